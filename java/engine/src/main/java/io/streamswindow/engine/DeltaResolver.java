@@ -1,0 +1,39 @@
+package io.streamswindow.engine;
+
+import java.util.function.ToDoubleFunction;
+
+/**
+ * Resolves a {@code delta(attribute, delta)} policy against the port's schema: how to read the
+ * attribute of a tuple as a number, and the delta as a number in the same unit.
+ *
+ * <p>The engine knows nothing of schemas; the runtime implements this for {@code Tuple}. For a
+ * timestamp attribute both the value and the delta are in seconds.
+ *
+ * @param <T> the tuple type
+ */
+@FunctionalInterface
+public interface DeltaResolver<T> {
+  /**
+   * Resolves one delta policy.
+   *
+   * @throws IllegalArgumentException when the attribute does not exist, is not numeric or
+   *     timestamp, or the delta object does not suit its type; the message names the attribute
+   */
+  Delta<T> resolve(String attribute, Object delta);
+
+  /**
+   * A resolved delta policy.
+   *
+   * @param <T> the tuple type
+   * @param value reads the attribute of a tuple as a double
+   * @param threshold the delta, in the attribute's unit
+   */
+  record Delta<T>(ToDoubleFunction<T> value, double threshold) {}
+
+  /** A resolver for windows without delta policies: every delta is refused. */
+  static <T> DeltaResolver<T> none() {
+    return (attribute, delta) -> {
+      throw new IllegalArgumentException("delta(" + attribute + ", " + delta + "): no attributes are known for this window");
+    };
+  }
+}

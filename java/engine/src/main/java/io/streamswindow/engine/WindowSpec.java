@@ -1,0 +1,170 @@
+package io.streamswindow.engine;
+
+import com.ibm.streams.operator.window.StreamWindow;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * A complete window declaration of one input port: its type, eviction and trigger policies,
+ * whether it is partitioned and how partitions are evicted. An immutable value.
+ *
+ * <p>Both the harness's {@code InputPortDeclaration} and the SPL window-clause parser build one of
+ * these, so the two cannot drift apart. The constructor checks the shape (IBM's rules); attribute
+ * names and delta types are checked against the port's schema when the window is built.
+ * {@link #toString()} prints the SPL clause, e.g. {@code partitioned, sliding, count(3), count(1)}.
+ */
+public final class WindowSpec {
+  private static final WindowSpec NOT_WINDOWED =
+      new WindowSpec(StreamWindow.Type.NOT_WINDOWED, null, null, false, null, DeltaEvictionMode.ANY_OUT_OF_RANGE);
+
+  private final StreamWindow.Type type;
+  private final PolicySpec eviction;
+  private final PolicySpec trigger;
+  private final boolean partitioned;
+  private final PartitionEvictionSpec partitionEviction;
+  private final DeltaEvictionMode deltaEvictionMode;
+
+  private WindowSpec(
+      StreamWindow.Type type,
+      PolicySpec eviction,
+      PolicySpec trigger,
+      boolean partitioned,
+      PartitionEvictionSpec partitionEviction,
+      DeltaEvictionMode deltaEvictionMode) {
+    this.type = type;
+    this.eviction = eviction;
+    this.trigger = trigger;
+    this.partitioned = partitioned;
+    this.partitionEviction = partitionEviction;
+    this.deltaEvictionMode = Objects.requireNonNull(deltaEvictionMode);
+  }
+
+  /** The declaration of a port without a window. */
+  public static WindowSpec notWindowed() {
+    return NOT_WINDOWED;
+  }
+
+  /**
+   * A tumbling window with the given eviction policy ({@code count}, {@code time}, {@code delta}
+   * or {@code punct}).
+   */
+  public static WindowSpec tumbling(PolicySpec eviction) {
+    Objects.requireNonNull(eviction, "A tumbling window needs an eviction policy");
+    return new WindowSpec(StreamWindow.Type.TUMBLING, eviction, null, false, null, DeltaEvictionMode.ANY_OUT_OF_RANGE);
+  }
+
+  /**
+   * A sliding window. The eviction policy is {@code count}, {@code time} or {@code delta} (never
+   * {@code punct}); the trigger is {@code count}, {@code time} or {@code delta}.
+   */
+  public static WindowSpec sliding(PolicySpec eviction, PolicySpec trigger) {
+    Objects.requireNonNull(eviction, "A sliding window needs an eviction policy");
+    Objects.requireNonNull(trigger, "A sliding window needs a trigger policy");
+    if (eviction.kind() == StreamWindow.Policy.PUNCTUATION) {
+      throw new IllegalStateException("A sliding window cannot have a punct() eviction policy");
+    }
+    if (trigger.kind() == StreamWindow.Policy.PUNCTUATION) {
+      throw new IllegalStateException("A sliding window cannot have a punct() trigger policy");
+    }
+    return new WindowSpec(StreamWindow.Type.SLIDING, eviction, trigger, false, null, DeltaEvictionMode.ANY_OUT_OF_RANGE);
+  }
+
+  /** This declaration, partitioned. */
+  public WindowSpec partitioned() {
+    requireWindowed("partitioned");
+    return new WindowSpec(type, eviction, trigger, true, partitionEviction, deltaEvictionMode);
+  }
+
+  /** This partitioned declaration with a partition eviction policy. */
+  public WindowSpec withPartitionEviction(PartitionEvictionSpec policy) {
+    requireWindowed(String.valueOf(policy));
+    if (!partitioned) {
+      throw new IllegalStateException(
+          policy + " needs a partitioned window: declare it partitioned first");
+    }
+    return new WindowSpec(type, eviction, trigger, true, Objects.requireNonNull(policy), deltaEvictionMode);
+  }
+
+  /** This declaration with the given delta eviction mode (sliding delta eviction only). */
+  public WindowSpec withDeltaEvictionMode(DeltaEvictionMode mode) {
+    return new WindowSpec(type, eviction, trigger, partitioned, partitionEviction, mode);
+  }
+
+  private void requireWindowed(String what) {
+    if (type == StreamWindow.Type.NOT_WINDOWED) {
+      throw new IllegalStateException(what + " needs a tumbling or sliding window");
+    }
+  }
+
+  public StreamWindow.Type type() {
+    return type;
+  }
+
+  /** The eviction policy, or null when not windowed. */
+  public PolicySpec eviction() {
+    return eviction;
+  }
+
+  /** The trigger policy of a sliding window, or null. */
+  public PolicySpec trigger() {
+    return trigger;
+  }
+
+  public boolean isPartitioned() {
+    return partitioned;
+  }
+
+  /** The partition eviction policy, or null. */
+  public PartitionEvictionSpec partitionEviction() {
+    return partitionEviction;
+  }
+
+  public DeltaEvictionMode deltaEvictionMode() {
+    return deltaEvictionMode;
+  }
+
+  /** True when any policy of this window runs on the clock (time policies or partitionAge). */
+  public boolean usesTime() {
+    return (eviction != null && eviction.kind() == StreamWindow.Policy.TIME)
+        || (trigger != null && trigger.kind() == StreamWindow.Policy.TIME)
+        || (partitionEviction != null && partitionEviction.kind() == PartitionEvictionSpec.Kind.PARTITION_AGE);
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof WindowSpec w
+        && type == w.type
+        && Objects.equals(eviction, w.eviction)
+        && Objects.equals(trigger, w.trigger)
+        && partitioned == w.partitioned
+        && Objects.equals(partitionEviction, w.partitionEviction)
+        && deltaEvictionMode == w.deltaEvictionMode;
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(type, eviction, trigger, partitioned, partitionEviction, deltaEvictionMode);
+  }
+
+  /** The SPL window clause of this declaration (without the port name). */
+  @Override
+  public String toString() {
+    if (type == StreamWindow.Type.NOT_WINDOWED) {
+      return "not windowed";
+    }
+    List<String> parts = new ArrayList<>();
+    if (partitioned) {
+      parts.add("partitioned");
+    }
+    parts.add(type == StreamWindow.Type.TUMBLING ? "tumbling" : "sliding");
+    parts.add(eviction.toString());
+    if (trigger != null) {
+      parts.add(trigger.toString());
+    }
+    if (partitionEviction != null) {
+      parts.add(partitionEviction.toString());
+    }
+    return String.join(", ", parts);
+  }
+}
