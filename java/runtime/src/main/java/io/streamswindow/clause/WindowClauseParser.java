@@ -1,0 +1,387 @@
+package io.streamswindow.clause;
+
+import io.streamswindow.clause.ClauseToken.Kind;
+import io.streamswindow.engine.PartitionEvictionSpec;
+import io.streamswindow.engine.PolicySpec;
+import io.streamswindow.engine.WindowSpec;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * The parser of SPL window clauses: turns the text after the port name of an SPL {@code window}
+ * clause into a {@link WindowSpec}.
+ *
+ * <p>Example:
+ *
+ * <pre>{@code
+ * WindowSpec spec = WindowClauseParser.parse("sliding, time(300.0), time(1.0), partitioned");
+ * spec.toString(); // "partitioned, sliding, time(300.0), time(1.0)"
+ * }</pre>
+ *
+ * <p>Grammar (whitespace is free between tokens; a final {@code ;} is allowed):
+ *
+ * <pre>
+ * clause     = [ "partitioned" "," ] window [ "," "partitioned" ] [ "," partitionEviction ] [ ";" ]
+ * window     = "tumbling" "," policy
+ *            | "sliding" "," policy [ "," policy ]
+ * policy     = "count" "(" whole ")" | "time" "(" number ")"
+ *            | "delta" "(" attribute "," number ")" | "punct" "(" ")"
+ * partitionEviction = "partitionAge" "(" number ")" | "partitionCount" "(" whole ")"
+ *            | "tupleCount" "(" whole ")"
+ * </pre>
+ *
+ * <p>{@code partitioned} is accepted in two places. IBM's SPL reference puts it after the policies
+ * ({@code tumbling, count(4), partitioned, partitionAge(60.0)}); this project's printed form,
+ * {@link WindowSpec#toString()}, puts it first ({@code partitioned, tumbling, count(4),
+ * partitionAge(60.0)}). Both mean the same, so both parse, and every clause that {@code
+ * WindowSpec.toString()} prints parses back to an equal spec. It may appear only once, and a
+ * partition eviction policy always comes last.
+ *
+ * <p>Meaning follows SPL: a sliding window without a trigger policy triggers on every tuple
+ * ({@code count(1)}); {@code punct()} is for tumbling windows only; counts are whole numbers of at
+ * least 1; times are positive numbers of seconds ({@code 5}, {@code 5.0}, {@code 1e3}); no number
+ * may be negative. A delta value is kept as written: a whole number becomes an {@code Integer} (a
+ * {@code Long} when it does not fit), any other number a {@code Double}. Whether the delta
+ * attribute exists and whether the value suits its type is checked later, against the port's
+ * schema, not here. timeInterval (event-time) windows are not supported by this version.
+ *
+ * <p>Every error is a {@link WindowClauseException} naming the offending token and its position.
+ */
+public final class WindowClauseParser {
+  private static final String SLIDING_POLICIES =
+      "count(n), time(seconds) or delta(attribute, value)";
+  private static final String TUMBLING_POLICIES =
+      "count(n), time(seconds), delta(attribute, value) or punct()";
+  private static final String PARTITION_EVICTIONS =
+      "partitionAge(seconds), partitionCount(n) or tupleCount(n)";
+
+  /** The words a clause is made of, for the "did you mean" hint on a wrongly capitalised word. */
+  private static final List<String> KEYWORDS =
+      List.of(
+          "partitioned", "tumbling", "sliding", "count", "time", "delta", "punct",
+          "partitionAge", "partitionCount", "tupleCount");
+
+  /** Words of SPL's timeInterval windows, which this version does not support. */
+  private static final Map<String, String> EVENT_TIME_WORDS =
+      Map.of(
+          "timeInterval", "timeInterval windows (event time)",
+          "intervalDuration", "intervalDuration belongs to timeInterval windows, which",
+          "creationPeriod", "creationPeriod belongs to timeInterval windows, which",
+          "discardAge", "discardAge belongs to timeInterval windows, which",
+          "intervalOffset", "intervalOffset belongs to timeInterval windows, which");
+
+  private final String clause;
+  private final List<ClauseToken> tokens;
+  private int index;
+
+  private WindowClauseParser(String clause) {
+    this.clause = clause;
+    this.tokens = ClauseTokenizer.tokenize(clause);
+  }
+
+  /**
+   * Parses an SPL window clause (everything after {@code port :}).
+   *
+   * @param clause the clause, e.g. {@code "partitioned, sliding, count(3), count(1)"}
+   * @return the window declaration it describes
+   * @throws WindowClauseException when the clause is not a valid window clause
+   */
+  public static WindowSpec parse(String clause) {
+    Objects.requireNonNull(clause, "clause");
+    return new WindowClauseParser(clause).clause();
+  }
+
+  private WindowSpec clause() {
+    boolean partitioned = false;
+    if (peek().isWord("partitioned")) {
+      next();
+      expect(Kind.COMMA, "',' after partitioned");
+      partitioned = true;
+    }
+    ClauseToken kind = next();
+    boolean sliding;
+    if (kind.isWord("tumbling")) {
+      sliding = false;
+    } else if (kind.isWord("sliding")) {
+      sliding = true;
+    } else if (kind.isWord("partitioned")) {
+      throw invalid(kind, "the window is already partitioned; expected tumbling or sliding");
+    } else {
+      throw unexpected(
+          kind, partitioned ? "tumbling or sliding" : "tumbling, sliding or partitioned");
+    }
+    expect(Kind.COMMA, "',' after " + kind.text());
+
+    PolicySpec eviction = policy(sliding);
+    PolicySpec trigger = null;
+    boolean partitionedAfter = false;
+    PartitionEvictionSpec partitionEviction = null;
+    while (peek().is(Kind.COMMA)) {
+      next();
+      ClauseToken item = peek();
+      if (isPolicyName(item)) {
+        if (!sliding) {
+          throw invalid(
+              item,
+              "a tumbling window has only an eviction policy; triggers are for sliding windows");
+        }
+        if (trigger != null) {
+          throw invalid(item, "a sliding window has one eviction and at most one trigger policy");
+        }
+        if (partitionedAfter || partitionEviction != null) {
+          throw invalid(item, "policies come before partitioned and the partition eviction policy");
+        }
+        trigger = policy(true);
+      } else if (item.isWord("partitioned")) {
+        if (partitioned) {
+          throw invalid(item, "the window is already partitioned");
+        }
+        if (partitionEviction != null) {
+          throw invalid(item, "partitioned comes before the partition eviction policy");
+        }
+        next();
+        partitioned = true;
+        partitionedAfter = true;
+      } else if (isPartitionEvictionName(item)) {
+        if (partitionEviction != null) {
+          throw invalid(item, "a window has at most one partition eviction policy");
+        }
+        if (!partitioned) {
+          throw invalid(
+              item,
+              item.text()
+                  + " needs a partitioned window; add partitioned before it: ..., partitioned, "
+                  + item.text()
+                  + "(...)");
+        }
+        partitionEviction = partitionEviction();
+      } else {
+        throw unexpected(
+            item, nextItems(sliding, trigger, partitioned, partitionedAfter, partitionEviction));
+      }
+    }
+    if (peek().is(Kind.SEMICOLON)) {
+      next();
+    }
+    if (!peek().is(Kind.END)) {
+      throw unexpected(peek(), "',' or the end of the clause");
+    }
+
+    WindowSpec spec =
+        sliding
+            ? WindowSpec.sliding(eviction, trigger == null ? PolicySpec.count(1) : trigger)
+            : WindowSpec.tumbling(eviction);
+    if (partitioned) {
+      spec = spec.partitioned();
+    }
+    if (partitionEviction != null) {
+      spec = spec.withPartitionEviction(partitionEviction);
+    }
+    return spec;
+  }
+
+  /** What may follow a comma after the eviction policy, given what has been read so far. */
+  private static String nextItems(
+      boolean sliding,
+      PolicySpec trigger,
+      boolean partitioned,
+      boolean partitionedAfter,
+      PartitionEvictionSpec partitionEviction) {
+    List<String> options = new ArrayList<>();
+    if (sliding && trigger == null && !partitionedAfter) {
+      options.add("a trigger policy " + SLIDING_POLICIES);
+    }
+    if (!partitioned) {
+      options.add("partitioned");
+    } else if (partitionEviction == null) {
+      options.add(PARTITION_EVICTIONS);
+    }
+    return options.isEmpty() ? "the end of the clause" : String.join(", or ", options);
+  }
+
+  /** An eviction or trigger policy. */
+  private PolicySpec policy(boolean sliding) {
+    String expected = sliding ? SLIDING_POLICIES : TUMBLING_POLICIES;
+    ClauseToken name = peek();
+    if (!isPolicyName(name)) {
+      throw unexpected(name, expected);
+    }
+    if (sliding && name.isWord("punct")) {
+      throw invalid(name, "a sliding window cannot use punct(); expected " + expected);
+    }
+    next();
+    expect(Kind.LEFT_PAREN, "'(' after " + name.text());
+    PolicySpec policy =
+        switch (name.text()) {
+          case "count" -> PolicySpec.count(wholeNumber("count"));
+          case "time" -> PolicySpec.time(seconds("time"));
+          case "delta" -> {
+            ClauseToken attribute = next();
+            if (!attribute.is(Kind.WORD)) {
+              throw unexpected(attribute, "an attribute name: delta(attribute, value)");
+            }
+            expect(Kind.COMMA, "',' after the attribute: delta(attribute, value)");
+            yield PolicySpec.delta(attribute.text(), deltaValue());
+          }
+          default -> PolicySpec.punct();
+        };
+    expect(Kind.RIGHT_PAREN, name.isWord("punct") ? "')': punct() takes no argument" : "')'");
+    return policy;
+  }
+
+  private PartitionEvictionSpec partitionEviction() {
+    ClauseToken name = next();
+    expect(Kind.LEFT_PAREN, "'(' after " + name.text());
+    PartitionEvictionSpec policy =
+        switch (name.text()) {
+          case "partitionAge" -> PartitionEvictionSpec.age(seconds("partitionAge"));
+          case "partitionCount" ->
+              PartitionEvictionSpec.partitionCount(wholeNumber("partitionCount"));
+          default -> PartitionEvictionSpec.tupleCount(wholeNumber("tupleCount"));
+        };
+    expect(Kind.RIGHT_PAREN, "')'");
+    return policy;
+  }
+
+  /** The argument of {@code count}, {@code partitionCount} or {@code tupleCount}. */
+  private int wholeNumber(String policy) {
+    String form = policy + "(n) needs a whole number of at least 1";
+    ClauseToken number = numberToken(policy + "(n)", form);
+    if (!isWhole(number.text())) {
+      throw invalid(number, form);
+    }
+    long value = parseWhole(number, form + " and at most " + Integer.MAX_VALUE);
+    if (value == 0) {
+      throw invalid(number, form);
+    }
+    if (value > Integer.MAX_VALUE) {
+      throw invalid(number, form + " and at most " + Integer.MAX_VALUE);
+    }
+    return (int) value;
+  }
+
+  /** The argument of {@code time} or {@code partitionAge}. */
+  private double seconds(String policy) {
+    String form = policy + "(seconds) needs a positive number of seconds";
+    ClauseToken number = numberToken(policy + "(seconds)", form);
+    double value = Double.parseDouble(number.text());
+    if (value == 0 || Double.isInfinite(value)) {
+      throw invalid(number, form + (value == 0 ? "" : " that is not infinite"));
+    }
+    return value;
+  }
+
+  /** The value of {@code delta(attribute, value)}: Integer, Long or Double as written. */
+  private Object deltaValue() {
+    String form = "delta(attribute, value) needs a number that is not negative";
+    ClauseToken number = numberToken("a number: delta(attribute, value)", form);
+    if (isWhole(number.text())) {
+      long value = parseWhole(number, "the delta is too large; at most " + Long.MAX_VALUE);
+      // Not a conditional expression: that would unbox both branches and widen the Integer.
+      if (value <= Integer.MAX_VALUE) {
+        return Integer.valueOf((int) value);
+      }
+      return Long.valueOf(value);
+    }
+    double value = Double.parseDouble(number.text());
+    if (Double.isInfinite(value)) {
+      throw invalid(number, "the delta is too large");
+    }
+    return value;
+  }
+
+  /** The next token, which must be a number; a minus sign gets a message of its own. */
+  private ClauseToken numberToken(String expected, String form) {
+    ClauseToken token = next();
+    if (token.is(Kind.MINUS)) {
+      throw invalid(token, "negative numbers are not allowed; " + form);
+    }
+    if (!token.is(Kind.NUMBER)) {
+      throw unexpected(token, expected);
+    }
+    return token;
+  }
+
+  private long parseWhole(ClauseToken number, String tooLarge) {
+    try {
+      return Long.parseLong(number.text());
+    } catch (NumberFormatException e) {
+      throw invalid(number, tooLarge);
+    }
+  }
+
+  private static boolean isWhole(String text) {
+    return text.chars().allMatch(c -> c >= '0' && c <= '9');
+  }
+
+  private static boolean isPolicyName(ClauseToken token) {
+    return token.isWord("count")
+        || token.isWord("time")
+        || token.isWord("delta")
+        || token.isWord("punct");
+  }
+
+  private static boolean isPartitionEvictionName(ClauseToken token) {
+    return token.isWord("partitionAge")
+        || token.isWord("partitionCount")
+        || token.isWord("tupleCount");
+  }
+
+  private ClauseToken peek() {
+    return tokens.get(index);
+  }
+
+  private ClauseToken next() {
+    ClauseToken token = tokens.get(index);
+    if (!token.is(Kind.END)) {
+      index++;
+    }
+    return token;
+  }
+
+  private void expect(Kind kind, String expected) {
+    ClauseToken token = next();
+    if (!token.is(kind)) {
+      throw unexpected(token, expected);
+    }
+  }
+
+  /** An error for a token that does not belong where it is, saying what would. */
+  private WindowClauseException unexpected(ClauseToken token, String expected) {
+    if (token.is(Kind.WORD) && EVENT_TIME_WORDS.containsKey(token.text())) {
+      return invalid(
+          token,
+          EVENT_TIME_WORDS.get(token.text())
+              + " are not supported by this version of streams-window; use tumbling or sliding");
+    }
+    StringBuilder detail =
+        new StringBuilder("unexpected ")
+            .append(token.quoted())
+            .append(" at position ")
+            .append(token.position())
+            .append("; expected ")
+            .append(expected);
+    if (token.is(Kind.WORD)) {
+      for (String keyword : KEYWORDS) {
+        if (keyword.toLowerCase(Locale.ROOT).equals(token.text().toLowerCase(Locale.ROOT))) {
+          detail
+              .append(" (did you mean '")
+              .append(keyword)
+              .append("'? the words are case-sensitive)");
+        }
+      }
+    } else if (token.is(Kind.INVALID) && Character.isDigit(token.text().charAt(0))) {
+      detail.append(" (numbers are written plainly, without an SPL type suffix)");
+    }
+    return new WindowClauseException(clause, token.text(), token.position(), detail.toString());
+  }
+
+  /** An error for a token that is in a sensible place but cannot be accepted, saying why. */
+  private WindowClauseException invalid(ClauseToken token, String why) {
+    String detail = token.quoted() + " at position " + token.position() + ": " + why;
+    return new WindowClauseException(clause, token.text(), token.position(), detail);
+  }
+}
