@@ -3,46 +3,596 @@ package io.streamswindow.engine;
 import com.ibm.streams.operator.OperatorContext;
 import com.ibm.streams.operator.StreamingData;
 import com.ibm.streams.operator.StreamingInput;
+import com.ibm.streams.operator.state.StateHandler;
 import com.ibm.streams.operator.window.StreamWindow;
+import com.ibm.streams.operator.window.StreamWindowEvent;
 import com.ibm.streams.operator.window.StreamWindowListener;
 import com.ibm.streams.operator.window.StreamWindowPartitioner;
 import java.io.DataInput;
 import java.io.DataOutput;
 import java.io.IOException;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 
-/** STUB - being written. Public surface is final. */
+/**
+ * The window of one input port: holds the tuples of every partition, asks its policy objects what
+ * to do, and delivers {@link StreamWindowEvent}s to the registered listener.
+ *
+ * <p>There is one path for every window kind. For an arriving tuple: due timers first, then
+ * {@code [delta TRIGGER] → [INITIAL_FULL] → [EVICTION] → INSERTION → [INITIAL_FULL] →
+ * [TUMBLE or count TRIGGER] → [partition eviction]}, each step only when the window's policies
+ * say so. Time is read from the {@link Clock} the window is handed; {@link #advanceTo} fires due
+ * timers in time order, so a {@link ManualClock} makes time policies deterministic.
+ *
+ * <p>Not thread-safe: the operator host serialises every call, which also gives listeners the
+ * happens-before ordering IBM's API promises. Example:
+ *
+ * <pre>{@code
+ * Window<Tuple> w = new Window<>(WindowSpec.tumbling(PolicySpec.count(4)), port, context,
+ *     clock, DeltaResolver.none());
+ * w.registerListener(event -> System.out.println(event.getType()), false);
+ * w.start();
+ * w.insert(tuple);   // INSERTION, and EVICTION of all four on every fourth tuple
+ * }</pre>
+ *
+ * @param <T> the tuple type
+ */
 public final class Window<T> implements StreamWindow<T> {
-  public Window(WindowSpec spec, StreamingInput<T> port, OperatorContext context, Clock clock, DeltaResolver<T> deltas) {}
-  public WindowSpec spec() { return null; }
-  public StreamWindowListener<T> listener() { return null; }
-  /** All ports are ready: the window's time starts (first tumble/trigger T later; time-evicting non-partitioned window fires INITIAL_FULL). */
-  public void start() throws Exception {}
-  /** A tuple arrives: fires every event it causes, in order. */
-  public void insert(T tuple) throws Exception {}
-  /** A WINDOW_MARKER or FINAL_MARKER arrives. */
-  public void punctuate(StreamingData.Punctuation mark) throws Exception {}
-  /** Fires every timer due at or before nowNanos, in time order. */
-  public void advanceTo(long nowNanos) throws Exception {}
-  /** The earliest time at which advanceTo would fire something, or Long.MAX_VALUE. */
-  public long nextDeadline() { return Long.MAX_VALUE; }
-  /** Delivers outstanding evictions (time evictions due now). */
-  public void drain() throws Exception {}
-  /** Writes contents and policy progress (versioned binary format). */
-  public void checkpoint(DataOutput out, TupleCodec<T> codec) throws IOException {}
-  /** Discards contents without events and restores them from a checkpoint; call advanceTo(now) afterwards to catch up on time. */
-  public void reset(DataInput in, TupleCodec<T> codec) throws IOException {}
-  /** Discards everything without events, as if just created (and started). */
-  public void resetToInitialState() {}
-  @Override public Type getType() { return null; }
-  @Override public StreamingInput<T> getInputPort() { return null; }
-  @Override public Policy getEvictionPolicy() { return null; }
-  @Override public Policy getTriggerPolicy() { return null; }
-  @Override public boolean isPartitioned() { return false; }
-  @Override public void registerListener(StreamWindowListener<T> listener, boolean async) {}
-  @Override public void registerPartitioner(StreamWindowPartitioner<T, ?> partitioner) {}
-  @Override public void evictPartition(Object partition) throws Exception {}
-  @Override public Collection<?> getPartitions() { return null; }
-  @Override public boolean needsPartitionEviction() { return false; }
-  @Override public OperatorContext getOperatorContext() { return null; }
+  /** The partition key IBM's API reports for a window that is not partitioned. */
+  static final Integer SOLE_PARTITION = 0;
+
+  private static final int CHECKPOINT_MAGIC = 0x53575731; // "SWW1"
+  private static final int CHECKPOINT_VERSION = 1;
+
+  // ---- configuration
+  private final WindowSpec spec;
+  private final StreamingInput<T> port;
+  private final OperatorContext context;
+  private final Clock clock;
+  private final EvictionPolicy<T> eviction;
+  private final TriggerPolicy<T> trigger;
+  private final PartitionEvictionPolicy<T> partitionEviction;
+  private final boolean timed;
+  private final boolean tracksInsertionOrder;
+  private StreamWindowListener<T> listener;
+  private StreamWindowPartitioner<T, ?> partitioner;
+
+  // ---- per-partition state (all of it is checkpointed)
+  private final Map<Object, Partition<T>> partitions = new LinkedHashMap<>();
+  private final TimerQueue<T> timers = new TimerQueue<>();
+  private long partitionSequence;
+  private long tupleCount;
+  private boolean started;
+  private boolean finished;
+  /** After a reset, the first time step catches up at once (seed 004) instead of replaying. */
+  private boolean catchUpPending;
+
+  /**
+   * Creates the window of {@code port}.
+   *
+   * @param spec the declaration
+   * @param port the input port this window belongs to (may be null in engine-only tests)
+   * @param context the operator's context, where listeners that are state handlers register
+   * @param clock the time source of time policies
+   * @param deltas resolves {@code delta} policies against the port's schema
+   * @throws IllegalArgumentException when a delta policy does not suit the schema
+   */
+  public Window(WindowSpec spec, StreamingInput<T> port, OperatorContext context, Clock clock, DeltaResolver<T> deltas) {
+    this.spec = Objects.requireNonNull(spec, "spec");
+    if (spec.type() == StreamWindow.Type.NOT_WINDOWED) {
+      throw new IllegalArgumentException("A port that is not windowed has no engine window");
+    }
+    this.port = port;
+    this.context = context;
+    this.clock = Objects.requireNonNull(clock, "clock");
+    this.eviction = evictionPolicy(spec, deltas);
+    this.trigger = triggerPolicy(spec, deltas);
+    this.partitionEviction = PartitionEvictionPolicy.of(spec.partitionEviction());
+    this.timed = spec.usesTime();
+    this.tracksInsertionOrder = spec.partitionEviction() != null;
+  }
+
+  private static <T> EvictionPolicy<T> evictionPolicy(WindowSpec spec, DeltaResolver<T> deltas) {
+    PolicySpec p = spec.eviction();
+    return switch (p.kind()) {
+      case COUNT -> new CountEvictionPolicy<>(p.count(), spec.type());
+      case TIME -> new TimeEvictionPolicy<>(p.seconds(), spec.type());
+      case DELTA -> new DeltaEvictionPolicy<>(p, deltas.resolve(p.attribute(), p.delta()), spec.type(), spec.deltaEvictionMode());
+      case PUNCTUATION -> new PunctuationEvictionPolicy<>();
+      case NONE -> throw new IllegalArgumentException("A window needs an eviction policy");
+    };
+  }
+
+  private static <T> TriggerPolicy<T> triggerPolicy(WindowSpec spec, DeltaResolver<T> deltas) {
+    PolicySpec p = spec.trigger();
+    if (p == null) {
+      return TriggerPolicy.none();
+    }
+    return switch (p.kind()) {
+      case COUNT -> new CountTriggerPolicy<>(p.count());
+      case TIME -> new TimeTriggerPolicy<>(p.seconds());
+      case DELTA -> new DeltaTriggerPolicy<>(p, deltas.resolve(p.attribute(), p.delta()));
+      case PUNCTUATION, NONE -> throw new IllegalArgumentException("Not a trigger policy: " + p);
+    };
+  }
+
+  /** The declaration this window was built from. */
+  public WindowSpec spec() {
+    return spec;
+  }
+
+  /** The registered listener, or null. */
+  public StreamWindowListener<T> listener() {
+    return listener;
+  }
+
+  // ------------------------------------------------------------------ inputs
+
+  /**
+   * All ports are ready: the window's time starts. A window that is not partitioned creates its
+   * one partition now (a time-evicting sliding window delivers INITIAL_FULL; tumbles and triggers
+   * are due one period later). Calling it again does nothing.
+   */
+  public void start() throws Exception {
+    if (started) {
+      return;
+    }
+    started = true;
+    if (!spec.isPartitioned()) {
+      createPartition(SOLE_PARTITION, clock.nanos());
+    }
+  }
+
+  /** A tuple arrives: every event it causes is delivered, in order, before this returns. */
+  public void insert(T tuple) throws Exception {
+    long now = clock.nanos();
+    advanceTo(now);
+    Object key = partitionOf(tuple);
+    Partition<T> p = partitions.get(key);
+    if (p == null) {
+      p = createPartition(key, now);
+    } else if (tracksInsertionOrder) {
+      // Least recently inserted first: move the partition to the end.
+      partitions.remove(key);
+      partitions.put(key, p);
+    }
+    if (!p.evicted) {
+      arrive(p, tuple, now);
+    }
+    enforcePartitionLimits();
+    schedule(p);
+  }
+
+  /** The single arrival path, the same for every window kind. */
+  private void arrive(Partition<T> p, T tuple, long now) throws Exception {
+    if (trigger.beforeInsert(p, tuple) == TriggerResult.FIRE && !fire(StreamWindowEvent.Type.TRIGGER, p, EntryTuples.of(p.entries))) {
+      return;
+    }
+    Entry<T> entry = new Entry<>(tuple, now, eviction.valueOf(tuple));
+    Eviction before = eviction.beforeInsert(p, entry);
+    if (before != Eviction.NONE) {
+      if (eviction.initialFull() == InitialFull.BEFORE_FIRST_EVICTION && !initialFull(p)) {
+        return;
+      }
+      if (!evict(p, before)) {
+        return;
+      }
+    }
+    p.entries.addLast(entry);
+    p.lastInsertAt = now;
+    tupleCount++;
+    if (!fire(StreamWindowEvent.Type.INSERTION, p, EntryTuples.of(entry))) {
+      return;
+    }
+    if (eviction.initialFull() == InitialFull.WHEN_FILLED && !p.seenInitialFull && eviction.isFull(p) && !initialFull(p)) {
+      return;
+    }
+    if (!evict(p, eviction.afterInsert(p))) {
+      return;
+    }
+    if (trigger.afterInsert(p) == TriggerResult.FIRE) {
+      fire(StreamWindowEvent.Type.TRIGGER, p, EntryTuples.of(p.entries));
+    }
+  }
+
+  /**
+   * A punctuation mark arrives. WINDOW_MARKER tumbles every partition of a {@code punct()}
+   * window (also when empty) and does nothing otherwise; FINAL_MARKER delivers pending time
+   * evictions and then FINAL with each partition's contents.
+   */
+  public void punctuate(StreamingData.Punctuation mark) throws Exception {
+    advanceTo(clock.nanos());
+    if (mark == StreamingData.Punctuation.WINDOW_MARKER) {
+      for (Partition<T> p : snapshot()) {
+        if (!p.evicted) {
+          evict(p, eviction.onWindowMarker(p));
+          schedule(p);
+        }
+      }
+    } else if (mark == StreamingData.Punctuation.FINAL_MARKER) {
+      for (Partition<T> p : snapshot()) {
+        if (!p.evicted) {
+          fire(StreamWindowEvent.Type.FINAL, p, EntryTuples.of(p.entries));
+        }
+      }
+      finished = true;
+      timers.clear();
+    }
+  }
+
+  /**
+   * Fires every timer due at or before {@code now}, in time order, each at its own instant: time
+   * evictions, then time triggers, tumbles, and partition ages. After a reset, the first call
+   * catches up at once: what expired while the operator was down leaves in one EVICTION, an
+   * overdue tumble happens once.
+   */
+  public void advanceTo(long now) throws Exception {
+    if (!started) {
+      start();
+    }
+    if (!timed || finished) {
+      return;
+    }
+    if (catchUpPending) {
+      catchUpPending = false;
+      for (Partition<T> p : snapshot()) {
+        onTime(p, now);
+        schedule(p);
+      }
+      return;
+    }
+    Partition<T> p;
+    while ((p = timers.pollDue(now)) != null) {
+      long at = p.scheduledAt;
+      p.scheduledAt = Long.MAX_VALUE;
+      onTime(p, at);
+      schedule(p);
+    }
+  }
+
+  private void onTime(Partition<T> p, long now) throws Exception {
+    if (p.evicted || !evict(p, eviction.onTime(p, now))) {
+      return;
+    }
+    if (trigger.onTime(p, now) == TriggerResult.FIRE && !fire(StreamWindowEvent.Type.TRIGGER, p, EntryTuples.of(p.entries))) {
+      return;
+    }
+    if (partitionEviction.expired(p, now)) {
+      evictPartition(p);
+    }
+  }
+
+  /** The earliest instant at which {@link #advanceTo} would fire something, or {@code Long.MAX_VALUE}. */
+  public long nextDeadline() {
+    if (!timed || finished) {
+      return Long.MAX_VALUE;
+    }
+    return catchUpPending ? clock.nanos() : timers.next();
+  }
+
+  /** Delivers the evictions that are due now (IBM's drain: outstanding EVICTION events complete). */
+  public void drain() throws Exception {
+    advanceTo(clock.nanos());
+  }
+
+  // ------------------------------------------------------------------ partitions
+
+  private Object partitionOf(T tuple) {
+    if (!spec.isPartitioned()) {
+      return SOLE_PARTITION;
+    }
+    if (partitioner == null) {
+      throw new IllegalStateException(
+          "The partitioned window of " + portName() + " has no partitioner: call registerPartitioner(...) or "
+              + "WindowUtilities.registerAttributePartitioner(...) in initialize()");
+    }
+    return partitioner.getPartition(tuple);
+  }
+
+  private Partition<T> createPartition(Object key, long now) throws Exception {
+    Partition<T> p = new Partition<>(key, partitionSequence++, now);
+    partitions.put(key, p);
+    eviction.onCreate(p, now);
+    trigger.onCreate(p, now);
+    if (eviction.initialFull() == InitialFull.ON_CREATION) {
+      initialFull(p);
+    }
+    return p;
+  }
+
+  private void enforcePartitionLimits() throws Exception {
+    while (!partitions.isEmpty() && partitionEviction.overLimit(partitions.size(), tupleCount)) {
+      evictPartition(partitionEviction.victim(partitions.values()));
+    }
+  }
+
+  private void evictPartition(Partition<T> p) throws Exception {
+    partitions.remove(p.key);
+    p.evicted = true;
+    tupleCount -= p.size();
+    ArrayDeque<Entry<T>> remaining = p.entries;
+    p.entries = new ArrayDeque<>();
+    deliver(StreamWindowEvent.Type.PARTITION_EVICTION, p, EntryTuples.of(remaining));
+  }
+
+  private List<Partition<T>> snapshot() {
+    return new ArrayList<>(partitions.values());
+  }
+
+  private void schedule(Partition<T> p) {
+    if (timed && !p.evicted && !finished) {
+      long at = Math.min(Math.min(eviction.deadline(p), trigger.deadline(p)), partitionEviction.deadline(p));
+      if (at != Long.MAX_VALUE) {
+        timers.schedule(p, at);
+      }
+    }
+  }
+
+  // ------------------------------------------------------------------ applying decisions
+
+  /** Marks and delivers INITIAL_FULL; false when the listener evicted the partition meanwhile. */
+  private boolean initialFull(Partition<T> p) throws Exception {
+    p.seenInitialFull = true;
+    return fire(StreamWindowEvent.Type.INITIAL_FULL, p, EntryTuples.of(p.entries));
+  }
+
+  /**
+   * Applies an eviction decision to a partition and delivers EVICTION. A tumble is delivered even
+   * when the partition is empty; a sliding eviction only when something left.
+   *
+   * @return false when the listener evicted the partition while handling the event
+   */
+  private boolean evict(Partition<T> p, Eviction decision) throws Exception {
+    Collection<Entry<T>> leaving;
+    switch (decision.kind) {
+      case NONE:
+        return true;
+      case ALL:
+        leaving = p.entries;
+        p.entries = new ArrayDeque<>();
+        break;
+      case OLDEST:
+        int n = Math.min(decision.count, p.size());
+        List<Entry<T>> oldest = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+          oldest.add(p.entries.pollFirst());
+        }
+        leaving = oldest;
+        break;
+      case MATCHING:
+        List<Entry<T>> matching = new ArrayList<>();
+        for (Iterator<Entry<T>> it = p.entries.iterator(); it.hasNext(); ) {
+          Entry<T> e = it.next();
+          if (decision.matches.test(e.deltaValue)) {
+            matching.add(e);
+            it.remove();
+          }
+        }
+        leaving = matching;
+        break;
+      default:
+        throw new AssertionError(decision);
+    }
+    tupleCount -= leaving.size();
+    if (leaving.isEmpty() && decision.kind != Eviction.Kind.ALL) {
+      return true;
+    }
+    return fire(StreamWindowEvent.Type.EVICTION, p, EntryTuples.of(leaving));
+  }
+
+  /** Delivers an event; false when the listener evicted the partition while handling it. */
+  private boolean fire(StreamWindowEvent.Type type, Partition<T> p, Iterable<T> tuples) throws Exception {
+    deliver(type, p, tuples);
+    return !p.evicted;
+  }
+
+  private void deliver(StreamWindowEvent.Type type, Partition<T> p, Iterable<T> tuples) throws Exception {
+    StreamWindowListener<T> l = listener;
+    if (l != null) {
+      l.handleEvent(new StreamWindowEvent<>(type, this, p.key, tuples));
+    }
+  }
+
+  // ------------------------------------------------------------------ checkpoint and reset
+
+  /**
+   * Writes the window's complete state: every partition's tuples and the progress of every
+   * policy (trigger counts, delta boundaries, next tumble and trigger instants, insertion order),
+   * so that {@link #reset} can carry on exactly. The format starts with a magic number and a
+   * version, and the declaration, so a checkpoint is never restored into a different window.
+   */
+  public void checkpoint(DataOutput out, TupleCodec<T> codec) throws IOException {
+    out.writeInt(CHECKPOINT_MAGIC);
+    out.writeByte(CHECKPOINT_VERSION);
+    out.writeUTF(spec.toString());
+    out.writeBoolean(started);
+    out.writeBoolean(finished);
+    out.writeLong(partitionSequence);
+    out.writeInt(partitions.size());
+    boolean deltaValues = eviction.kind() == Policy.DELTA;
+    for (Partition<T> p : partitions.values()) {
+      PartitionKeyCodec.write(out, p.key);
+      out.writeLong(p.sequence);
+      out.writeLong(p.createdAt);
+      out.writeLong(p.lastInsertAt);
+      out.writeLong(p.nextTumbleAt);
+      out.writeInt(p.insertionsSinceTrigger);
+      out.writeLong(p.nextTriggerAt);
+      out.writeDouble(p.triggerBoundary);
+      out.writeBoolean(p.seenInitialFull);
+      out.writeInt(p.size());
+      long previous = p.createdAt;
+      for (Entry<T> e : p.entries) {
+        // Arrival times as differences: small numbers, and the stream stays compact.
+        out.writeLong(e.insertedAt - previous);
+        previous = e.insertedAt;
+        if (deltaValues) {
+          out.writeDouble(e.deltaValue);
+        }
+        out.writeBoolean(e.tuple != null);
+        if (e.tuple != null) {
+          codec.write(out, e.tuple);
+        }
+      }
+    }
+  }
+
+  /**
+   * Discards the window's contents without events and restores them from a checkpoint written by
+   * {@link #checkpoint}; partitions not in the checkpoint are gone. Time keeps running: the next
+   * {@link #advanceTo} (the host calls it straight after) evicts what expired meanwhile and
+   * performs overdue tumbles at once.
+   *
+   * @throws IOException when the data is not a window checkpoint of this declaration
+   */
+  public void reset(DataInput in, TupleCodec<T> codec) throws IOException {
+    if (in.readInt() != CHECKPOINT_MAGIC) {
+      throw new IOException("Not a streams-window window checkpoint");
+    }
+    int version = in.readByte();
+    if (version != CHECKPOINT_VERSION) {
+      throw new IOException("Unsupported window checkpoint version " + version + " (this build reads " + CHECKPOINT_VERSION + ")");
+    }
+    String declared = in.readUTF();
+    if (!declared.equals(spec.toString())) {
+      throw new IOException("The checkpoint is of a window \"" + declared + "\", not \"" + spec + "\"");
+    }
+    clear();
+    started = in.readBoolean();
+    finished = in.readBoolean();
+    partitionSequence = in.readLong();
+    int count = in.readInt();
+    boolean deltaValues = eviction.kind() == Policy.DELTA;
+    for (int i = 0; i < count; i++) {
+      Object key = PartitionKeyCodec.read(in);
+      Partition<T> p = new Partition<>(key, in.readLong(), in.readLong());
+      p.lastInsertAt = in.readLong();
+      p.nextTumbleAt = in.readLong();
+      p.insertionsSinceTrigger = in.readInt();
+      p.nextTriggerAt = in.readLong();
+      p.triggerBoundary = in.readDouble();
+      p.seenInitialFull = in.readBoolean();
+      int size = in.readInt();
+      long previous = p.createdAt;
+      for (int j = 0; j < size; j++) {
+        long insertedAt = previous + in.readLong();
+        previous = insertedAt;
+        double value = deltaValues ? in.readDouble() : 0;
+        T tuple = in.readBoolean() ? codec.read(in) : null;
+        p.entries.addLast(new Entry<>(tuple, insertedAt, value));
+      }
+      tupleCount += size;
+      partitions.put(key, p);
+      schedule(p);
+    }
+    catchUpPending = started && timed;
+  }
+
+  /**
+   * Discards everything without events, as if the window had just been created; it starts again
+   * (a non-partitioned window recreating its partition) when processing resumes.
+   */
+  public void resetToInitialState() {
+    clear();
+    started = false;
+    finished = false;
+    partitionSequence = 0;
+  }
+
+  private void clear() {
+    for (Partition<T> p : partitions.values()) {
+      p.evicted = true;
+    }
+    partitions.clear();
+    timers.clear();
+    tupleCount = 0;
+    catchUpPending = false;
+  }
+
+  // ------------------------------------------------------------------ StreamWindow
+
+  @Override
+  public Type getType() {
+    return spec.type();
+  }
+
+  @Override
+  public StreamingInput<T> getInputPort() {
+    return port;
+  }
+
+  @Override
+  public Policy getEvictionPolicy() {
+    return eviction.kind();
+  }
+
+  @Override
+  public Policy getTriggerPolicy() {
+    return trigger.kind();
+  }
+
+  @Override
+  public boolean isPartitioned() {
+    return spec.isPartitioned();
+  }
+
+  /** Registers the one listener (replacing any earlier one); a listener that is a StateHandler also becomes one of the operator's. */
+  @Override
+  public void registerListener(StreamWindowListener<T> listener, boolean useAsynchronousTasks) {
+    this.listener = listener;
+    if (listener instanceof StateHandler handler && context != null) {
+      context.registerStateHandler(handler);
+    }
+  }
+
+  @Override
+  public void registerPartitioner(StreamWindowPartitioner<T, ?> partitioner) {
+    if (!spec.isPartitioned()) {
+      throw new IllegalStateException("The window of " + portName() + " (" + spec + ") is not partitioned");
+    }
+    this.partitioner = Objects.requireNonNull(partitioner, "partitioner");
+  }
+
+  @Override
+  public void evictPartition(Object partition) throws Exception {
+    if (!spec.isPartitioned()) {
+      throw new IllegalStateException("The window of " + portName() + " (" + spec + ") is not partitioned");
+    }
+    Partition<T> p = partitions.get(partition);
+    if (p != null) {
+      evictPartition(p);
+    }
+  }
+
+  /** A read-only snapshot of the partition keys, least recently inserted first when partitions are evicted by policy. */
+  @Override
+  public Collection<?> getPartitions() {
+    return Collections.unmodifiableList(new ArrayList<>(partitions.keySet()));
+  }
+
+  @Override
+  public boolean needsPartitionEviction() {
+    return partitionEviction.overLimit(partitions.size(), tupleCount);
+  }
+
+  @Override
+  public OperatorContext getOperatorContext() {
+    return context;
+  }
+
+  private String portName() {
+    return port == null ? "this port" : "port " + port.getName();
+  }
+
+  @Override
+  public String toString() {
+    return "Window(" + spec + ", " + partitions.size() + " partitions, " + tupleCount + " tuples)";
+  }
 }

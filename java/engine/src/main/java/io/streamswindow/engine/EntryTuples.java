@@ -1,0 +1,87 @@
+package io.streamswindow.engine;
+
+import java.util.Collection;
+import java.util.Collections;
+import java.util.Iterator;
+import java.util.NoSuchElementException;
+
+/**
+ * The tuples an event shows: a live view over entries, skipping those whose tuple a listener
+ * removed. {@code Iterator.remove()} empties the entry's tuple slot (the entry still counts for
+ * the policies, but later events do not show the tuple), as IBM's API describes.
+ *
+ * <p>A view, not a copy, so that a trigger over a large sliding window costs nothing unless the
+ * listener iterates.
+ *
+ * @param <T> the tuple type
+ */
+final class EntryTuples<T> implements Iterable<T> {
+  private final Collection<Entry<T>> entries;
+
+  private EntryTuples(Collection<Entry<T>> entries) {
+    this.entries = entries;
+  }
+
+  static <T> EntryTuples<T> of(Collection<Entry<T>> entries) {
+    return new EntryTuples<>(entries);
+  }
+
+  static <T> EntryTuples<T> of(Entry<T> entry) {
+    return new EntryTuples<>(Collections.singletonList(entry));
+  }
+
+  @Override
+  public Iterator<T> iterator() {
+    return new Iterator<>() {
+      private final Iterator<Entry<T>> it = entries.iterator();
+      private Entry<T> next = advance();
+      private Entry<T> last;
+
+      private Entry<T> advance() {
+        while (it.hasNext()) {
+          Entry<T> e = it.next();
+          if (e.tuple != null) {
+            return e;
+          }
+        }
+        return null;
+      }
+
+      @Override
+      public boolean hasNext() {
+        return next != null;
+      }
+
+      @Override
+      public T next() {
+        if (next == null) {
+          throw new NoSuchElementException();
+        }
+        last = next;
+        next = advance();
+        return last.tuple;
+      }
+
+      @Override
+      public void remove() {
+        if (last == null) {
+          throw new IllegalStateException("remove() before next()");
+        }
+        last.tuple = null;
+        last = null;
+      }
+    };
+  }
+
+  @Override
+  public String toString() {
+    StringBuilder b = new StringBuilder("[");
+    for (T t : this) {
+      if (b.length() > 1) {
+        b.append(", ");
+      }
+      b.append(t);
+    }
+    return b.append(']').toString();
+  }
+}

@@ -1,0 +1,88 @@
+package io.streamswindow.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class PartitionEvictionTest extends WindowTestBase {
+
+  @Test
+  void partitionCountEvictsLeastRecentlyInsertedEmptyFirst() throws Exception {
+    Window<Reading> w = window(WindowSpec.tumbling(PolicySpec.count(2)).partitioned().withPartitionEviction(PartitionEvictionSpec.partitionCount(2)));
+    w.insert(Reading.of("a1", "a", 0));
+    w.insert(Reading.of("b1", "b", 0));
+    w.insert(Reading.of("b2", "b", 0)); // b tumbles, is now empty
+    w.insert(Reading.of("a2", "a", 0)); // a tumbles, empty; a is now the most recent
+    trace.take();
+    w.insert(Reading.of("c1", "c", 0));
+    assertEquals(List.of("INSERTION c [c1]", "PARTITION_EVICTION b []"), trace.take());
+    assertEquals(List.of("a", "c"), List.copyOf(w.getPartitions()));
+  }
+
+  @Test
+  void tupleCountEvictsLeastRecentlyInsertedPartitions() throws Exception {
+    Window<Reading> w = window(WindowSpec.tumbling(PolicySpec.count(10)).partitioned().withPartitionEviction(PartitionEvictionSpec.tupleCount(3)));
+    w.insert(Reading.of("a1", "a", 0));
+    w.insert(Reading.of("b1", "b", 0));
+    w.insert(Reading.of("a2", "a", 0));
+    trace.take();
+    w.insert(Reading.of("c1", "c", 0));
+    assertEquals(List.of("INSERTION c [c1]", "PARTITION_EVICTION b [b1]"), trace.take());
+  }
+
+  @Test
+  void partitionAgeEvictsIdlePartitions() throws Exception {
+    Window<Reading> w = window(WindowSpec.tumbling(PolicySpec.count(10)).partitioned().withPartitionEviction(PartitionEvictionSpec.age(5.0)));
+    w.insert(Reading.of("a1", "a", 0));
+    clock.advance(3);
+    w.insert(Reading.of("b1", "b", 0));
+    clock.advance(2);
+    assertEquals(List.of("INSERTION a [a1]", "INSERTION b [b1]", "PARTITION_EVICTION a [a1]"), trace.take());
+    clock.advance(3);
+    assertEquals(List.of("PARTITION_EVICTION b [b1]"), trace.take());
+    w.insert(Reading.of("a2", "a", 0));
+    assertEquals(List.of("INSERTION a [a2]"), trace.take());
+  }
+
+  @Test
+  void listenerEvictingDuringInsertionPreventsAutomaticEviction() throws Exception {
+    Window<Reading> w = window(WindowSpec.tumbling(PolicySpec.count(10)).partitioned().withPartitionEviction(PartitionEvictionSpec.partitionCount(1)));
+    w.registerListener(
+        e -> {
+          trace.handleEvent(e);
+          if (e.getType() == com.ibm.streams.operator.window.StreamWindowEvent.Type.INSERTION && e.getSource() instanceof Window<?> win) {
+            while (win.needsPartitionEviction()) {
+              assertTrue(win.needsPartitionEviction());
+              win.evictPartition(win.getPartitions().iterator().next());
+            }
+          }
+        },
+        false);
+    w.insert(Reading.of("a1", "a", 0));
+    w.insert(Reading.of("b1", "b", 0));
+    assertEquals(List.of("INSERTION a [a1]", "INSERTION b [b1]", "PARTITION_EVICTION a [a1]"), trace.take());
+    assertFalse(w.needsPartitionEviction());
+  }
+
+  @Test
+  void evictPartitionOnUnpartitionedWindowIsRefused() throws Exception {
+    Window<Reading> w = window(WindowSpec.tumbling(PolicySpec.count(10)));
+    assertThrows(IllegalStateException.class, () -> w.evictPartition(0));
+    assertThrows(IllegalStateException.class, () -> w.registerPartitioner(Reading::key));
+  }
+
+  @Test
+  void evictedPartitionStartsFreshWithNewInitialFull() throws Exception {
+    Window<Reading> w = window(WindowSpec.sliding(PolicySpec.count(1), PolicySpec.count(1)).partitioned());
+    w.insert(Reading.of("a1", "a", 0));
+    w.evictPartition("a");
+    w.insert(Reading.of("a2", "a", 0));
+    assertEquals(
+        List.of("INSERTION a [a1]", "INITIAL_FULL a [a1]", "TRIGGER a [a1]", "PARTITION_EVICTION a [a1]", "INSERTION a [a2]", "INITIAL_FULL a [a2]", "TRIGGER a [a2]"),
+        trace.take());
+  }
+}
