@@ -1,0 +1,21 @@
+package com.ibm.streams.operator.meta;
+
+import com.ibm.streams.operator.Type;
+
+/** The type of an SPL map attribute, bounded or not. */
+public interface MapType extends Type {
+
+  /**
+   * Returns the type of the map's keys.
+   *
+   * @return the key type
+   */
+  Type getKeyType();
+
+  /**
+   * Returns the type of the map's values.
+   *
+   * @return the value type
+   */
+  Type getValueType();
+}
