@@ -380,18 +380,32 @@ public interface Type {
 
     private static SchemaProvider schemaProvider() {
       // Looked up on each call: cheap next to parsing, and it honours the caller's class loader.
-      Iterator<SchemaProvider> providers =
-          ServiceLoader.load(SchemaProvider.class, Factory.class.getClassLoader()).iterator();
-      if (providers.hasNext()) {
-        return providers.next();
-      }
-      providers = ServiceLoader.load(SchemaProvider.class).iterator();
-      if (providers.hasNext()) {
-        return providers.next();
+      return findSchemaProvider(
+          Factory.class.getClassLoader(), Thread.currentThread().getContextClassLoader());
+    }
+
+    /**
+     * Returns the first {@link SchemaProvider} registered with one of the class loaders, trying
+     * them in order.
+     *
+     * @throws IllegalStateException when none has one
+     */
+    static SchemaProvider findSchemaProvider(ClassLoader... loaders) {
+      for (ClassLoader loader : loaders) {
+        if (loader == null) {
+          continue;
+        }
+        Iterator<SchemaProvider> providers =
+            ServiceLoader.load(SchemaProvider.class, loader).iterator();
+        if (providers.hasNext()) {
+          return providers.next();
+        }
       }
       throw new IllegalStateException(
-          "No SPL schema implementation found: add the streams-window-runtime jar "
-              + "(io.streamswindow:streams-window-runtime) to the class path");
+          "No SPL schema implementation found: add the streams-window-runtime jar"
+              + " (io.streamswindow:streams-window-runtime) to the class path; it registers an "
+              + SchemaProvider.class.getName()
+              + " service");
     }
 
     private static UnsupportedOperationException xmlTupleTypesUnsupported() {
