@@ -1,0 +1,48 @@
+# Shared by the project's scripts (sourced, never run): locations, messages, the Python venv.
+# Requires bash with `set -euo pipefail` already on in the sourcing script.
+
+STREAMS_WINDOW_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+# The virtual environment for Python tests and tools; reused while its requirements are unchanged.
+VENV_DIR="${STREAMS_WINDOW_VENV:-$STREAMS_WINDOW_ROOT/.venv}"
+PYTHON_REQUIREMENTS="$STREAMS_WINDOW_ROOT/tests/python/requirements.txt"
+
+# One line saying what the script is doing now, on stderr so it does not mix with results.
+step() {
+  printf '==> %s\n' "$*" >&2
+}
+
+die() {
+  printf 'error: %s\n' "$*" >&2
+  exit 1
+}
+
+# The Python to build the venv with: $PYTHON, else python3; it must be 3.10 or newer.
+base_python() {
+  local python="${PYTHON:-python3}"
+  command -v "$python" >/dev/null 2>&1 || die "$python not found; install CPython 3.10+ or set PYTHON"
+  "$python" -c 'import sys; sys.exit(sys.version_info < (3, 10))' \
+    || die "$python is $("$python" --version 2>&1); streams-window needs Python 3.10 or newer"
+  printf '%s\n' "$python"
+}
+
+# Creates $VENV_DIR if needed and installs the pinned test requirements and the package
+# (editable, so that it finds the jars Maven built in this checkout). Skips the installs when
+# neither the requirements, pyproject.toml nor the checkout's location changed since last time.
+ensure_venv() {
+  local stamp="$VENV_DIR/.streams-window-installed" wanted
+  wanted="$(cat "$PYTHON_REQUIREMENTS" "$STREAMS_WINDOW_ROOT/pyproject.toml" \
+    <(printf '%s\n' "$STREAMS_WINDOW_ROOT") | sha256sum | cut -d' ' -f1)"
+  if ! "$VENV_DIR/bin/python" -c '' >/dev/null 2>&1; then
+    step "creating the Python environment in ${VENV_DIR#"$STREAMS_WINDOW_ROOT"/}"
+    rm -rf "$VENV_DIR"
+    "$(base_python)" -m venv "$VENV_DIR"
+  elif [[ -f "$stamp" && "$(cat "$stamp")" == "$wanted" ]]; then
+    return 0
+  fi
+  step "installing pinned Python packages ($(basename "$PYTHON_REQUIREMENTS")) and streams-window"
+  local pip=("$VENV_DIR/bin/python" -m pip --quiet --disable-pip-version-check)
+  "${pip[@]}" install --requirement "$PYTHON_REQUIREMENTS"
+  # No build isolation: the pinned setuptools above builds the package, with nothing fetched.
+  "${pip[@]}" install --no-deps --no-build-isolation --editable "$STREAMS_WINDOW_ROOT"
+  printf '%s\n' "$wanted" >"$stamp"
+}

@@ -1,0 +1,47 @@
+"""Shared fixtures: one local SparkSession with streams-window's jar for the whole test run.
+
+A Spark session takes seconds to start and ``spark.jars`` is fixed when its JVM starts, so all
+tests share one. When the jar has not been built the Spark tests are skipped with the command
+that builds it; scripts/test sets STREAMS_WINDOW_REQUIRE_JAR=1 to make that a failure instead,
+so that a build step that went missing cannot pass as green.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from pyspark.sql import SparkSession
+
+import streams_window as sw
+
+
+@pytest.fixture(scope="session")
+def built_jar() -> str:
+    """The path of streams-window's jar; skips (or fails, see above) when it is not built."""
+    try:
+        return sw.jar_path()
+    except FileNotFoundError as error:
+        missing = str(error)
+    # Outside the except block, so pytest reports the message alone, not a chained traceback.
+    if os.environ.get("STREAMS_WINDOW_REQUIRE_JAR") == "1":
+        pytest.fail(missing, pytrace=False)
+    pytest.skip(f"this test needs streams-window's jar: {missing}")
+
+
+@pytest.fixture(scope="session")
+def spark(built_jar: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[SparkSession]:
+    """A local[2] SparkSession built through streams_window.configure()."""
+    warehouse: Path = tmp_path_factory.mktemp("spark-warehouse")
+    builder = (
+        SparkSession.builder.master("local[2]")
+        .appName("streams-window tests")
+        .config("spark.ui.enabled", "false")
+        .config("spark.sql.shuffle.partitions", "2")
+        .config("spark.sql.warehouse.dir", str(warehouse))
+    )
+    session = sw.configure(builder).getOrCreate()
+    yield session
+    session.stop()

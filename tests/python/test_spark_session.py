@@ -1,0 +1,47 @@
+"""configure() puts streams-window's jar on a real Spark session."""
+
+from __future__ import annotations
+
+import pytest
+from pyspark.sql import SparkSession
+
+import streams_window as sw
+
+
+def test_classes_of_our_jars_load_in_the_session_jvm(spark: SparkSession) -> None:
+    jvm = spark._jvm
+    assert jvm.io.streamswindow.engine.WindowSpec.notWindowed().toString() == "not windowed"
+    clause = jvm.io.streamswindow.clause.WindowClauseParser.parse("sliding, time(300), partitioned")
+    assert clause.toString() == "partitioned, sliding, time(300.0), count(1)"
+
+
+def test_the_jar_is_on_the_session(spark: SparkSession, built_jar: str) -> None:
+    configured = spark.sparkContext.getConf().get("spark.jars").split(",")
+    assert built_jar in configured
+    assert spark.sparkContext.getConf().get("spark.ui.showConsoleProgress") == "false"
+
+
+def test_configure_appends_to_the_callers_settings(built_jar: str) -> None:
+    builder = (
+        SparkSession.Builder()
+        .config("spark.jars", "/opt/other.jar")
+        .config("spark.driver.extraJavaOptions", "-Xss4m")
+    )
+    options = sw.configure(builder)._options
+
+    assert options["spark.jars"].split(",")[0] == "/opt/other.jar"
+    assert built_jar in options["spark.jars"].split(",")
+    assert options["spark.driver.extraJavaOptions"].startswith("-Xss4m -Dlog4j2.configurationFile=")
+    assert options["spark.driver.extraJavaOptions"].endswith("/streams_window/log4j2.properties")
+
+
+def test_configure_keeps_a_log_configuration_the_caller_chose(built_jar: str) -> None:
+    chosen = "-Dlog4j2.configurationFile=file:/tmp/mine.properties"
+    builder = SparkSession.Builder().config("spark.driver.extraJavaOptions", chosen)
+
+    assert sw.configure(builder)._options["spark.driver.extraJavaOptions"] == chosen
+
+
+def test_configure_rejects_what_is_not_a_builder() -> None:
+    with pytest.raises(TypeError, match="takes a SparkSession.Builder.*got str"):
+        sw.configure("local[2]")  # type: ignore[arg-type]
