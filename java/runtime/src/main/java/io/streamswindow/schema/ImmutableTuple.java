@@ -1,0 +1,37 @@
+package io.streamswindow.schema;
+
+import com.ibm.streams.operator.Tuple;
+
+/**
+ * A tuple whose values never change: what windows hold, what operators receive and what {@link
+ * SplSchema#getTuple} and {@link MutableOutputTuple#asReadOnlyTuple()} return.
+ *
+ * <p>Thread-safe; safe to share and to use as a map key. Serializable (the schema travels as its
+ * SPL spelling).
+ */
+public final class ImmutableTuple extends AbstractSchemaTuple {
+  private static final long serialVersionUID = 1L;
+
+  private transient int hash;
+
+  /** Takes ownership of {@code values}, which must already be in stored form. */
+  ImmutableTuple(SplSchema schema, Object[] values) {
+    super(schema, values);
+  }
+
+  /** Returns this tuple: it is already read-only. */
+  @Override
+  public Tuple asReadOnlyTuple() {
+    return this;
+  }
+
+  @Override
+  public int hashCode() {
+    int h = hash;
+    if (h == 0) {
+      h = super.hashCode();
+      hash = h;
+    }
+    return h;
+  }
+}
