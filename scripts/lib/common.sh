@@ -16,6 +16,13 @@ die() {
   exit 1
 }
 
+# Runs Maven in batch mode, its stderr merged into stdout. Debian's Maven 3.8 prints colour-reset
+# codes even with -B; they are filtered out so that quiet output stays empty. Maven's exit status
+# is kept (the scripts run with pipefail).
+maven() {
+  mvn -B "$@" 2>&1 | sed -u -e 's/\x1b\[0m//g'
+}
+
 # The Python to build the venv with: $PYTHON, else python3; it must be 3.10 or newer.
 base_python() {
   local python="${PYTHON:-python3}"
