@@ -1,0 +1,84 @@
+package io.streamswindow.conformance;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * One conformance scenario, read from a JSON file under {@code tests/scenarios}: a window
+ * declaration, how the traced operator's listener behaves, and the steps with the trace each must
+ * produce. docs/scenario-format.md describes the format.
+ *
+ * @param id the file's path below {@code tests/scenarios}, without {@code .json}
+ * @param name what the scenario shows, in a sentence
+ * @param source the seed example or semantics.md rule it proves
+ * @param schema the input port's SPL schema
+ * @param window the SPL window clause, or null when {@link #declare} is used
+ * @param declare IBM harness window-builder calls, or empty when {@link #window} is used
+ * @param partitionBy attributes for {@code WindowUtilities.registerAttributePartitioner}
+ * @param listener how the traced operator's listener behaves
+ * @param deltaMode the sliding delta eviction mode's name, or null for the default
+ * @param start the trace expected when all ports become ready
+ * @param steps the steps, in order
+ * @param error the declaration error expected instead of steps, or null
+ */
+record Scenario(
+    String id,
+    String name,
+    String source,
+    String schema,
+    String window,
+    List<String> declare,
+    List<String> partitionBy,
+    ListenerBehaviour listener,
+    String deltaMode,
+    ExpectedTrace start,
+    List<ScenarioStep> steps,
+    ExpectedError error) {
+
+  private static final Set<String> FIELDS =
+      Set.of(
+          "name", "source", "schema", "window", "declare", "partitionBy", "listener", "deltaMode",
+          "start", "steps", "error");
+
+  static Scenario parse(String id, JsonNode root) {
+    String where = id;
+    ScenarioFormatException.requireObject(root, where);
+    ScenarioFormatException.rejectUnknownFields(root, FIELDS, where);
+    if (root.has("window") == root.has("declare")) {
+      throw new ScenarioFormatException(where + ": exactly one of \"window\" and \"declare\"");
+    }
+    if (root.has("steps") == root.has("error")) {
+      throw new ScenarioFormatException(where + ": exactly one of \"steps\" and \"error\"");
+    }
+    List<ScenarioStep> steps = new ArrayList<>();
+    if (root.has("steps")) {
+      JsonNode array = root.get("steps");
+      if (!array.isArray() || array.isEmpty()) {
+        throw new ScenarioFormatException(where + ": \"steps\" must be a non-empty array");
+      }
+      for (int i = 0; i < array.size(); i++) {
+        steps.add(ScenarioStep.parse(array.get(i), where + " step " + (i + 1)));
+      }
+    }
+    return new Scenario(
+        id,
+        ScenarioFormatException.requiredText(root, "name", where),
+        ScenarioFormatException.requiredText(root, "source", where),
+        ScenarioFormatException.requiredText(root, "schema", where),
+        root.has("window") ? ScenarioFormatException.requiredText(root, "window", where) : null,
+        ScenarioFormatException.textList(root, "declare", where),
+        ScenarioFormatException.textList(root, "partitionBy", where),
+        ListenerBehaviour.parse(root.get("listener"), where),
+        root.has("deltaMode") ? ScenarioFormatException.requiredText(root, "deltaMode", where) : null,
+        ExpectedTrace.parse(root.get("start"), where + " start"),
+        List.copyOf(steps),
+        root.has("error") ? ExpectedError.parse(root.get("error"), where + " error") : null);
+  }
+
+  @Override
+  public String toString() {
+    return id;
+  }
+}

@@ -1,0 +1,102 @@
+package io.streamswindow.conformance;
+
+import com.ibm.streams.operator.AbstractOperator;
+import com.ibm.streams.operator.OperatorContext;
+import com.ibm.streams.operator.StreamingData.Punctuation;
+import com.ibm.streams.operator.StreamingInput;
+import com.ibm.streams.operator.Tuple;
+import com.ibm.streams.operator.model.Parameter;
+import com.ibm.streams.operator.window.StreamWindow;
+import com.ibm.streams.operator.window.WindowUtilities;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The operator the conformance scenarios run: it records, in one {@link Trace}, every window event
+ * its listener receives and every {@code process} / {@code processPunctuation} call, so the trace
+ * shows that a tuple's window events come before its {@code process} call.
+ *
+ * <p>Scenario options reach it as operator parameters, the way any operator is configured through
+ * IBM's harness: {@code partitionBy} (attribute names for {@code
+ * WindowUtilities.registerAttributePartitioner}), {@code removeOnInsertion},
+ * {@code evictPartitionsDuringInsertion}, {@code traceStateHandler} and
+ * {@code evictPartitionsOnDrain} (see {@link ListenerBehaviour}). This class uses a plain
+ * recording listener; {@link StatefulTracingOperator} a {@code StatefulWindowListener}.
+ */
+public class TracingOperator extends AbstractOperator {
+  private final Trace trace = new Trace();
+  private final List<String> partitionBy = new ArrayList<>();
+  private final List<String> removeOnInsertion = new ArrayList<>();
+  private boolean evictPartitionsDuringInsertion;
+  private boolean traceStateHandler;
+  private boolean evictPartitionsOnDrain;
+
+  @Parameter(optional = true, description = "Attributes to partition the window by.")
+  public void setPartitionBy(List<String> attributes) {
+    partitionBy.addAll(attributes);
+  }
+
+  @Parameter(optional = true, description = "Ids of tuples to drop with Iterator.remove().")
+  public void setRemoveOnInsertion(List<String> ids) {
+    removeOnInsertion.addAll(ids);
+  }
+
+  @Parameter(optional = true, description = "Evict partitions during INSERTION while needed.")
+  public void setEvictPartitionsDuringInsertion(boolean evict) {
+    evictPartitionsDuringInsertion = evict;
+  }
+
+  @Parameter(optional = true, description = "Register a StateHandler that traces its calls.")
+  public void setTraceStateHandler(boolean trace) {
+    traceStateHandler = trace;
+  }
+
+  @Parameter(optional = true, description = "That StateHandler evicts all partitions on drain.")
+  public void setEvictPartitionsOnDrain(boolean evict) {
+    evictPartitionsOnDrain = evict;
+  }
+
+  @Override
+  public synchronized void initialize(OperatorContext context) throws Exception {
+    super.initialize(context);
+    StreamWindow<Tuple> window = window();
+    if (!partitionBy.isEmpty()) {
+      WindowUtilities.registerAttributePartitioner(window, partitionBy.toArray(new String[0]));
+    }
+    listenTo(window, trace, new ListenerActions(removeOnInsertion, evictPartitionsDuringInsertion));
+    if (traceStateHandler) {
+      context.registerStateHandler(new TracingStateHandler(window, trace, evictPartitionsOnDrain));
+    }
+  }
+
+  /** Registers this operator's kind of listener on the window. */
+  void listenTo(StreamWindow<Tuple> window, Trace trace, ListenerActions actions) {
+    window.registerListener(new RecordingListener(window, trace, actions), false);
+  }
+
+  @Override
+  public void process(StreamingInput<Tuple> port, Tuple tuple) {
+    trace.add("process " + Trace.id(tuple));
+  }
+
+  @Override
+  public void processPunctuation(StreamingInput<Tuple> port, Punctuation mark) {
+    trace.add("punct " + mark);
+  }
+
+  /** The window of input port 0. */
+  StreamWindow<Tuple> window() {
+    return getInput(0).getStreamWindow();
+  }
+
+  /** The trace this operator records into. */
+  Trace trace() {
+    return trace;
+  }
+
+  /** The listener's bookkeeping of a partition; only a stateful listener keeps any. */
+  String bookkeeping(Object partition) {
+    throw new UnsupportedOperationException(
+        "the recording listener keeps no bookkeeping; use \"listener\": {\"type\": \"stateful\"}");
+  }
+}
