@@ -128,6 +128,11 @@ public final class Window<T> implements StreamWindow<T> {
     return spec;
   }
 
+  /** True once a partitioner is registered (adapters register a default one otherwise). */
+  public boolean hasPartitioner() {
+    return partitioner != null;
+  }
+
   /** The registered listener, or null. */
   public StreamWindowListener<T> listener() {
     return listener;

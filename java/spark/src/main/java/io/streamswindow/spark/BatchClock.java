@@ -1,0 +1,25 @@
+package io.streamswindow.spark;
+
+import io.streamswindow.engine.Clock;
+
+/**
+ * The clock of one micro-batch: Spark's batch timestamp, the instant at which every tuple of the
+ * batch arrives and every due timer fires (time policies run at micro-batch granularity).
+ */
+final class BatchClock implements Clock {
+  private final long nanos;
+
+  BatchClock(long epochMillis) {
+    this.nanos = epochMillis * 1_000_000L;
+  }
+
+  @Override
+  public long nanos() {
+    return nanos;
+  }
+
+  @Override
+  public String toString() {
+    return "BatchClock(" + nanos / 1_000_000L + " ms)";
+  }
+}

@@ -1,0 +1,38 @@
+package io.streamswindow.spark;
+
+import java.io.Serializable;
+import java.util.List;
+import java.util.Map;
+import org.apache.spark.sql.types.StructType;
+
+/**
+ * Everything an executor needs to run the operator on its groups: checked on the driver by
+ * {@link WindowedOperators}, then shipped with the query plan.
+ *
+ * @param operatorClass the operator's class name
+ * @param window the SPL window clause of input port 0
+ * @param input the schema of the rows given to the operator (its input port 0)
+ * @param output the schema of output port 0, as the result rows have it
+ * @param partitionBy the partition columns (the Spark grouping key); empty when not partitioned
+ * @param orderBy the columns giving the arrival order inside a group; empty for input order
+ * @param arrivalColumn the internal column holding the input position, or null
+ * @param markerColumn a boolean column whose true rows are window markers, or null
+ * @param markerPerBatch whether each micro-batch ends with a window marker
+ * @param punctuationColumn the output column that shows punctuation marks, or null
+ * @param parameters the operator's parameters
+ * @param streaming whether the input is a streaming DataFrame
+ */
+record OperatorPlan(
+    String operatorClass,
+    String window,
+    StructType input,
+    StructType output,
+    List<String> partitionBy,
+    List<String> orderBy,
+    String arrivalColumn,
+    String markerColumn,
+    boolean markerPerBatch,
+    String punctuationColumn,
+    Map<String, List<String>> parameters,
+    boolean streaming)
+    implements Serializable {}

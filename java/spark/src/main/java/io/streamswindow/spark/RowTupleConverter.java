@@ -1,0 +1,162 @@
+package io.streamswindow.spark;
+
+import com.ibm.streams.operator.Tuple;
+import com.ibm.streams.operator.types.Blob;
+import com.ibm.streams.operator.types.RString;
+import com.ibm.streams.operator.types.Timestamp;
+import com.ibm.streams.operator.types.ValueFactory;
+import io.streamswindow.schema.SplSchema;
+import java.io.Serializable;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.types.ArrayType;
+import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.MapType;
+import org.apache.spark.sql.types.StructType;
+import scala.jdk.javaapi.CollectionConverters;
+
+/**
+ * Converts rows of one Spark schema to tuples of the matching SPL schema and back, following the
+ * type table of {@link SplSparkTypes}. One converter per schema, built once per task; the
+ * per-column work is chosen when it is built, not per row.
+ */
+final class RowTupleConverter implements Serializable {
+  private static final long serialVersionUID = 1L;
+
+  private final StructType struct;
+  private final SplSchema schema;
+  private final DataType[] types;
+  /** For each attribute, the row column it is read from (rows may carry extra columns). */
+  private final int[] columns;
+
+  RowTupleConverter(StructType struct) {
+    this(struct, struct);
+  }
+
+  /** A converter for tuples of {@code struct}, read from rows of {@code rows} by column name. */
+  RowTupleConverter(StructType struct, StructType rows) {
+    this.struct = struct;
+    this.schema = SplSparkTypes.toSpl(struct);
+    this.types = new DataType[struct.fields().length];
+    this.columns = new int[types.length];
+    for (int i = 0; i < types.length; i++) {
+      types[i] = struct.fields()[i].dataType();
+      columns[i] = rows.fieldIndex(struct.fields()[i].name());
+    }
+  }
+
+  SplSchema schema() {
+    return schema;
+  }
+
+  StructType struct() {
+    return struct;
+  }
+
+  /** The tuple of a row. */
+  Tuple toTuple(Row row) {
+    Object[] values = new Object[types.length];
+    for (int i = 0; i < values.length; i++) {
+      int column = columns[i];
+      values[i] = toSpl(types[i], row.isNullAt(column) ? null : row.get(column), i);
+    }
+    return schema.getTuple(values);
+  }
+
+  private Object toSpl(DataType type, Object value, int index) {
+    if (value == null) {
+      throw new IllegalArgumentException(
+          "Column '" + struct.fields()[index].name() + "' holds a null, and SPL attributes cannot be null: filter or fill it first");
+    }
+    return toSpl(type, value);
+  }
+
+  private static Object toSpl(DataType type, Object value) {
+    if (value instanceof java.sql.Timestamp ts) {
+      return new Timestamp(Math.floorDiv(ts.getTime(), 1000L), ts.getNanos());
+    } else if (value instanceof Instant instant) {
+      return new Timestamp(instant.getEpochSecond(), instant.getNano());
+    } else if (value instanceof byte[] bytes) {
+      return ValueFactory.newBlob(bytes);
+    } else if (type instanceof ArrayType array) {
+      List<Object> out = new ArrayList<>();
+      for (Object element : asJavaList(value)) {
+        out.add(toSpl(array.elementType(), element));
+      }
+      return out;
+    } else if (type instanceof MapType map) {
+      Map<Object, Object> out = new LinkedHashMap<>();
+      for (Map.Entry<?, ?> e : asJavaMap(value).entrySet()) {
+        out.put(toSpl(map.keyType(), e.getKey()), toSpl(map.valueType(), e.getValue()));
+      }
+      return out;
+    } else if (type instanceof StructType nested && value instanceof Row row) {
+      return new RowTupleConverter(nested).toTuple(row);
+    }
+    return value;
+  }
+
+  /** The row of a tuple of this converter's schema, with the exact boxed types Spark expects. */
+  Row toRow(Tuple tuple) {
+    Object[] values = new Object[types.length];
+    for (int i = 0; i < values.length; i++) {
+      values[i] = toSpark(types[i], tuple.getObject(i));
+    }
+    return RowFactory.create(values);
+  }
+
+  private static Object toSpark(DataType type, Object value) {
+    if (value == null) {
+      return null;
+    } else if (value instanceof RString r) {
+      return r.getString();
+    } else if (value instanceof Timestamp ts) {
+      return ts.getSQLTimestamp();
+    } else if (value instanceof Blob blob) {
+      return blob.getData();
+    } else if (type instanceof ArrayType array && value instanceof Iterable<?> list) {
+      List<Object> out = new ArrayList<>();
+      for (Object element : list) {
+        out.add(toSpark(array.elementType(), element));
+      }
+      return out;
+    } else if (type instanceof MapType map && value instanceof Map<?, ?> m) {
+      Map<Object, Object> out = new LinkedHashMap<>();
+      for (Map.Entry<?, ?> e : m.entrySet()) {
+        out.put(toSpark(map.keyType(), e.getKey()), toSpark(map.valueType(), e.getValue()));
+      }
+      return out;
+    } else if (type instanceof StructType nested && value instanceof Tuple t) {
+      return new RowTupleConverter(nested).toRow(t);
+    } else if (type.equals(DataTypes.StringType)) {
+      return value.toString();
+    }
+    return value;
+  }
+
+  private static List<?> asJavaList(Object value) {
+    if (value instanceof List<?> list) {
+      return list;
+    } else if (value instanceof scala.collection.Seq<?> seq) {
+      return CollectionConverters.asJava(seq);
+    } else if (value instanceof Object[] array) {
+      return List.of(array);
+    }
+    throw new IllegalArgumentException("Not an array value: " + value.getClass().getName());
+  }
+
+  private static Map<?, ?> asJavaMap(Object value) {
+    if (value instanceof Map<?, ?> map) {
+      return map;
+    } else if (value instanceof scala.collection.Map<?, ?> map) {
+      return CollectionConverters.asJava(map);
+    }
+    throw new IllegalArgumentException("Not a map value: " + value.getClass().getName());
+  }
+}

@@ -1,0 +1,171 @@
+package io.streamswindow.spark;
+
+import com.ibm.streams.operator.Operator;
+import com.ibm.streams.operator.StreamingData.Punctuation;
+import com.ibm.streams.operator.Tuple;
+import com.ibm.streams.operator.window.StreamWindow;
+import com.ibm.streams.operator.window.WindowUtilities;
+import io.streamswindow.clause.WindowClauseParser;
+import io.streamswindow.engine.Window;
+import io.streamswindow.engine.WindowSpec;
+import io.streamswindow.runtime.OperatorHost;
+import io.streamswindow.runtime.OutputSink;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import org.apache.spark.api.java.function.FlatMapGroupsWithStateFunction;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.streaming.GroupState;
+import org.apache.spark.sql.types.StructType;
+
+/**
+ * Runs the operator on one group (one window partition, or the whole window when it is not
+ * partitioned) in one micro-batch, inside Spark's {@code flatMapGroupsWithState}.
+ *
+ * <p>For each call: build an {@link OperatorHost} on the batch's clock, initialize the operator,
+ * restore the group's saved state if there is one ({@code StateHandler.reset}), make the ports
+ * ready, fire what time made due, feed the rows in arrival order, then save the state again
+ * ({@code drain} and {@code checkpoint}) and ask Spark for a processing-time timeout at the next
+ * window deadline. A batch DataFrame ends with a {@code FINAL_MARKER} instead. What the operator
+ * submitted on output port 0 becomes the returned rows.
+ */
+final class WindowedOperatorFunction implements FlatMapGroupsWithStateFunction<Row, Row, byte[], Row> {
+  private static final long serialVersionUID = 1L;
+
+  private final OperatorPlan plan;
+  private final StructType tupleStruct;
+  private transient RowTupleConverter input;
+  private transient RowTupleConverter output;
+  private transient ArrivalOrder order;
+  private transient WindowSpec window;
+  private transient Class<? extends Operator> operatorClass;
+  private transient int markerColumn;
+
+  WindowedOperatorFunction(OperatorPlan plan, StructType tupleStruct) {
+    this.plan = plan;
+    this.tupleStruct = tupleStruct;
+  }
+
+  private void prepare() throws ClassNotFoundException {
+    if (input != null) {
+      return;
+    }
+    input = new RowTupleConverter(tupleStruct, plan.input());
+    output = new RowTupleConverter(plan.output());
+    List<String> orderColumns = plan.orderBy().isEmpty() && plan.arrivalColumn() != null ? List.of(plan.arrivalColumn()) : plan.orderBy();
+    order = new ArrivalOrder(plan.input(), orderColumns);
+    window = WindowClauseParser.parse(plan.window());
+    operatorClass = WindowedOperators.loadOperatorClass(plan.operatorClass());
+    markerColumn = plan.markerColumn() == null ? -1 : plan.input().fieldIndex(plan.markerColumn());
+  }
+
+  @Override
+  public Iterator<Row> call(Row key, Iterator<Row> rows, GroupState<byte[]> state) throws Exception {
+    List<Row> results = new ArrayList<>();
+    OperatorHost host = null;
+    try {
+      prepare();
+      BatchClock clock = new BatchClock(state.getCurrentProcessingTimeMs());
+      host = newHost(clock, results);
+      host.initialize();
+      registerDefaultPartitioner(host);
+      if (state.exists()) {
+        host.reset(state.get());
+      }
+      host.allPortsReady();
+      host.advanceTime(clock.nanos());
+      for (Row row : order.arrange(rows)) {
+        if (markerColumn >= 0 && !row.isNullAt(markerColumn) && row.getBoolean(markerColumn)) {
+          host.punctuate(0, Punctuation.WINDOW_MARKER);
+        } else {
+          host.submit(0, input.toTuple(row));
+        }
+      }
+      if (plan.markerPerBatch()) {
+        host.punctuate(0, Punctuation.WINDOW_MARKER);
+      }
+      if (plan.streaming()) {
+        save(host, clock, state);
+      } else {
+        host.punctuate(0, Punctuation.FINAL_MARKER);
+      }
+    } catch (Exception | LinkageError e) {
+      throw WindowedOperatorException.of(plan, plan.partitionBy().isEmpty() ? null : key, e);
+    } finally {
+      if (host != null) {
+        host.shutdown();
+      }
+    }
+    return results.iterator();
+  }
+
+  private OperatorHost newHost(BatchClock clock, List<Row> results) {
+    OperatorHost.Builder builder =
+        OperatorHost.builder(operatorClass)
+            .clock(clock)
+            .input("input", input.schema(), window)
+            .output("output", output.schema(), sink(results));
+    for (Map.Entry<String, List<String>> p : plan.parameters().entrySet()) {
+      builder.parameter(p.getKey(), p.getValue());
+    }
+    return builder.build();
+  }
+
+  private OutputSink sink(List<Row> results) {
+    int width = plan.output().fields().length;
+    boolean showMarks = plan.punctuationColumn() != null;
+    return new OutputSink() {
+      @Override
+      public void tuple(int port, Tuple tuple) {
+        if (port != 0) {
+          return; // only output port 0 becomes the result
+        }
+        Row row = output.toRow(tuple);
+        if (!showMarks) {
+          results.add(row);
+          return;
+        }
+        Object[] values = new Object[width + 1];
+        for (int i = 0; i < width; i++) {
+          values[i] = row.get(i);
+        }
+        results.add(RowFactory.create(values));
+      }
+
+      @Override
+      public void mark(int port, Punctuation mark) {
+        if (port == 0 && showMarks) {
+          Object[] values = new Object[width + 1];
+          values[width] = mark.name();
+          results.add(RowFactory.create(values));
+        }
+      }
+    };
+  }
+
+  /**
+   * A partitioned window whose operator registered no partitioner is partitioned by the
+   * {@code partition_by} columns, with {@code WindowUtilities}' key semantics.
+   */
+  private void registerDefaultPartitioner(OperatorHost host) {
+    StreamWindow<Tuple> w = host.window(0);
+    if (w instanceof Window<Tuple> engine && engine.isPartitioned() && !engine.hasPartitioner()) {
+      WindowUtilities.registerAttributePartitioner(w, plan.partitionBy().toArray(new String[0]));
+    }
+  }
+
+  private void save(OperatorHost host, BatchClock clock, GroupState<byte[]> state) throws Exception {
+    host.drain();
+    state.update(host.checkpoint(clock.nanos() / 1_000_000L));
+    if (window.usesTime() && host.window(0) instanceof Window<Tuple> engine) {
+      long deadline = engine.nextDeadline();
+      if (deadline != Long.MAX_VALUE) {
+        // Spark wakes the group at the first trigger after this duration (micro-batch granularity).
+        long millis = Math.max(1L, (deadline - clock.nanos() + 999_999L) / 1_000_000L);
+        state.setTimeoutDuration(millis);
+      }
+    }
+  }
+}
