@@ -1,0 +1,196 @@
+package io.streamswindow.runtime;
+
+import com.ibm.streams.operator.OperatorContext;
+import com.ibm.streams.operator.OptionalContext;
+import com.ibm.streams.operator.OutputTuple;
+import com.ibm.streams.operator.ProcessingElement;
+import com.ibm.streams.operator.StreamingInput;
+import com.ibm.streams.operator.StreamingOutput;
+import com.ibm.streams.operator.Tuple;
+import com.ibm.streams.operator.metrics.OperatorMetrics;
+import com.ibm.streams.operator.state.StateHandler;
+import java.io.File;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ThreadFactory;
+
+/**
+ * The {@link OperatorContext} of a hosted operator: its name, ports, parameters, processing
+ * element, threads and state handler registration. Streams management features (metrics, class
+ * libraries, toolkit directories) throw {@link UnsupportedOperationException} saying so.
+ */
+final class HostOperatorContext implements OperatorContext {
+  private final String name;
+  private final String kind;
+  private final Map<String, List<String>> parameters;
+  private final ProcessingElement pe;
+  private final StateHandlers stateHandlers;
+  private final Map<Class<?>, Object> optionalContexts;
+  private final OperatorThreads threads;
+  private List<StreamingInput<Tuple>> inputs = List.of();
+  private List<StreamingOutput<OutputTuple>> outputs = List.of();
+
+  HostOperatorContext(
+      String name,
+      String kind,
+      Map<String, List<String>> parameters,
+      ProcessingElement pe,
+      StateHandlers stateHandlers,
+      Map<Class<?>, Object> optionalContexts,
+      Runnable activityChanged) {
+    this.name = name;
+    this.kind = kind;
+    this.parameters = parameters;
+    this.pe = pe;
+    this.stateHandlers = stateHandlers;
+    this.optionalContexts = optionalContexts;
+    this.threads = new OperatorThreads(name, this, activityChanged);
+  }
+
+  /** Sets the ports once they exist (they are built after the context, which windows need). */
+  void attachPorts(List<StreamingInput<Tuple>> inputs, List<StreamingOutput<OutputTuple>> outputs) {
+    this.inputs = List.copyOf(inputs);
+    this.outputs = List.copyOf(outputs);
+  }
+
+  OperatorThreads threads() {
+    return threads;
+  }
+
+  @Override
+  public String getName() {
+    return name;
+  }
+
+  @Override
+  public String getLogicalName() {
+    return name;
+  }
+
+  @Override
+  public String getKind() {
+    return kind;
+  }
+
+  @Override
+  public int getNumberOfStreamingInputs() {
+    return inputs.size();
+  }
+
+  @Override
+  public List<StreamingInput<Tuple>> getStreamingInputs() {
+    return inputs;
+  }
+
+  @Override
+  public int getNumberOfStreamingOutputs() {
+    return outputs.size();
+  }
+
+  @Override
+  public List<StreamingOutput<OutputTuple>> getStreamingOutputs() {
+    return outputs;
+  }
+
+  /** The values of a parameter, or an empty list when it was not set. */
+  @Override
+  public List<String> getParameterValues(String parameterName) {
+    return parameters.getOrDefault(parameterName, List.of());
+  }
+
+  @Override
+  public Set<String> getParameterNames() {
+    return parameters.keySet();
+  }
+
+  @Override
+  public ScheduledExecutorService getScheduledExecutorService() {
+    return threads.scheduler();
+  }
+
+  @Override
+  public ThreadFactory getThreadFactory() {
+    return threads.threadFactory();
+  }
+
+  @Override
+  public ProcessingElement getPE() {
+    return pe;
+  }
+
+  /** Not in a parallel region. */
+  @Override
+  public int getChannel() {
+    return -1;
+  }
+
+  @Override
+  public int getLocalChannel() {
+    return -1;
+  }
+
+  @Override
+  public List<Integer> getAllChannels() {
+    return List.of();
+  }
+
+  @Override
+  public int getMaxChannels() {
+    return 0;
+  }
+
+  @Override
+  public int getLocalMaxChannels() {
+    return 0;
+  }
+
+  @Override
+  public List<Integer> getAllMaxChannels() {
+    return List.of();
+  }
+
+  /** The optional context of that type given to the host, or null (as for any unknown type). */
+  @Override
+  public <O extends OptionalContext> O getOptionalContext(Class<O> contextType) {
+    Object context = optionalContexts.get(contextType);
+    return context == null ? null : contextType.cast(context);
+  }
+
+  /** Registers a state handler; registering the same object again has no effect. */
+  @Override
+  public void registerStateHandler(StateHandler handler) {
+    stateHandlers.register(handler);
+  }
+
+  @Override
+  public OperatorMetrics getMetrics() {
+    throw unsupported("getMetrics", "there are no Streams metrics");
+  }
+
+  @Override
+  public void addClassLibraries(String[] libraries) {
+    throw unsupported("addClassLibraries", "put the libraries on the class path instead");
+  }
+
+  @Override
+  public File getToolkitDirectory() {
+    throw unsupported("getToolkitDirectory", "operators do not run from an SPL toolkit");
+  }
+
+  private UnsupportedOperationException unsupported(String method, String why) {
+    return new UnsupportedOperationException(
+        "OperatorContext."
+            + method
+            + " (operator '"
+            + name
+            + "') is not supported by streams-window: "
+            + why);
+  }
+
+  @Override
+  public String toString() {
+    return "OperatorContext(" + name + ")";
+  }
+}

@@ -1,0 +1,965 @@
+package io.streamswindow.runtime;
+
+import com.ibm.streams.operator.Operator;
+import com.ibm.streams.operator.OperatorContext;
+import com.ibm.streams.operator.OptionalContext;
+import com.ibm.streams.operator.OutputTuple;
+import com.ibm.streams.operator.StreamSchema;
+import com.ibm.streams.operator.StreamingData.Punctuation;
+import com.ibm.streams.operator.StreamingInput;
+import com.ibm.streams.operator.StreamingOutput;
+import com.ibm.streams.operator.Tuple;
+import com.ibm.streams.operator.model.PrimitiveOperator;
+import com.ibm.streams.operator.state.StateHandler;
+import com.ibm.streams.operator.window.StreamWindow;
+import io.streamswindow.api.spi.CurrentOperator;
+import io.streamswindow.engine.Clock;
+import io.streamswindow.engine.ManualClock;
+import io.streamswindow.engine.SystemClock;
+import io.streamswindow.engine.TupleCodec;
+import io.streamswindow.engine.Window;
+import io.streamswindow.engine.WindowSpec;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.lang.reflect.Constructor;
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.LongConsumer;
+
+/**
+ * Runs one IBM Streams Java {@link Operator} outside Streams: it builds the operator's context,
+ * ports and windows, sets its parameters, runs its context checks, and delivers tuples,
+ * punctuation marks, time and checkpoint requests to it. IBM's test harness and the Spark adapter
+ * both drive operators through this class.
+ *
+ * <h2>Contract</h2>
+ *
+ * <ul>
+ *   <li>Lifecycle: {@link #initialize()} (parameters, context checks, {@code
+ *       Operator.initialize}), then {@link #allPortsReady()} (windows start, {@code
+ *       Operator.allPortsReady}), then any number of {@link #submit}, {@link #punctuate}, {@link
+ *       #advanceTime} and checkpoint calls, then {@link #shutdown()}.
+ *   <li>For a tuple, every window event it causes is delivered to the window's listener first,
+ *       then {@code Operator.process}; likewise for a mark and {@code processPunctuation}. When
+ *       every input port has received a {@code FINAL_MARKER}, one is sent on every output port.
+ *   <li>Every call into the operator or its windows holds one lock, so events are serialised,
+ *       whichever thread causes them, and the operator is the {@link CurrentOperator} meanwhile.
+ *   <li>Time: on a {@link ManualClock}, advancing the clock fires due window timers before {@code
+ *       advance} returns. On the {@link SystemClock} a timer thread fires them when due. On any
+ *       other clock the caller calls {@link #advanceTime(long)}.
+ * </ul>
+ *
+ * <pre>{@code
+ * ManualClock clock = ManualClock.create();
+ * StreamSchema schema = Type.Factory.getStreamSchema("tuple<rstring id, float64 v>");
+ * OperatorHost host =
+ *     OperatorHost.builder(MyAverage.class)
+ *         .input("in", schema, WindowSpec.tumbling(PolicySpec.count(3)))
+ *         .output("out", schema, OutputSink.of((port, tuple) -> results.add(tuple)))
+ *         .parameter("precision", "2")
+ *         .clock(clock)
+ *         .build();
+ * host.initialize();
+ * host.allPortsReady();
+ * host.submit(0, schema.getTuple(new Object[] {"a", 1.0}));
+ * byte[] saved = host.checkpoint(1);
+ * host.reset(saved);
+ * host.shutdown();
+ * }</pre>
+ */
+public final class OperatorHost {
+  /** Where a host is in its lifecycle. */
+  public enum State {
+    /** Built; {@link #initialize()} not yet called (or failed). */
+    CREATED,
+    /** The operator is initialized; tuples are refused until {@link #allPortsReady()}. */
+    INITIALIZED,
+    /** Ports are ready: tuples, marks and time flow. */
+    RUNNING,
+    /** Shut down; nothing more is delivered. */
+    SHUT_DOWN
+  }
+
+  // Configuration: fixed when built.
+  private final Operator operator;
+  private final HostOperatorContext context;
+  private final Clock clock;
+  private final Map<String, List<String>> parameters;
+  private final List<HostInputPort> inputs = new ArrayList<>();
+  private final List<HostOutputPort> outputs = new ArrayList<>();
+  private final List<Window<Tuple>> windows = new ArrayList<>(); // null for ports without one
+  private final List<TupleCodec<Tuple>> codecs = new ArrayList<>(); // null likewise
+  private final StateHandlers stateHandlers = new StateHandlers();
+  private final ReentrantLock lock = new ReentrantLock();
+  private final WallClockTimer timer; // only on the SystemClock
+  private final LongConsumer manualClockListener = this::advanceTimeFromClock;
+  private final List<Runnable> activityListeners = new CopyOnWriteArrayList<>();
+
+  // Progress: guarded by lock.
+  private State state = State.CREATED;
+  private final boolean[] inputFinal;
+  private volatile int openInputs;
+  private long lastTimeNanos = Long.MIN_VALUE;
+  private volatile Throwable backgroundFailure;
+
+  private OperatorHost(Builder builder) {
+    this.operator = builder.newOperator();
+    this.clock = builder.clock;
+    this.parameters = Collections.unmodifiableMap(new LinkedHashMap<>(builder.parameters));
+    String name = builder.name != null ? builder.name : operator.getClass().getSimpleName();
+    int inputCount = builder.inputs.size();
+    int outputCount = builder.outputs.size();
+    this.context =
+        new HostOperatorContext(
+            name,
+            kindOf(operator.getClass()),
+            parameters,
+            new HostProcessingElement(
+                builder.peId, builder.jobId, builder.jobName, inputCount, outputCount),
+            stateHandlers,
+            Map.copyOf(builder.optionalContexts),
+            this::notifyActivity);
+    for (int i = 0; i < inputCount; i++) {
+      InputPortSpec spec = builder.inputs.get(i);
+      inputs.add(new HostInputPort(i, spec.name(), spec.schema()));
+    }
+    for (int i = 0; i < outputCount; i++) {
+      outputs.add(new HostOutputPort(i, builder.outputs.get(i)));
+    }
+    context.attachPorts(List.copyOf(inputs), List.copyOf(outputs));
+    for (int i = 0; i < inputCount; i++) {
+      attachWindow(inputs.get(i), builder.inputs.get(i).window());
+    }
+    this.inputFinal = new boolean[inputCount];
+    this.openInputs = inputCount;
+    this.timer =
+        clock instanceof SystemClock
+            ? new WallClockTimer(lock, clock, this::nextDeadline, this::advanceTime, this::timerFailed)
+            : null;
+    // IBM registers an operator that is itself a state handler before anything else.
+    if (operator instanceof StateHandler handler) {
+      stateHandlers.register(handler);
+    }
+  }
+
+  private void attachWindow(HostInputPort port, WindowSpec spec) {
+    if (spec.type() == StreamWindow.Type.NOT_WINDOWED) {
+      port.attachWindow(new NotWindowedStreamWindow<>(port, context));
+      windows.add(null);
+      codecs.add(null);
+      return;
+    }
+    StreamSchema schema = port.getStreamSchema();
+    Window<Tuple> window =
+        new Window<>(spec, port, context, clock, SchemaSupport.deltaResolver(schema));
+    port.attachWindow(window);
+    windows.add(window);
+    codecs.add(SchemaSupport.codec(schema));
+  }
+
+  /**
+   * Starts building a host for a new instance of {@code operatorClass}, made through its
+   * no-argument constructor when the host is built.
+   *
+   * @param operatorClass the operator class
+   * @return a builder
+   */
+  public static Builder builder(Class<? extends Operator> operatorClass) {
+    return new Builder(Objects.requireNonNull(operatorClass, "operatorClass"), null);
+  }
+
+  /**
+   * Starts building a host for an existing operator instance (not yet initialized).
+   *
+   * @param operator the operator
+   * @return a builder
+   */
+  public static Builder builder(Operator operator) {
+    return new Builder(null, Objects.requireNonNull(operator, "operator"));
+  }
+
+  // ---------------------------------------------------------------- lifecycle
+
+  /**
+   * Sets the operator's parameters, runs its context checks (compile-time and runtime ones: there
+   * is no separate compile step here) and calls {@code Operator.initialize}.
+   *
+   * @throws IllegalArgumentException when a required parameter is missing or a value does not
+   *     convert
+   * @throws IllegalStateException when called twice, or when a context check fails; the message
+   *     lists what the checks reported
+   * @throws Exception what the operator's {@code initialize} throws
+   */
+  public void initialize() throws Exception {
+    lock.lock();
+    OperatorContext previous = enter();
+    try {
+      requireState(State.CREATED, "initialize()");
+      new ParameterInjector(context.getName(), parameters, context.getStreamingInputs())
+          .inject(operator);
+      HostContextChecker checker =
+          ContextChecks.run(operator.getClass(), context, ContextChecks.Phase.STARTUP);
+      if (!checker.isContextValid()) {
+        throw new IllegalStateException(
+            "Context checks of operator '" + context.getName() + "' failed: "
+                + (checker.problems().isEmpty()
+                    ? "a check declared the context invalid"
+                    : String.join("; ", checker.problems())));
+      }
+      operator.initialize(context);
+      state = State.INITIALIZED;
+    } catch (Exception | Error e) {
+      context.threads().shutdown();
+      throw e;
+    } finally {
+      leave(previous);
+      lock.unlock();
+    }
+  }
+
+  /**
+   * Runs the context checks of one kind without starting the operator (IBM's {@code
+   * compileChecks}); parameters are not set on the operator.
+   *
+   * @param compileTime true for the compile-time checks, false for the runtime ones
+   * @return the messages of the failed checks; empty when the context is valid
+   * @throws Exception what a check method throws
+   */
+  public List<String> runContextChecks(boolean compileTime) throws Exception {
+    HostContextChecker checker =
+        ContextChecks.run(
+            operator.getClass(),
+            context,
+            compileTime ? ContextChecks.Phase.COMPILE : ContextChecks.Phase.RUNTIME);
+    if (checker.isContextValid()) {
+      return List.of();
+    }
+    return checker.problems().isEmpty() ? List.of("the context is invalid") : checker.problems();
+  }
+
+  /**
+   * Starts the windows' time and calls {@code Operator.allPortsReady}; tuples are accepted from
+   * now on.
+   *
+   * @throws IllegalStateException when the host is not initialized
+   * @throws Exception what the operator or its window listeners throw
+   */
+  public void allPortsReady() throws Exception {
+    lock.lock();
+    OperatorContext previous = enter();
+    try {
+      requireState(State.INITIALIZED, "allPortsReady()");
+      lastTimeNanos = clock.nanos();
+      state = State.RUNNING;
+      for (Window<Tuple> window : windows) {
+        if (window != null) {
+          window.start();
+        }
+      }
+      operator.allPortsReady();
+      if (clock instanceof ManualClock manual) {
+        manual.addAdvanceListener(manualClockListener);
+      } else if (timer != null) {
+        timer.start(context.getName() + "-window-timer");
+      }
+    } finally {
+      leave(previous);
+      lock.unlock();
+    }
+  }
+
+  /**
+   * Shuts the operator down: time stops, {@code Operator.shutdown} is called, the operator's
+   * scheduler stops and its state handlers are closed. Calling it again does nothing.
+   *
+   * @throws Exception what the operator's {@code shutdown} or a handler's {@code close} throws
+   */
+  public void shutdown() throws Exception {
+    State before;
+    lock.lock();
+    try {
+      before = state;
+      state = State.SHUT_DOWN;
+    } finally {
+      lock.unlock();
+    }
+    if (before == State.SHUT_DOWN) {
+      return;
+    }
+    if (clock instanceof ManualClock manual) {
+      manual.removeAdvanceListener(manualClockListener);
+    }
+    if (timer != null) {
+      timer.stop(); // must not hold the lock: the timer thread needs it to finish
+    }
+    try {
+      if (before != State.CREATED) {
+        lock.lock();
+        OperatorContext previous = enter();
+        try {
+          operator.shutdown();
+        } finally {
+          leave(previous);
+          lock.unlock();
+        }
+      }
+    } finally {
+      context.threads().shutdown();
+      stateHandlers.closeAll();
+      notifyActivity();
+    }
+  }
+
+  // ---------------------------------------------------------------- tuples, marks and time
+
+  /**
+   * Delivers a tuple to an input port: the window's events first, then {@code
+   * Operator.process}. A tuple arriving after the port's {@code FINAL_MARKER} is dropped.
+   *
+   * @param port the input port number
+   * @param tuple a tuple of the port's schema (an {@link OutputTuple} is copied to a read-only one)
+   * @throws IllegalStateException when the host is not running
+   * @throws Exception what the operator or its window listener throws
+   */
+  public void submit(int port, Tuple tuple) throws Exception {
+    Objects.requireNonNull(tuple, "tuple");
+    Tuple readOnly = tuple instanceof OutputTuple output ? output.asReadOnlyTuple() : tuple;
+    lock.lock();
+    OperatorContext previous = enter();
+    try {
+      requireRunning("submit");
+      if (inputFinal[checkInput(port)]) {
+        return;
+      }
+      Window<Tuple> window = windows.get(port);
+      if (window != null) {
+        window.insert(readOnly);
+      }
+      operator.process(inputs.get(port), readOnly);
+    } finally {
+      replanAndLeave(previous);
+    }
+  }
+
+  /**
+   * Delivers a punctuation mark to an input port: the window's handling first, then {@code
+   * Operator.processPunctuation}. After the last input port's {@code FINAL_MARKER} a {@code
+   * FINAL_MARKER} goes out on every output port. Marks after a port's final mark, and {@code
+   * NON_EXISTENT}, are ignored.
+   *
+   * @param port the input port number
+   * @param mark the mark
+   * @throws IllegalStateException when the host is not running
+   * @throws Exception what the operator or its window listener throws
+   */
+  public void punctuate(int port, Punctuation mark) throws Exception {
+    Objects.requireNonNull(mark, "mark");
+    boolean becameComplete = false;
+    lock.lock();
+    OperatorContext previous = enter();
+    try {
+      requireRunning("punctuate");
+      if (mark == Punctuation.NON_EXISTENT || inputFinal[checkInput(port)]) {
+        return;
+      }
+      if (mark == Punctuation.FINAL_MARKER) {
+        inputFinal[port] = true;
+      }
+      Window<Tuple> window = windows.get(port);
+      if (window != null) {
+        window.punctuate(mark);
+      }
+      operator.processPunctuation(inputs.get(port), mark);
+      if (mark == Punctuation.FINAL_MARKER) {
+        openInputs--;
+        if (openInputs == 0) {
+          finalizeOutputs();
+          becameComplete = true;
+        }
+      }
+    } finally {
+      replanAndLeave(previous);
+    }
+    if (becameComplete) {
+      notifyActivity();
+    }
+  }
+
+  /**
+   * Fires every window timer due at or before {@code nowNanos}, across windows in time order.
+   * Time never goes back: an earlier reading than the last one is treated as the last one. Does
+   * nothing unless the host is running.
+   *
+   * @param nowNanos the current time in nanoseconds since the epoch
+   * @throws Exception what a window listener throws
+   */
+  public void advanceTime(long nowNanos) throws Exception {
+    lock.lock();
+    OperatorContext previous = enter();
+    try {
+      if (state != State.RUNNING) {
+        return;
+      }
+      long now = Math.max(nowNanos, lastTimeNanos);
+      lastTimeNanos = now;
+      fireTimersUpTo(now);
+    } finally {
+      replanAndLeave(previous);
+    }
+  }
+
+  private void fireTimersUpTo(long now) throws Exception {
+    // Several windows: always serve the earliest deadline first, so their events interleave in
+    // time order; then bring every window to "now".
+    while (true) {
+      Window<Tuple> earliest = null;
+      long deadline = Long.MAX_VALUE;
+      for (Window<Tuple> window : windows) {
+        if (window != null && window.nextDeadline() < deadline) {
+          deadline = window.nextDeadline();
+          earliest = window;
+        }
+      }
+      if (earliest == null || deadline > now) {
+        break;
+      }
+      earliest.advanceTo(deadline);
+      if (earliest.nextDeadline() <= deadline) {
+        break; // a window that does not move its deadline would loop forever
+      }
+    }
+    for (Window<Tuple> window : windows) {
+      if (window != null) {
+        window.advanceTo(now);
+      }
+    }
+  }
+
+  private void advanceTimeFromClock(long nowNanos) {
+    try {
+      advanceTime(nowNanos);
+    } catch (RuntimeException e) {
+      throw e;
+    } catch (Exception e) {
+      throw new OperatorFailedException(
+          "Operator '" + context.getName() + "' failed while the clock advanced", e);
+    }
+  }
+
+  /** The earliest deadline of any window, or {@code Long.MAX_VALUE}; the caller holds the lock. */
+  private long nextDeadline() {
+    if (state != State.RUNNING) {
+      return Long.MAX_VALUE;
+    }
+    long deadline = Long.MAX_VALUE;
+    for (Window<Tuple> window : windows) {
+      if (window != null) {
+        deadline = Math.min(deadline, window.nextDeadline());
+      }
+    }
+    return deadline;
+  }
+
+  private void timerFailed(Throwable failure) {
+    backgroundFailure = failure;
+    notifyActivity();
+  }
+
+  // ---------------------------------------------------------------- checkpoint and reset
+
+  /**
+   * Delivers outstanding window evictions, then calls every state handler's {@code drain}.
+   *
+   * @throws Exception what a listener or handler throws
+   */
+  public void drain() throws Exception {
+    lock.lock();
+    OperatorContext previous = enter();
+    try {
+      requireStarted("drain");
+      for (Window<Tuple> window : windows) {
+        if (window != null) {
+          window.drain();
+        }
+      }
+      stateHandlers.drain();
+    } finally {
+      replanAndLeave(previous);
+    }
+  }
+
+  /**
+   * Saves every window, then lets every state handler write through one shared {@code
+   * Checkpoint}; returns both in one versioned envelope (see {@code CheckpointEnvelope}).
+   *
+   * @param id the checkpoint's sequence id
+   * @return the checkpoint bytes, for {@link #reset(byte[])}
+   * @throws Exception what a handler throws, or an I/O failure of the codec
+   */
+  public byte[] checkpoint(long id) throws Exception {
+    lock.lock();
+    OperatorContext previous = enter();
+    try {
+      requireStarted("checkpoint");
+      List<String> clauses = new ArrayList<>();
+      List<byte[]> saved = new ArrayList<>();
+      for (int port = 0; port < windows.size(); port++) {
+        Window<Tuple> window = windows.get(port);
+        clauses.add(clauseOf(port));
+        if (window == null) {
+          saved.add(null);
+          continue;
+        }
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        DataOutputStream out = new DataOutputStream(bytes);
+        window.checkpoint(out, codecs.get(port));
+        out.flush();
+        saved.add(bytes.toByteArray());
+      }
+      long millis = Math.floorDiv(clock.nanos(), 1_000_000L);
+      HostCheckpoint checkpoint = HostCheckpoint.forCheckpoint(id, millis);
+      stateHandlers.checkpoint(checkpoint);
+      return new CheckpointEnvelope(id, millis, clauses, saved, checkpoint.bytes()).toBytes();
+    } finally {
+      replanAndLeave(previous);
+    }
+  }
+
+  /**
+   * Restores a checkpoint taken by {@link #checkpoint(long)}: windows are replaced without events,
+   * then every state handler's {@code reset} reads back what it wrote; then time catches up, so
+   * tuples that expired and tumbles that fell due meanwhile fire now.
+   *
+   * @param checkpoint the bytes {@link #checkpoint(long)} returned
+   * @throws IllegalArgumentException when the bytes are not a checkpoint of this operator's ports
+   * @throws Exception what a handler or listener throws
+   */
+  public void reset(byte[] checkpoint) throws Exception {
+    CheckpointEnvelope envelope = CheckpointEnvelope.parse(checkpoint);
+    lock.lock();
+    OperatorContext previous = enter();
+    try {
+      requireStarted("reset");
+      checkCompatible(envelope);
+      for (int port = 0; port < windows.size(); port++) {
+        Window<Tuple> window = windows.get(port);
+        if (window != null) {
+          window.reset(
+              new DataInputStream(new ByteArrayInputStream(envelope.windows().get(port))),
+              codecs.get(port));
+        }
+      }
+      stateHandlers.reset(
+          HostCheckpoint.forRestore(
+              envelope.sequenceId(), envelope.timestampMillis(), envelope.handlerData()));
+      catchUpWithClock();
+    } finally {
+      replanAndLeave(previous);
+    }
+  }
+
+  /**
+   * Discards all window contents and partitions without events, then calls every state handler's
+   * {@code resetToInitialState}; then time catches up.
+   *
+   * @throws Exception what a handler or listener throws
+   */
+  public void resetToInitialState() throws Exception {
+    lock.lock();
+    OperatorContext previous = enter();
+    try {
+      requireStarted("resetToInitialState");
+      for (Window<Tuple> window : windows) {
+        if (window != null) {
+          window.resetToInitialState();
+        }
+      }
+      stateHandlers.resetToInitialState();
+      catchUpWithClock();
+    } finally {
+      replanAndLeave(previous);
+    }
+  }
+
+  /**
+   * Passes {@code retireCheckpoint(id)} to every state handler.
+   *
+   * @param id the retired checkpoint's sequence id
+   * @throws Exception what a handler throws
+   */
+  public void retireCheckpoint(long id) throws Exception {
+    withHandlers(() -> stateHandlers.retireCheckpoint(id));
+  }
+
+  /**
+   * Passes {@code regionCheckpointed(id)} to every state handler.
+   *
+   * @param id the checkpoint's sequence id
+   * @throws Exception what a handler throws
+   */
+  public void regionCheckpointed(long id) throws Exception {
+    withHandlers(() -> stateHandlers.regionCheckpointed(id));
+  }
+
+  /**
+   * Passes {@code prepareForNonBlockingCheckpoint(id)} to every state handler.
+   *
+   * @param id the coming checkpoint's sequence id
+   * @throws Exception what a handler throws
+   */
+  public void prepareForNonBlockingCheckpoint(long id) throws Exception {
+    withHandlers(() -> stateHandlers.prepareForNonBlockingCheckpoint(id));
+  }
+
+  private interface HandlerCall {
+    void run() throws Exception;
+  }
+
+  private void withHandlers(HandlerCall call) throws Exception {
+    lock.lock();
+    OperatorContext previous = enter();
+    try {
+      call.run();
+    } finally {
+      leave(previous);
+      lock.unlock();
+    }
+  }
+
+  private void catchUpWithClock() throws Exception {
+    if (state == State.RUNNING) {
+      lastTimeNanos = Math.max(lastTimeNanos, clock.nanos());
+      fireTimersUpTo(lastTimeNanos);
+    }
+  }
+
+  private void checkCompatible(CheckpointEnvelope envelope) {
+    if (envelope.windows().size() != inputs.size()) {
+      throw new IllegalArgumentException(
+          "The checkpoint holds "
+              + envelope.windows().size()
+              + " input ports but operator '"
+              + context.getName()
+              + "' has "
+              + inputs.size());
+    }
+    for (int port = 0; port < inputs.size(); port++) {
+      if (!envelope.windowClauses().get(port).equals(clauseOf(port))) {
+        throw new IllegalArgumentException(
+            "The checkpoint's window of "
+                + inputs.get(port)
+                + " is '"
+                + envelope.windowClauses().get(port)
+                + "' but operator '"
+                + context.getName()
+                + "' declares '"
+                + clauseOf(port)
+                + "'");
+      }
+    }
+  }
+
+  private String clauseOf(int port) {
+    Window<Tuple> window = windows.get(port);
+    return window == null ? WindowSpec.notWindowed().toString() : window.spec().toString();
+  }
+
+  // ---------------------------------------------------------------- queries
+
+  /** The hosted operator instance. */
+  public Operator operator() {
+    return operator;
+  }
+
+  /** The operator's context. */
+  public OperatorContext context() {
+    return context;
+  }
+
+  /** The clock the host's windows run on. */
+  public Clock clock() {
+    return clock;
+  }
+
+  /** The host's lifecycle state. */
+  public State state() {
+    lock.lock();
+    try {
+      return state;
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /**
+   * The window of an input port: an engine window, or one reporting {@code NOT_WINDOWED}.
+   *
+   * @param port the input port number
+   * @return the port's window
+   */
+  public StreamWindow<Tuple> window(int port) {
+    return inputs.get(checkInput(port)).getStreamWindow();
+  }
+
+  /** The input ports, in port order. */
+  public List<StreamingInput<Tuple>> inputs() {
+    return context.getStreamingInputs();
+  }
+
+  /** The output ports, in port order. */
+  public List<StreamingOutput<OutputTuple>> outputs() {
+    return context.getStreamingOutputs();
+  }
+
+  /** True when this input port has received its {@code FINAL_MARKER}. */
+  public boolean isInputFinal(int port) {
+    lock.lock();
+    try {
+      return inputFinal[checkInput(port)];
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /**
+   * True when the operator has completed as IBM defines it: every input port received its final
+   * mark (always so without inputs), and no task of its scheduler is pending and no non-daemon
+   * thread of its thread factory is alive.
+   */
+  public boolean isComplete() {
+    return openInputs == 0 && !context.threads().hasActivity();
+  }
+
+  /** A failure of the timer thread (a listener throwing on a time event), or null. */
+  public Throwable backgroundFailure() {
+    return backgroundFailure;
+  }
+
+  /**
+   * Sends a {@code FINAL_MARKER} on every output port that has not sent one: what IBM does for a
+   * source operator once it completes.
+   *
+   * @throws Exception what downstream processing throws
+   */
+  public void finalizeOutputs() throws Exception {
+    for (HostOutputPort output : outputs) {
+      output.punctuate(Punctuation.FINAL_MARKER);
+    }
+  }
+
+  /**
+   * Registers a callback run whenever the operator may have completed: after the last final mark
+   * on its inputs, when one of its threads or scheduled tasks ends, when a timer failed and on
+   * shutdown. It may run on any thread.
+   *
+   * @param listener the callback
+   */
+  public void addActivityListener(Runnable listener) {
+    activityListeners.add(Objects.requireNonNull(listener, "listener"));
+  }
+
+  private void notifyActivity() {
+    for (Runnable listener : activityListeners) {
+      listener.run();
+    }
+  }
+
+  // ---------------------------------------------------------------- helpers
+
+  /** Makes this host's operator current on this thread; returns whom it replaces. */
+  private OperatorContext enter() {
+    OperatorContext previous = CurrentOperator.get();
+    CurrentOperator.set(context);
+    return previous;
+  }
+
+  private static void leave(OperatorContext previous) {
+    CurrentOperator.set(previous);
+  }
+
+  private void replanAndLeave(OperatorContext previous) {
+    try {
+      if (timer != null) {
+        timer.replan();
+      }
+    } finally {
+      leave(previous);
+      lock.unlock();
+    }
+  }
+
+  private int checkInput(int port) {
+    if (port < 0 || port >= inputs.size()) {
+      throw new IndexOutOfBoundsException(
+          "Operator '" + context.getName() + "' has no input port " + port
+              + " (it has " + inputs.size() + ")");
+    }
+    return port;
+  }
+
+  private void requireState(State required, String call) {
+    if (state != required) {
+      throw new IllegalStateException(
+          call + " on operator '" + context.getName() + "' needs state " + required
+              + " but the host is " + state);
+    }
+  }
+
+  private void requireRunning(String call) {
+    if (backgroundFailure != null) {
+      throw new OperatorFailedException(
+          "Operator '" + context.getName() + "' failed earlier on a time event", backgroundFailure);
+    }
+    if (state != State.RUNNING) {
+      throw new IllegalStateException(
+          call + " on operator '" + context.getName() + "' before allPortsReady() or after"
+              + " shutdown() (the host is " + state + ")");
+    }
+  }
+
+  private void requireStarted(String call) {
+    if (state != State.RUNNING && state != State.INITIALIZED) {
+      throw new IllegalStateException(
+          call + " on operator '" + context.getName() + "' needs an initialized operator (the host"
+              + " is " + state + ")");
+    }
+  }
+
+  private static String kindOf(Class<?> operatorClass) {
+    PrimitiveOperator model = operatorClass.getAnnotation(PrimitiveOperator.class);
+    if (model == null) {
+      return operatorClass.getName();
+    }
+    String namespace =
+        model.namespace().isEmpty() ? operatorClass.getPackageName() : model.namespace();
+    String name = model.name().isEmpty() ? operatorClass.getSimpleName() : model.name();
+    return namespace.isEmpty() ? name : namespace + "::" + name;
+  }
+
+  @Override
+  public String toString() {
+    return "OperatorHost(" + context.getName() + ", " + state() + ")";
+  }
+
+  /** Collects a host's configuration; {@link #build()} creates the host. */
+  public static final class Builder {
+    private final Class<? extends Operator> operatorClass;
+    private final Operator instance;
+    private String name;
+    private final List<InputPortSpec> inputs = new ArrayList<>();
+    private final List<OutputPortSpec> outputs = new ArrayList<>();
+    private final Map<String, List<String>> parameters = new LinkedHashMap<>();
+    private final Map<Class<?>, Object> optionalContexts = new LinkedHashMap<>();
+    private Clock clock = SystemClock.INSTANCE;
+    private BigInteger peId = BigInteger.ZERO;
+    private BigInteger jobId = BigInteger.ZERO;
+    private String jobName = "streams-window";
+
+    private Builder(Class<? extends Operator> operatorClass, Operator instance) {
+      this.operatorClass = operatorClass;
+      this.instance = instance;
+    }
+
+    /** The operator's name (default: the class's simple name). */
+    public Builder name(String name) {
+      this.name = Objects.requireNonNull(name, "name");
+      return this;
+    }
+
+    /** Adds the next input port. */
+    public Builder input(String name, StreamSchema schema, WindowSpec window) {
+      return input(new InputPortSpec(name, schema, window));
+    }
+
+    /** Adds the next input port. */
+    public Builder input(InputPortSpec port) {
+      inputs.add(Objects.requireNonNull(port, "port"));
+      return this;
+    }
+
+    /** Adds the next output port. */
+    public Builder output(String name, StreamSchema schema, OutputSink sink) {
+      return output(new OutputPortSpec(name, schema, sink));
+    }
+
+    /** Adds the next output port. */
+    public Builder output(OutputPortSpec port) {
+      outputs.add(Objects.requireNonNull(port, "port"));
+      return this;
+    }
+
+    /** Sets a parameter's values (replacing earlier ones), as strings as SPL passes them. */
+    public Builder parameter(String name, List<String> values) {
+      parameters.put(Objects.requireNonNull(name, "name"), List.copyOf(values));
+      return this;
+    }
+
+    /** Sets a parameter's values (replacing earlier ones). */
+    public Builder parameter(String name, String... values) {
+      return parameter(name, List.of(values));
+    }
+
+    /** The clock of the windows' time policies (default: {@link SystemClock#INSTANCE}). */
+    public Builder clock(Clock clock) {
+      this.clock = Objects.requireNonNull(clock, "clock");
+      return this;
+    }
+
+    /** The ids {@code OperatorContext.getPE()} reports (default 0 and 0). */
+    public Builder processingElement(long peId, long jobId) {
+      this.peId = BigInteger.valueOf(peId);
+      this.jobId = BigInteger.valueOf(jobId);
+      return this;
+    }
+
+    /** The job (and application) name the processing element reports. */
+    public Builder jobName(String jobName) {
+      this.jobName = Objects.requireNonNull(jobName, "jobName");
+      return this;
+    }
+
+    /** An optional context {@code getOptionalContext(type)} returns (default: none). */
+    public <O extends OptionalContext> Builder optionalContext(Class<O> type, O context) {
+      optionalContexts.put(Objects.requireNonNull(type, "type"), type.cast(context));
+      return this;
+    }
+
+    /**
+     * Creates the host: the operator instance, its context, ports and windows.
+     *
+     * @throws IllegalArgumentException when a window's delta policy does not fit its port's
+     *     schema, or the operator class cannot be instantiated
+     */
+    public OperatorHost build() {
+      return new OperatorHost(this);
+    }
+
+    private Operator newOperator() {
+      if (instance != null) {
+        return instance;
+      }
+      try {
+        Constructor<? extends Operator> constructor = operatorClass.getDeclaredConstructor();
+        constructor.trySetAccessible();
+        return constructor.newInstance();
+      } catch (NoSuchMethodException e) {
+        throw new IllegalArgumentException(
+            "Operator class " + operatorClass.getName() + " needs a no-argument constructor", e);
+      } catch (ReflectiveOperationException e) {
+        Throwable cause = e.getCause() != null ? e.getCause() : e;
+        throw new IllegalArgumentException(
+            "Operator class " + operatorClass.getName() + " cannot be instantiated: " + cause,
+            cause);
+      }
+    }
+  }
+}
