@@ -41,7 +41,8 @@ public class PERuntime {
       throw new IllegalStateException(
           "No operator is running on thread '"
               + Thread.currentThread().getName()
-              + "': PERuntime is available only while the streams-window runtime calls an operator");
+              + "': PERuntime is available only while the streams-window runtime"
+              + " calls an operator");
     }
     return context;
   }

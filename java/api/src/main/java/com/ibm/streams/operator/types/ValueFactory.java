@@ -184,7 +184,8 @@ public class ValueFactory {
       String[] parts = source.substring(1, source.length() - 1).split(",");
       if (parts.length == 2) {
         try {
-          return new Complex(Double.parseDouble(parts[0].trim()), Double.parseDouble(parts[1].trim()));
+          return new Complex(
+              Double.parseDouble(parts[0].trim()), Double.parseDouble(parts[1].trim()));
         } catch (NumberFormatException e) {
           throw new IllegalArgumentException("Not a complex number: " + source, e);
         }

@@ -50,7 +50,10 @@ import java.util.Set;
  *
  *   public void handleEvent(StreamWindowEvent<Tuple> event) throws Exception {
  *     if (event.getType() == StreamWindowEvent.Type.INSERTION) {
- *       for (Tuple t : event.getTuples()) getPartitionState(event.getPartition())[0] += t.getDouble("v");
+ *       double[] sum = getPartitionState(event.getPartition());
+ *       for (Tuple t : event.getTuples()) {
+ *         sum[0] += t.getDouble("v");
+ *       }
  *     }
  *   }
  * }

@@ -110,7 +110,9 @@ public final class FakeSchema {
         throw new IllegalArgumentException("unknown attribute " + name);
       }
       Comparator<Tuple> byName =
-          (a, b) -> ((Comparable) comparable(a.getObject(name))).compareTo(comparable(b.getObject(name)));
+          (a, b) ->
+              ((Comparable) comparable(a.getObject(name)))
+                  .compareTo(comparable(b.getObject(name)));
       order = order == null ? byName : order.thenComparing(byName);
     }
     return ascending ? order : order.reversed();

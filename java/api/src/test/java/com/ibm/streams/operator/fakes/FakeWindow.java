@@ -68,6 +68,14 @@ public final class FakeWindow implements StreamWindow<Tuple> {
           public StreamWindow<Tuple> getStreamWindow() {
             return FakeWindow.this;
           }
+
+          public String getName() {
+            return "in";
+          }
+
+          public int getPortNumber() {
+            return 0;
+          }
         });
   }
 

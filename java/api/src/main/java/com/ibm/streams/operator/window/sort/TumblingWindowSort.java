@@ -16,7 +16,8 @@ import java.util.List;
  * <pre>{@code
  * public void initialize(OperatorContext context) throws Exception {
  *   super.initialize(context);
- *   new TumblingWindowSort(getInput(0).getStreamWindow(), true, List.of("price"), getOutput(0), true);
+ *   new TumblingWindowSort(
+ *       getInput(0).getStreamWindow(), true, List.of("price"), getOutput(0), true);
  * }
  * }</pre>
  */
