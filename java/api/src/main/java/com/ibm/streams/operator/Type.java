@@ -342,6 +342,11 @@ public interface Type {
      *
      * @param tupleTypeModel the XML source
      * @return never
+     * @throws TransformerFactoryConfigurationError never
+     * @throws TransformerException never
+     * @throws SAXException never
+     * @throws IOException never
+     * @throws ParserConfigurationException never
      * @throws UnsupportedOperationException always
      */
     public static TupleType getTupleType(Source tupleTypeModel)
@@ -359,6 +364,9 @@ public interface Type {
      *
      * @param tupleTypeModel the XML node
      * @return never
+     * @throws SAXException never
+     * @throws IOException never
+     * @throws ParserConfigurationException never
      * @throws UnsupportedOperationException always
      */
     public static TupleType getTupleType(Node tupleTypeModel)

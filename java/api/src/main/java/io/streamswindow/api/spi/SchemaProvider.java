@@ -12,6 +12,8 @@ public interface SchemaProvider {
   /**
    * Parses an SPL tuple type such as {@code tuple<rstring id, float64 v, timestamp ts>}.
    *
+   * @param splTupleType the SPL tuple type
+   * @return the schema it describes
    * @throws IllegalArgumentException naming the bad token and its position
    */
   StreamSchema getStreamSchema(String splTupleType);

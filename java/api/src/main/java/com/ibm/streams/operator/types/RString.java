@@ -21,6 +21,7 @@ public final class RString implements Serializable {
 
   private static final long serialVersionUID = 1L;
 
+  /** The value's bytes; never modified, never handed out. */
   private final byte[] bytes;
 
   /**

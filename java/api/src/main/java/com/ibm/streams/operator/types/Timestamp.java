@@ -33,8 +33,13 @@ public final class Timestamp implements Serializable, Comparable<Timestamp> {
   private static final int NANOS_PER_SECOND = 1_000_000_000;
   private static final int NANOS_PER_MILLI = 1_000_000;
 
+  /** Whole seconds since the epoch, rounded toward the past. */
   private final long seconds;
+
+  /** Nanoseconds past {@link #seconds}, in {@code [0, 999_999_999]}. */
   private final int nanoseconds;
+
+  /** The identifier of the machine that produced the time. */
   private final int machineId;
 
   /**

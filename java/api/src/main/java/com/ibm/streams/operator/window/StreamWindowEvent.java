@@ -37,7 +37,10 @@ public class StreamWindowEvent<T> extends EventObject {
     PARTITION_EVICTION
   }
 
+  /** What happened. */
   private final Type type;
+
+  // Partition keys and tuples need not be serializable; an event is not meant to outlive its call.
   private final transient Object partition;
   private final transient Iterable<T> tuples;
 
