@@ -66,9 +66,9 @@ final class ScenarioRunner {
   /** Declares and starts the graph; false when the scenario's expected error was thrown. */
   private boolean declareAndStart() throws Exception {
     OperatorGraph declared = OperatorGraphFactory.newGraph();
-    OperatorInvocation<? extends TracingOperator> invocation =
-        declared.addOperator(
-            scenario.listener().stateful() ? StatefulTracingOperator.class : TracingOperator.class);
+    Class<? extends TracingOperator> operatorClass =
+        scenario.listener().stateful() ? StatefulTracingOperator.class : TracingOperator.class;
+    OperatorInvocation<? extends TracingOperator> invocation = declared.addOperator(operatorClass);
     setParameters(invocation);
     InputPortDeclaration port = invocation.addInput(scenario.schema());
     schema = port.getStreamSchema();
