@@ -447,8 +447,6 @@ public final class OperatorHost {
   private void advanceTimeFromClock(long nowNanos) {
     try {
       advanceTime(nowNanos);
-    } catch (RuntimeException e) {
-      throw e;
     } catch (Exception e) {
       throw new OperatorFailedException(
           "Operator '" + context.getName() + "' failed while the clock advanced", e);

@@ -2,6 +2,8 @@ package io.streamswindow.runtime;
 
 import com.ibm.streams.operator.OperatorContext;
 import io.streamswindow.api.spi.CurrentOperator;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.ThreadFactory;
@@ -23,6 +25,7 @@ final class OperatorThreads {
   private final Runnable activityChanged;
   private final AtomicInteger threadCount = new AtomicInteger();
   private final AtomicInteger liveNonDaemonThreads = new AtomicInteger();
+  private final Set<Thread> factoryThreads = ConcurrentHashMap.newKeySet();
   private ThreadFactory threadFactory;
   private ScheduledThreadPoolExecutor scheduler;
   private boolean shutdown;
@@ -36,7 +39,12 @@ final class OperatorThreads {
   /** The factory operators use for their own threads (non-daemon unless they say otherwise). */
   synchronized ThreadFactory threadFactory() {
     if (threadFactory == null) {
-      threadFactory = task -> newThread(task, "thread", false);
+      threadFactory =
+          task -> {
+            Thread thread = newThread(task, "thread", false);
+            factoryThreads.add(thread);
+            return thread;
+          };
     }
     return threadFactory;
   }
@@ -69,12 +77,18 @@ final class OperatorThreads {
     return scheduler != null && (scheduler.getActiveCount() > 0 || !scheduler.getQueue().isEmpty());
   }
 
-  /** Stops the scheduler (running tasks are interrupted); threads of the factory are left alone. */
+  /**
+   * Stops the scheduler and interrupts the factory's threads that are still alive, as IBM's
+   * runtime does once the operator has shut down.
+   */
   void shutdown() throws InterruptedException {
     ScheduledThreadPoolExecutor toStop;
     synchronized (this) {
       shutdown = true;
       toStop = scheduler;
+    }
+    for (Thread thread : factoryThreads) {
+      thread.interrupt();
     }
     if (toStop != null) {
       toStop.shutdownNow();
@@ -92,6 +106,7 @@ final class OperatorThreads {
                 task.run();
               } finally {
                 CurrentOperator.clear();
+                factoryThreads.remove(Thread.currentThread());
                 // A live thread cannot change its daemon status, so this matches start().
                 if (!Thread.currentThread().isDaemon()) {
                   liveNonDaemonThreads.decrementAndGet();
