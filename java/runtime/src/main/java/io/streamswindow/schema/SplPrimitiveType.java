@@ -6,7 +6,6 @@ import com.ibm.streams.operator.types.Timestamp;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.math.MathContext;
-import java.nio.charset.StandardCharsets;
 import java.util.Random;
 
 /**
@@ -216,18 +215,26 @@ public enum SplPrimitiveType implements SplType {
   }
 
   /**
-   * Returns the text of a value: the string itself for {@code rstring} and {@code ustring},
-   * {@code Object.toString()} otherwise.
+   * Returns the text of a value: the string itself for {@code rstring} and {@code ustring}, the
+   * unsigned number for unsigned integers (255, not -1, for a {@code uint8} holding 0xFF), {@code
+   * Object.toString()} otherwise.
    *
    * @throws ClassCastException when {@code value} is not of this type's object type
    */
   @Override
   public String toString(Object value) {
     Object typed = objectType.cast(value);
-    if (this == RSTRING) {
-      return ((RString) typed).getString();
+    switch (this) {
+      case RSTRING:
+        return ((RString) typed).getString();
+      case UINT8:
+      case UINT16:
+      case UINT32:
+      case UINT64:
+        return integerAsBigDecimal(typed).toPlainString();
+      default:
+        return String.valueOf(typed);
     }
-    return String.valueOf(typed);
   }
 
   /** Returns the SPL spelling, for example {@code int32}. */
@@ -256,10 +263,5 @@ public enum SplPrimitiveType implements SplType {
       default:
         return BigDecimal.valueOf(((Number) stored).longValue());
     }
-  }
-
-  /** Encodes an {@code rstring}'s text as SPL does: UTF-8. */
-  static byte[] utf8(String text) {
-    return text.getBytes(StandardCharsets.UTF_8);
   }
 }

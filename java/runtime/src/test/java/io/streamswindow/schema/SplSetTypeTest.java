@@ -30,7 +30,7 @@ class SplSetTypeTest {
     Set<?> stored = (Set<?>) strings.toStored(source);
 
     assertEquals(List.of(new RString("b"), new RString("a"), new RString("c")), List.copyOf(stored));
-    assertThrows(UnsupportedOperationException.class, () -> ((Set<Object>) stored).clear());
+    assertThrows(UnsupportedOperationException.class, () -> stored.clear());
   }
 
   @Test

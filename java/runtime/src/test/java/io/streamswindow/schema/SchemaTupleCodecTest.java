@@ -1,0 +1,182 @@
+package io.streamswindow.schema;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.ibm.streams.operator.Tuple;
+import com.ibm.streams.operator.types.Timestamp;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.EOFException;
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class SchemaTupleCodecTest {
+
+  private static byte[] encode(SchemaTupleCodec codec, Tuple... tuples) throws IOException {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    try (DataOutputStream out = new DataOutputStream(bytes)) {
+      for (Tuple tuple : tuples) {
+        codec.write(out, tuple);
+      }
+    }
+    return bytes.toByteArray();
+  }
+
+  private static Tuple roundTrip(Tuple tuple) throws IOException {
+    SchemaTupleCodec codec = new SchemaTupleCodec(tuple.getStreamSchema());
+    DataInputStream in = new DataInputStream(new ByteArrayInputStream(encode(codec, tuple)));
+    Tuple back = codec.read(in);
+    assertEquals(-1, in.read(), "the codec reads exactly what it wrote");
+    return back;
+  }
+
+  @Test
+  void roundTripsEveryType() throws IOException {
+    Tuple tuple = ImmutableTupleTest.sample();
+    Tuple back = roundTrip(tuple);
+
+    assertEquals(tuple, back);
+    assertSame(tuple.getStreamSchema(), back.getStreamSchema());
+    assertEquals(new Timestamp(100, 500, 2), back.getTimestamp("ts"));
+    assertEquals(2, back.getTimestamp("ts").getMachineId());
+  }
+
+  @Test
+  void roundTripsDefaults() throws IOException {
+    Tuple defaults = ImmutableTupleTest.ALL_TYPES.getTuple();
+    assertEquals(defaults, roundTrip(defaults));
+  }
+
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "tuple<list<list<int32>> a, map<rstring,list<tuple<int8 x, ustring y>>> b>",
+        "tuple<set<list<float64>> a, map<int64,map<rstring,set<int16>>> b>",
+        "tuple<tuple<tuple<rstring s, list<uint64> u> inner, optional<int32> o> outer, int8 n>",
+        "tuple<list<optional<rstring>> a, optional<map<int32,blob>> b, optional<tuple<int32 x>> c>",
+        "tuple<list<int32>[2] a, set<rstring>[3] b, map<int8,int8>[1] c, rstring[5] d>",
+        "tuple<decimal32 a, decimal64 b, decimal128 c, list<decimal64> d, uint64 e, uint8 f>",
+        "tuple<list<timestamp> a, map<timestamp,boolean> b, list<blob> c, list<float32> d>"
+      })
+  void roundTripsRandomNestedValues(String type) throws IOException {
+    SplTupleType tupleType = SplTypeParser.parseTupleType(type);
+    Random random = new Random(type.hashCode());
+    for (int i = 0; i < 50; i++) {
+      Tuple tuple = (Tuple) tupleType.randomValue(random);
+      assertEquals(tuple, roundTrip(tuple), type);
+    }
+  }
+
+  @Test
+  void keepsTheOrderOfSetsAndMaps() throws IOException {
+    SplSchema schema = SplSchema.parse("tuple<set<int32> s, map<int32,int32> m>");
+    Set<Integer> set = new LinkedHashSet<>(List.of(3, 1, 2));
+    Map<Integer, Integer> map = new LinkedHashMap<>();
+    map.put(9, 0);
+    map.put(1, 0);
+    Tuple back = roundTrip(schema.getTuple(new Object[] {set, map}));
+
+    assertEquals(List.of(3, 1, 2), List.copyOf(back.getSet("s")));
+    assertEquals(List.of(9, 1), List.copyOf(back.getMap("m").keySet()));
+  }
+
+  @Test
+  void ustringSurvivesAnyChars() throws IOException {
+    SplSchema schema = SplSchema.parse("tuple<ustring s, rstring r>");
+    String text = "a\u0000é\u20ac\uD83D\uDE00\uD800 lone surrogate";
+    Tuple back = roundTrip(schema.getTuple(new Object[] {text, "grüß"}));
+
+    assertEquals(text, back.getString("s"));
+    assertEquals("grüß", back.getString("r"));
+  }
+
+  @Test
+  void extremeNumbersSurvive() throws IOException {
+    SplSchema schema =
+        SplSchema.parse("tuple<int64 a, float64 b, float32 c, decimal128 d, decimal32 e, int8 f>");
+    Tuple tuple =
+        schema.getTuple(
+            new Object[] {
+              Long.MIN_VALUE,
+              Double.NaN,
+              Float.NEGATIVE_INFINITY,
+              new BigDecimal("-1234567890123456789012345678901234E-6000"),
+              new BigDecimal("9.999999E96"),
+              Byte.MIN_VALUE
+            });
+    assertEquals(tuple, roundTrip(tuple));
+  }
+
+  @Test
+  void isCompact() throws IOException {
+    SplSchema schema = SplSchema.parse("tuple<int64 seq, float64 v>");
+    byte[] bytes = encode(new SchemaTupleCodec(schema), schema.getTuple(new Object[] {1L, 2.0}));
+    assertEquals(16, bytes.length, "8 bytes per attribute, nothing else");
+
+    SplSchema text = SplSchema.parse("tuple<rstring id>");
+    assertEquals(4, encode(new SchemaTupleCodec(text), text.getTuple(new Object[] {"abc"})).length);
+  }
+
+  @Test
+  void writesManyTuplesBackToBack() throws IOException {
+    SplSchema schema = SplSchema.parse("tuple<rstring id, list<int32> xs>");
+    SchemaTupleCodec codec = new SchemaTupleCodec(schema);
+    Tuple first = schema.getTuple(new Object[] {"a", List.of(1)});
+    Tuple second = schema.getTuple(new Object[] {"bb", List.of()});
+    DataInputStream in = new DataInputStream(new ByteArrayInputStream(encode(codec, first, second)));
+
+    assertEquals(first, codec.read(in));
+    assertEquals(second, codec.read(in));
+    assertThrows(EOFException.class, () -> codec.read(in));
+  }
+
+  @Test
+  void writesAnOutputTupleAsItsValues() throws IOException {
+    MutableOutputTuple out = SplSchema.parse("tuple<int32 n>").newOutputTuple();
+    out.setInt("n", 5);
+    assertEquals(out.asReadOnlyTuple(), roundTrip(out));
+  }
+
+  @Test
+  void refusesATupleOfAnotherSchema() {
+    SchemaTupleCodec codec = new SchemaTupleCodec(SplSchema.parse("tuple<int32 n>"));
+    Tuple other = SplSchema.parse("tuple<int64 n>").getTuple();
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> codec.write(new DataOutputStream(new ByteArrayOutputStream()), other));
+    assertEquals(
+        "A tuple of tuple<int64 n> cannot be written by the codec for tuple<int32 n>", e.getMessage());
+  }
+
+  @Test
+  void corruptLengthsAreReported() {
+    SchemaTupleCodec codec = new SchemaTupleCodec(SplSchema.parse("tuple<rstring s>"));
+    byte[] negative = {(byte) 0xFF, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF, 0x0F};
+    IOException e =
+        assertThrows(
+            IOException.class,
+            () -> codec.read(new DataInputStream(new ByteArrayInputStream(negative))));
+    assertTrue(e.getMessage().contains("Negative length"), e.getMessage());
+  }
+
+  @Test
+  void exposesItsSchema() {
+    SplSchema schema = SplSchema.parse("tuple<int32 n>");
+    assertSame(schema, new SchemaTupleCodec(schema).getSchema());
+  }
+}
