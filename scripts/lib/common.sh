@@ -42,7 +42,10 @@ ensure_venv() {
   if ! "$VENV_DIR/bin/python" -c '' >/dev/null 2>&1; then
     step "creating the Python environment in ${VENV_DIR#"$STREAMS_WINDOW_ROOT"/}"
     rm -rf "$VENV_DIR"
-    "$(base_python)" -m venv "$VENV_DIR"
+    local python
+    python="$(base_python)"
+    "$python" -m venv "$VENV_DIR" \
+      || die "$python -m venv failed; on Debian or Ubuntu install python3-venv (apt-get install python3-venv)"
   elif [[ -f "$stamp" && "$(cat "$stamp")" == "$wanted" ]]; then
     return 0
   fi
