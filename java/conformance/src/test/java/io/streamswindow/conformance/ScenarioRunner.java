@@ -16,6 +16,8 @@ import com.ibm.streams.operator.Tuple;
 import com.ibm.streams.operator.window.StreamWindow;
 import io.streamswindow.engine.DeltaEvictionMode;
 import io.streamswindow.engine.ManualClock;
+import io.streamswindow.harness.Harness;
+import io.streamswindow.harness.HarnessControl;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -29,14 +31,17 @@ import java.util.concurrent.Future;
  * Runs one {@link Scenario} through IBM's harness: declares the traced operator's input window
  * with {@code InputPortDeclaration} builder calls, runs the graph on a {@link ManualClock}, feeds
  * the steps through the port's input tester and compares the trace of every step exactly.
+ *
+ * <p>Beyond IBM's API it uses the harness's streams-window conveniences ({@link Harness}): the
+ * manual clock, the delta eviction mode, and checkpoint / reset / resetToInitialState / drain.
  */
 final class ScenarioRunner {
   private final Scenario scenario;
   private final List<DeclarationCall> calls = new ArrayList<>();
-  private final Map<String, Object> checkpoints = new HashMap<>();
+  private final Map<String, byte[]> checkpoints = new HashMap<>();
   private final ManualClock clock = ManualClock.create();
   private JavaTestableGraph graph;
-  private HarnessControls controls;
+  private HarnessControl controls;
   private TracingOperator operator;
   private StreamingOutput<OutputTuple> input;
   private StreamSchema schema;
@@ -96,7 +101,7 @@ final class ScenarioRunner {
       }
     }
     if (scenario.deltaMode() != null) {
-      HarnessControls.deltaEvictionMode(port, DeltaEvictionMode.valueOf(scenario.deltaMode()));
+      Harness.deltaEvictionMode(port, DeltaEvictionMode.valueOf(scenario.deltaMode()));
     }
 
     try {
@@ -104,7 +109,8 @@ final class ScenarioRunner {
     } catch (Exception e) {
       return thrownAt("executable", e);
     }
-    controls = HarnessControls.attach(graph, invocation, clock);
+    Harness.withClock(graph, clock);
+    controls = Harness.control(graph, invocation);
     operator = graph.getOperatorInstance(invocation);
     input = graph.getInputTester(port);
     try {
@@ -220,7 +226,7 @@ final class ScenarioRunner {
       case "punct" -> input.punctuate(Punctuation.valueOf(argument));
       case "checkpoint" -> checkpoints.put(argument, controls.checkpoint());
       case "reset" -> {
-        Object checkpoint = checkpoints.get(argument);
+        byte[] checkpoint = checkpoints.get(argument);
         if (checkpoint == null) {
           throw new ScenarioFormatException("no checkpoint named \"" + argument + "\" was taken");
         }
