@@ -106,7 +106,9 @@ final class RowTupleConverter implements Serializable {
   Row toRow(Tuple tuple) {
     Object[] values = new Object[types.length];
     for (int i = 0; i < values.length; i++) {
-      values[i] = toSpark(types[i], tuple.getObject(i));
+      // getList, not getObject: IBM's getObject turns lists of primitives into Java arrays.
+      Object value = types[i] instanceof ArrayType ? tuple.getList(i) : tuple.getObject(i);
+      values[i] = toSpark(types[i], value);
     }
     return RowFactory.create(values);
   }
