@@ -78,6 +78,7 @@ public final class HarnessControl {
    * @throws Exception what a state handler throws
    */
   public byte[] checkpoint() throws Exception {
+    running(); // a refused call must not use up an id
     return checkpoint(nextCheckpointId.getAndIncrement());
   }
 

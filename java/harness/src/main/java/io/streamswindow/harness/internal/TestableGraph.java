@@ -203,8 +203,8 @@ public final class TestableGraph implements JavaTestableGraph {
     }
     try {
       phase = Phase.RUNNING;
-      for (OperatorHost host : hosts.values()) {
-        host.allPortsReady();
+      for (DeclaredOperator<?> operator : downstreamFirst()) {
+        hosts.get(operator).allPortsReady();
       }
     } catch (Exception | Error e) {
       return CompletableFuture.failedFuture(e);
@@ -212,6 +212,35 @@ public final class TestableGraph implements JavaTestableGraph {
     // Operators without inputs and without background work are complete at once.
     checkCompletion();
     return CompletableFuture.completedFuture(this);
+  }
+
+  /**
+   * The operators in an order where each comes after every operator its outputs feed, so that an
+   * operator submitting from {@code allPortsReady} finds its receivers ready. Operators on a
+   * cycle keep their declaration order.
+   */
+  private List<DeclaredOperator<?>> downstreamFirst() {
+    List<DeclaredOperator<?>> order = new ArrayList<>();
+    Set<DeclaredOperator<?>> visiting = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+    for (DeclaredOperator<?> operator : operators) {
+      placeAfterReceivers(operator, order, visiting);
+    }
+    return order;
+  }
+
+  private void placeAfterReceivers(
+      DeclaredOperator<?> operator,
+      List<DeclaredOperator<?>> order,
+      Set<DeclaredOperator<?>> visiting) {
+    if (!visiting.add(operator)) {
+      return; // placed already, or on a cycle being placed
+    }
+    for (DeclaredOutputPort output : operator.outputs()) {
+      for (DeclaredConnection connection : output.connections()) {
+        placeAfterReceivers(connection.input().operator(), order, visiting);
+      }
+    }
+    order.add(operator);
   }
 
   @Override
