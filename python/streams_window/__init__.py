@@ -3,7 +3,8 @@ windows, tumbling and sliding, partitioned) run by a Java engine inside Spark.
 
 This first version only puts the project's jar on a Spark session:
 
-* :func:`jar_path` finds the jar (bundled in the package, or built in a source checkout).
+* :func:`jar_path` finds the jar (bundled in the package, or built by Maven in a source
+  checkout).
 * :func:`configure` adds it, with quiet log settings, to a ``SparkSession`` builder.
 
 Example::

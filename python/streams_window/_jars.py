@@ -1,9 +1,17 @@
 """Finding streams-window's jar: bundled in the installed package, or built in a source checkout.
 
-A release wheel carries one jar in ``streams_window/jars/``. Until the Spark module exists and
-builds that single shaded jar, a source checkout supplies the jars Maven builds for the runtime
-module and the modules it depends on (``java/{runtime,engine,api}/target``); :func:`jar_path`
-names the runtime jar and :func:`classpath_jars` lists all of them.
+Where the jar is looked for, in order:
+
+1. ``streams_window/jars/`` in the installed package (a release wheel carries one jar there);
+2. in a source checkout, the Spark module's shaded jar,
+   ``java/spark/target/streams-window-spark-*-all.jar``, which holds every class of ours;
+3. in a source checkout where the Spark module is not built (it is new and may be mid-work),
+   the runtime module's jar with the engine and api jars it needs
+   (``java/{runtime,engine,api}/target``): enough to load the window classes, not to run
+   operators on Spark.
+
+:func:`jar_path` names the first jar found; :func:`classpath_jars` lists everything a session
+needs (one jar, except in case 3).
 """
 
 from __future__ import annotations
@@ -11,16 +19,18 @@ from __future__ import annotations
 from pathlib import Path
 
 PACKAGE_DIR = Path(__file__).resolve().parent
-BUNDLED_JARS_DIR = PACKAGE_DIR / "jars"
 
 # The package lives at <checkout>/python/streams_window in a source checkout.
 CHECKOUT_ROOT = PACKAGE_DIR.parent.parent
 
-# The module whose jar jar_path() names in a checkout, then the modules it needs at run time.
-_MAIN_MODULE = "runtime"
-_DEPENDENCY_MODULES = ("engine", "api")
+SPARK_BUILD_COMMAND = "mvn -q -B -pl java/spark -am package -DskipTests"
+RUNTIME_BUILD_COMMAND = "mvn -q -B -pl java/runtime -am package -DskipTests"
 
-BUILD_COMMAND = "mvn -q -B -pl java/runtime -am package -DskipTests"
+_SHADED_JAR = "streams-window-spark-*-all.jar"
+_RUNTIME_JAR = "streams-window-runtime-*.jar"
+
+# Case 3 above: the runtime module's jar first, then the modules it needs at run time.
+_RUNTIME_MODULES = ("runtime", "engine", "api")
 
 # Maven builds these beside a module's jar; they hold no classes to run.
 _NOT_CLASS_JARS = ("-sources.jar", "-javadoc.jar", "-tests.jar", "-test-sources.jar")
@@ -30,9 +40,10 @@ def jar_path() -> str:
     """Return the path of streams-window's jar.
 
     The jar bundled in the installed package (``streams_window/jars/``) is preferred; in a
-    source checkout without one, the runtime module's jar built by Maven
-    (``java/runtime/target/streams-window-runtime-*.jar``) is used. That jar needs the engine
-    and api jars beside it on a classpath: :func:`streams_window.configure` adds all of them.
+    source checkout without one, the Spark module's shaded jar built by Maven
+    (``java/spark/target/streams-window-spark-*-all.jar``). Before that module is built, the
+    runtime module's jar is named; it needs the engine and api jars beside it on a classpath,
+    and :func:`streams_window.configure` adds all of them.
 
     Raises:
         FileNotFoundError: no jar was found; the message says where it looked and which
@@ -42,7 +53,7 @@ def jar_path() -> str:
 
         import streams_window as sw
 
-        print(sw.jar_path())  # e.g. /src/streams-window/java/runtime/target/...
+        print(sw.jar_path())  # e.g. /src/streams-window/java/spark/target/...-all.jar
     """
     return str(classpath_jars()[0])
 
@@ -71,19 +82,25 @@ def classpath_jars(
             f"streams-window's jar was not found: {jars_dir} holds no jar and this installation"
             " is not inside a source checkout. Install a release of streams-window that bundles"
             " the jar, or install from a source checkout after building it there with:"
-            f" {BUILD_COMMAND}"
+            f" {SPARK_BUILD_COMMAND}"
         )
-    jars = []
-    for module in (_MAIN_MODULE, *_DEPENDENCY_MODULES):
-        jar = _module_jar(root, module)
-        if jar is None:
-            raise FileNotFoundError(
-                f"streams-window's jar was not found: {jars_dir} holds no jar and"
-                f" {root / 'java' / module / 'target'} holds no"
-                f" streams-window-{module}-*.jar. Build it with: cd {root} && {BUILD_COMMAND}"
-            )
-        jars.append(jar)
-    return jars
+    shaded = _newest(_class_jars(root / "java" / "spark" / "target", _SHADED_JAR))
+    if shaded is not None:
+        return [shaded]
+    module_jars = [_module_jar(root, module) for module in _RUNTIME_MODULES]
+    if all(jar is not None for jar in module_jars):
+        return [jar for jar in module_jars if jar is not None]
+
+    # Name the jar this checkout can build: the Spark module's once the module exists.
+    if (root / "java" / "spark" / "pom.xml").is_file():
+        module, wanted, command = "spark", _SHADED_JAR, SPARK_BUILD_COMMAND
+    else:
+        module, wanted, command = "runtime", _RUNTIME_JAR, RUNTIME_BUILD_COMMAND
+    raise FileNotFoundError(
+        f"streams-window's jar was not found: {jars_dir} holds no jar and"
+        f" {root / 'java' / module / 'target'} holds no {wanted}."
+        f" Build it with: cd {root} && {command}"
+    )
 
 
 def _is_checkout(root: Path) -> bool:
@@ -91,9 +108,11 @@ def _is_checkout(root: Path) -> bool:
 
 
 def _module_jar(root: Path, module: str) -> Path | None:
-    """The newest class jar Maven built for ``module``, or None."""
-    jars = _class_jars(root / "java" / module / "target", f"streams-window-{module}-*.jar")
-    # Several versions can lie there after a version bump; the newest build is the one wanted.
+    return _newest(_class_jars(root / "java" / module / "target", f"streams-window-{module}-*.jar"))
+
+
+def _newest(jars: list[Path]) -> Path | None:
+    # Several versions can lie in target/ after a version bump; the newest build is the one wanted.
     return max(jars, key=lambda jar: jar.stat().st_mtime) if jars else None
 
 

@@ -8,6 +8,8 @@ import pytest
 
 from streams_window import _jars
 
+MODULE_JAR = "java/{0}/target/streams-window-{0}-0.1.0-SNAPSHOT{1}.jar"
+
 
 def make_jar(path: Path) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -15,54 +17,82 @@ def make_jar(path: Path) -> Path:
     return path
 
 
-def make_checkout(root: Path) -> Path:
+def make_checkout(root: Path, *, spark_module: bool = True) -> Path:
     (root / "java").mkdir(parents=True)
     (root / "pom.xml").write_text("<project/>")
+    if spark_module:
+        (root / "java" / "spark").mkdir()
+        (root / "java" / "spark" / "pom.xml").write_text("<project/>")
     return root
+
+
+def make_module_jar(root: Path, module: str, suffix: str = "") -> Path:
+    return make_jar(root / MODULE_JAR.format(module, suffix))
 
 
 def test_a_bundled_jar_is_preferred(tmp_path: Path) -> None:
     package = tmp_path / "site" / "streams_window"
-    bundled = make_jar(package / "jars" / "streams-window-spark-0.1.0.jar")
+    bundled = make_jar(package / "jars" / "streams-window-spark-0.1.0-all.jar")
     checkout = make_checkout(tmp_path / "checkout")
-    make_jar(checkout / "java/runtime/target/streams-window-runtime-0.1.0-SNAPSHOT.jar")
+    make_module_jar(checkout, "spark", "-all")
 
     assert _jars.classpath_jars(package, checkout) == [bundled]
 
 
-def test_a_checkout_supplies_the_runtime_jar_first_then_what_it_needs(tmp_path: Path) -> None:
+def test_a_checkout_supplies_the_spark_modules_shaded_jar_alone(tmp_path: Path) -> None:
     checkout = make_checkout(tmp_path)
-    target = "java/{0}/target/streams-window-{0}-0.1.0-SNAPSHOT"
-    runtime = make_jar(checkout / (target.format("runtime") + ".jar"))
-    engine = make_jar(checkout / (target.format("engine") + ".jar"))
-    api = make_jar(checkout / (target.format("api") + ".jar"))
-    make_jar(checkout / (target.format("runtime") + "-sources.jar"))
-    make_jar(checkout / (target.format("runtime") + "-tests.jar"))
+    shaded = make_module_jar(checkout, "spark", "-all")
+    make_module_jar(checkout, "spark")  # the unshaded jar lacks the other modules' classes
+    for module in ("runtime", "engine", "api"):
+        make_module_jar(checkout, module)
 
-    assert _jars.classpath_jars(tmp_path / "python" / "streams_window", checkout) == [
-        runtime,
-        engine,
-        api,
-    ]
+    assert _jars.classpath_jars(tmp_path / "python" / "streams_window", checkout) == [shaded]
+
+
+def test_without_the_spark_jar_the_runtime_jar_comes_first_then_what_it_needs(
+    tmp_path: Path,
+) -> None:
+    checkout = make_checkout(tmp_path)
+    runtime = make_module_jar(checkout, "runtime")
+    engine = make_module_jar(checkout, "engine")
+    api = make_module_jar(checkout, "api")
+    make_module_jar(checkout, "runtime", "-sources")
+    make_module_jar(checkout, "runtime", "-tests")
+
+    jars = _jars.classpath_jars(tmp_path / "python" / "streams_window", checkout)
+
+    assert jars == [runtime, engine, api]
 
 
 def test_several_bundled_jars_are_an_error_naming_them(tmp_path: Path) -> None:
-    make_jar(tmp_path / "jars" / "streams-window-spark-0.1.0.jar")
-    make_jar(tmp_path / "jars" / "streams-window-spark-0.2.0.jar")
+    make_jar(tmp_path / "jars" / "streams-window-spark-0.1.0-all.jar")
+    make_jar(tmp_path / "jars" / "streams-window-spark-0.2.0-all.jar")
 
-    with pytest.raises(FileNotFoundError, match="holds 2: streams-window-spark-0.1.0.jar, "):
+    with pytest.raises(FileNotFoundError, match="holds 2: streams-window-spark-0.1.0-all.jar, "):
         _jars.classpath_jars(tmp_path, tmp_path / "no-checkout")
 
 
 def test_an_unbuilt_checkout_says_which_command_builds_the_jar(tmp_path: Path) -> None:
     checkout = make_checkout(tmp_path / "checkout")
+    make_module_jar(checkout, "runtime")  # a partial build is not enough
+
+    with pytest.raises(FileNotFoundError) as missing:
+        _jars.classpath_jars(tmp_path / "package", checkout)
+
+    message = str(missing.value)
+    spark_target = checkout / "java" / "spark" / "target"
+    assert f"{spark_target} holds no streams-window-spark-*-all.jar" in message
+    assert f"cd {checkout} && mvn -q -B -pl java/spark -am package -DskipTests" in message
+
+
+def test_a_checkout_without_the_spark_module_names_the_runtime_build(tmp_path: Path) -> None:
+    checkout = make_checkout(tmp_path / "checkout", spark_module=False)
 
     with pytest.raises(FileNotFoundError) as missing:
         _jars.classpath_jars(tmp_path / "package", checkout)
 
     message = str(missing.value)
     assert "streams-window-runtime-*.jar" in message
-    assert str(checkout / "java" / "runtime" / "target") in message
     assert f"cd {checkout} && mvn -q -B -pl java/runtime -am package -DskipTests" in message
 
 
@@ -73,4 +103,4 @@ def test_an_installation_outside_a_checkout_says_how_to_get_the_jar(tmp_path: Pa
     message = str(missing.value)
     assert str(tmp_path / "package" / "jars") in message
     assert "not inside a source checkout" in message
-    assert "mvn -q -B -pl java/runtime -am package -DskipTests" in message
+    assert "mvn -q -B -pl java/spark -am package -DskipTests" in message
