@@ -8,6 +8,7 @@ import com.ibm.streams.operator.StreamingInput;
 import com.ibm.streams.operator.StreamingOutput;
 import com.ibm.streams.operator.Tuple;
 import com.ibm.streams.operator.metrics.OperatorMetrics;
+import com.ibm.streams.operator.model.PrimitiveOperator;
 import com.ibm.streams.operator.state.StateHandler;
 import java.io.File;
 import java.util.List;
@@ -34,19 +35,31 @@ final class HostOperatorContext implements OperatorContext {
 
   HostOperatorContext(
       String name,
-      String kind,
+      Class<?> operatorClass,
       Map<String, List<String>> parameters,
       ProcessingElement pe,
       StateHandlers stateHandlers,
       Map<Class<?>, Object> optionalContexts,
       Runnable activityChanged) {
     this.name = name;
-    this.kind = kind;
+    this.kind = kindOf(operatorClass);
     this.parameters = parameters;
     this.pe = pe;
     this.stateHandlers = stateHandlers;
     this.optionalContexts = optionalContexts;
     this.threads = new OperatorThreads(name, this, activityChanged);
+  }
+
+  /** The SPL kind: {@code namespace::name} from {@code @PrimitiveOperator}, else the class name. */
+  private static String kindOf(Class<?> operatorClass) {
+    PrimitiveOperator model = operatorClass.getAnnotation(PrimitiveOperator.class);
+    if (model == null) {
+      return operatorClass.getName();
+    }
+    String namespace =
+        model.namespace().isEmpty() ? operatorClass.getPackageName() : model.namespace();
+    String name = model.name().isEmpty() ? operatorClass.getSimpleName() : model.name();
+    return namespace.isEmpty() ? name : namespace + "::" + name;
   }
 
   /** Sets the ports once they exist (they are built after the context, which windows need). */

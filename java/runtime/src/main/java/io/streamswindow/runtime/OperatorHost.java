@@ -4,26 +4,18 @@ import com.ibm.streams.operator.Operator;
 import com.ibm.streams.operator.OperatorContext;
 import com.ibm.streams.operator.OptionalContext;
 import com.ibm.streams.operator.OutputTuple;
-import com.ibm.streams.operator.StreamSchema;
 import com.ibm.streams.operator.StreamingData.Punctuation;
 import com.ibm.streams.operator.StreamingInput;
 import com.ibm.streams.operator.StreamingOutput;
 import com.ibm.streams.operator.Tuple;
-import com.ibm.streams.operator.model.PrimitiveOperator;
 import com.ibm.streams.operator.state.StateHandler;
 import com.ibm.streams.operator.window.StreamWindow;
 import io.streamswindow.api.spi.CurrentOperator;
 import io.streamswindow.engine.Clock;
 import io.streamswindow.engine.ManualClock;
 import io.streamswindow.engine.SystemClock;
-import io.streamswindow.engine.TupleCodec;
-import io.streamswindow.engine.Window;
+import com.ibm.streams.operator.StreamSchema;
 import io.streamswindow.engine.WindowSpec;
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
-import java.io.DataInputStream;
-import java.io.DataOutputStream;
-import java.lang.reflect.Constructor;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -96,8 +88,7 @@ public final class OperatorHost {
   private final Map<String, List<String>> parameters;
   private final List<HostInputPort> inputs = new ArrayList<>();
   private final List<HostOutputPort> outputs = new ArrayList<>();
-  private final List<Window<Tuple>> windows = new ArrayList<>(); // null for ports without one
-  private final List<TupleCodec<Tuple>> codecs = new ArrayList<>(); // null likewise
+  private final PortWindows windows;
   private final StateHandlers stateHandlers = new StateHandlers();
   private final ReentrantLock lock = new ReentrantLock();
   private final WallClockTimer timer; // only on the SystemClock
@@ -121,7 +112,7 @@ public final class OperatorHost {
     this.context =
         new HostOperatorContext(
             name,
-            kindOf(operator.getClass()),
+            operator.getClass(),
             parameters,
             new HostProcessingElement(
                 builder.peId, builder.jobId, builder.jobName, inputCount, outputCount),
@@ -136,9 +127,9 @@ public final class OperatorHost {
       outputs.add(new HostOutputPort(i, builder.outputs.get(i)));
     }
     context.attachPorts(List.copyOf(inputs), List.copyOf(outputs));
-    for (int i = 0; i < inputCount; i++) {
-      attachWindow(inputs.get(i), builder.inputs.get(i).window());
-    }
+    this.windows =
+        new PortWindows(
+            inputs, builder.inputs.stream().map(InputPortSpec::window).toList(), context, clock);
     this.inputFinal = new boolean[inputCount];
     this.openInputs = inputCount;
     this.timer =
@@ -149,21 +140,6 @@ public final class OperatorHost {
     if (operator instanceof StateHandler handler) {
       stateHandlers.register(handler);
     }
-  }
-
-  private void attachWindow(HostInputPort port, WindowSpec spec) {
-    if (spec.type() == StreamWindow.Type.NOT_WINDOWED) {
-      port.attachWindow(new NotWindowedStreamWindow<>(port, context));
-      windows.add(null);
-      codecs.add(null);
-      return;
-    }
-    StreamSchema schema = port.getStreamSchema();
-    Window<Tuple> window =
-        new Window<>(spec, port, context, clock, SchemaSupport.deltaResolver(schema));
-    port.attachWindow(window);
-    windows.add(window);
-    codecs.add(SchemaSupport.codec(schema));
   }
 
   /**
@@ -200,8 +176,10 @@ public final class OperatorHost {
    * @throws Exception what the operator's {@code initialize} throws
    */
   public void initialize() throws Exception {
-    lock.lock();
-    OperatorContext previous = enter();
+    locked(this::initializeOperator);
+  }
+
+  private void initializeOperator() throws Exception {
     try {
       requireState(State.CREATED, "initialize()");
       new ParameterInjector(context.getName(), parameters, context.getStreamingInputs())
@@ -220,9 +198,6 @@ public final class OperatorHost {
     } catch (Exception | Error e) {
       context.threads().shutdown();
       throw e;
-    } finally {
-      leave(previous);
-      lock.unlock();
     }
   }
 
@@ -254,27 +229,19 @@ public final class OperatorHost {
    * @throws Exception what the operator or its window listeners throw
    */
   public void allPortsReady() throws Exception {
-    lock.lock();
-    OperatorContext previous = enter();
-    try {
-      requireState(State.INITIALIZED, "allPortsReady()");
-      lastTimeNanos = clock.nanos();
-      state = State.RUNNING;
-      for (Window<Tuple> window : windows) {
-        if (window != null) {
-          window.start();
-        }
-      }
-      operator.allPortsReady();
-      if (clock instanceof ManualClock manual) {
-        manual.addAdvanceListener(manualClockListener);
-      } else if (timer != null) {
-        timer.start(context.getName() + "-window-timer");
-      }
-    } finally {
-      leave(previous);
-      lock.unlock();
-    }
+    locked(
+        () -> {
+          requireState(State.INITIALIZED, "allPortsReady()");
+          lastTimeNanos = clock.nanos();
+          state = State.RUNNING;
+          windows.start();
+          operator.allPortsReady();
+          if (clock instanceof ManualClock manual) {
+            manual.addAdvanceListener(manualClockListener);
+          } else if (timer != null) {
+            timer.start(context.getName() + "-window-timer");
+          }
+        });
   }
 
   /**
@@ -303,14 +270,7 @@ public final class OperatorHost {
     }
     try {
       if (before != State.CREATED) {
-        lock.lock();
-        OperatorContext previous = enter();
-        try {
-          operator.shutdown();
-        } finally {
-          leave(previous);
-          lock.unlock();
-        }
+        locked(operator::shutdown);
       }
     } finally {
       context.threads().shutdown();
@@ -333,21 +293,14 @@ public final class OperatorHost {
   public void submit(int port, Tuple tuple) throws Exception {
     Objects.requireNonNull(tuple, "tuple");
     Tuple readOnly = tuple instanceof OutputTuple output ? output.asReadOnlyTuple() : tuple;
-    lock.lock();
-    OperatorContext previous = enter();
-    try {
-      requireRunning("submit");
-      if (inputFinal[checkInput(port)]) {
-        return;
-      }
-      Window<Tuple> window = windows.get(port);
-      if (window != null) {
-        window.insert(readOnly);
-      }
-      operator.process(inputs.get(port), readOnly);
-    } finally {
-      replanAndLeave(previous);
-    }
+    locked(
+        () -> {
+          requireRunning("submit");
+          if (!inputFinal[checkInput(port)]) {
+            windows.insert(port, readOnly);
+            operator.process(inputs.get(port), readOnly);
+          }
+        });
   }
 
   /**
@@ -363,33 +316,23 @@ public final class OperatorHost {
    */
   public void punctuate(int port, Punctuation mark) throws Exception {
     Objects.requireNonNull(mark, "mark");
-    boolean becameComplete = false;
-    lock.lock();
-    OperatorContext previous = enter();
-    try {
-      requireRunning("punctuate");
-      if (mark == Punctuation.NON_EXISTENT || inputFinal[checkInput(port)]) {
-        return;
-      }
-      if (mark == Punctuation.FINAL_MARKER) {
-        inputFinal[port] = true;
-      }
-      Window<Tuple> window = windows.get(port);
-      if (window != null) {
-        window.punctuate(mark);
-      }
-      operator.processPunctuation(inputs.get(port), mark);
-      if (mark == Punctuation.FINAL_MARKER) {
-        openInputs--;
-        if (openInputs == 0) {
-          finalizeOutputs();
-          becameComplete = true;
-        }
-      }
-    } finally {
-      replanAndLeave(previous);
-    }
-    if (becameComplete) {
+    int openBefore = openInputs;
+    locked(
+        () -> {
+          requireRunning("punctuate");
+          if (mark == Punctuation.NON_EXISTENT || inputFinal[checkInput(port)]) {
+            return;
+          }
+          boolean last = mark == Punctuation.FINAL_MARKER;
+          inputFinal[port] |= last;
+          windows.punctuate(port, mark);
+          operator.processPunctuation(inputs.get(port), mark);
+          if (last && --openInputs == 0) {
+            finalizeOutputs();
+          }
+        });
+    // Outside the lock: listeners may look at other operators.
+    if (openBefore > 0 && openInputs == 0) {
       notifyActivity();
     }
   }
@@ -403,45 +346,13 @@ public final class OperatorHost {
    * @throws Exception what a window listener throws
    */
   public void advanceTime(long nowNanos) throws Exception {
-    lock.lock();
-    OperatorContext previous = enter();
-    try {
-      if (state != State.RUNNING) {
-        return;
-      }
-      long now = Math.max(nowNanos, lastTimeNanos);
-      lastTimeNanos = now;
-      fireTimersUpTo(now);
-    } finally {
-      replanAndLeave(previous);
-    }
-  }
-
-  private void fireTimersUpTo(long now) throws Exception {
-    // Several windows: always serve the earliest deadline first, so their events interleave in
-    // time order; then bring every window to "now".
-    while (true) {
-      Window<Tuple> earliest = null;
-      long deadline = Long.MAX_VALUE;
-      for (Window<Tuple> window : windows) {
-        if (window != null && window.nextDeadline() < deadline) {
-          deadline = window.nextDeadline();
-          earliest = window;
-        }
-      }
-      if (earliest == null || deadline > now) {
-        break;
-      }
-      earliest.advanceTo(deadline);
-      if (earliest.nextDeadline() <= deadline) {
-        break; // a window that does not move its deadline would loop forever
-      }
-    }
-    for (Window<Tuple> window : windows) {
-      if (window != null) {
-        window.advanceTo(now);
-      }
-    }
+    locked(
+        () -> {
+          if (state == State.RUNNING) {
+            lastTimeNanos = Math.max(nowNanos, lastTimeNanos);
+            windows.fireTimersUpTo(lastTimeNanos);
+          }
+        });
   }
 
   private void advanceTimeFromClock(long nowNanos) {
@@ -455,16 +366,7 @@ public final class OperatorHost {
 
   /** The earliest deadline of any window, or {@code Long.MAX_VALUE}; the caller holds the lock. */
   private long nextDeadline() {
-    if (state != State.RUNNING) {
-      return Long.MAX_VALUE;
-    }
-    long deadline = Long.MAX_VALUE;
-    for (Window<Tuple> window : windows) {
-      if (window != null) {
-        deadline = Math.min(deadline, window.nextDeadline());
-      }
-    }
-    return deadline;
+    return state == State.RUNNING ? windows.nextDeadline() : Long.MAX_VALUE;
   }
 
   private void timerFailed(Throwable failure) {
@@ -480,19 +382,12 @@ public final class OperatorHost {
    * @throws Exception what a listener or handler throws
    */
   public void drain() throws Exception {
-    lock.lock();
-    OperatorContext previous = enter();
-    try {
-      requireStarted("drain");
-      for (Window<Tuple> window : windows) {
-        if (window != null) {
-          window.drain();
-        }
-      }
-      stateHandlers.drain();
-    } finally {
-      replanAndLeave(previous);
-    }
+    locked(
+        () -> {
+          requireStarted("drain");
+          windows.drain();
+          stateHandlers.drain();
+        });
   }
 
   /**
@@ -504,32 +399,19 @@ public final class OperatorHost {
    * @throws Exception what a handler throws, or an I/O failure of the codec
    */
   public byte[] checkpoint(long id) throws Exception {
-    lock.lock();
-    OperatorContext previous = enter();
-    try {
-      requireStarted("checkpoint");
-      List<String> clauses = new ArrayList<>();
-      List<byte[]> saved = new ArrayList<>();
-      for (int port = 0; port < windows.size(); port++) {
-        Window<Tuple> window = windows.get(port);
-        clauses.add(clauseOf(port));
-        if (window == null) {
-          saved.add(null);
-          continue;
-        }
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        DataOutputStream out = new DataOutputStream(bytes);
-        window.checkpoint(out, codecs.get(port));
-        out.flush();
-        saved.add(bytes.toByteArray());
-      }
-      long millis = Math.floorDiv(clock.nanos(), 1_000_000L);
-      HostCheckpoint checkpoint = HostCheckpoint.forCheckpoint(id, millis);
-      stateHandlers.checkpoint(checkpoint);
-      return new CheckpointEnvelope(id, millis, clauses, saved, checkpoint.bytes()).toBytes();
-    } finally {
-      replanAndLeave(previous);
-    }
+    byte[][] result = new byte[1][];
+    locked(
+        () -> {
+          requireStarted("checkpoint");
+          List<byte[]> saved = windows.checkpoint();
+          long millis = Math.floorDiv(clock.nanos(), 1_000_000L);
+          HostCheckpoint checkpoint = HostCheckpoint.forCheckpoint(id, millis);
+          stateHandlers.checkpoint(checkpoint);
+          result[0] =
+              new CheckpointEnvelope(id, millis, windows.clauses(), saved, checkpoint.bytes())
+                  .toBytes();
+        });
+    return result[0];
   }
 
   /**
@@ -543,26 +425,16 @@ public final class OperatorHost {
    */
   public void reset(byte[] checkpoint) throws Exception {
     CheckpointEnvelope envelope = CheckpointEnvelope.parse(checkpoint);
-    lock.lock();
-    OperatorContext previous = enter();
-    try {
-      requireStarted("reset");
-      checkCompatible(envelope);
-      for (int port = 0; port < windows.size(); port++) {
-        Window<Tuple> window = windows.get(port);
-        if (window != null) {
-          window.reset(
-              new DataInputStream(new ByteArrayInputStream(envelope.windows().get(port))),
-              codecs.get(port));
-        }
-      }
-      stateHandlers.reset(
-          HostCheckpoint.forRestore(
-              envelope.sequenceId(), envelope.timestampMillis(), envelope.handlerData()));
-      catchUpWithClock();
-    } finally {
-      replanAndLeave(previous);
-    }
+    locked(
+        () -> {
+          requireStarted("reset");
+          windows.checkCompatible(envelope, context.getName());
+          windows.reset(envelope);
+          stateHandlers.reset(
+              HostCheckpoint.forRestore(
+                  envelope.sequenceId(), envelope.timestampMillis(), envelope.handlerData()));
+          catchUpWithClock();
+        });
   }
 
   /**
@@ -572,103 +444,35 @@ public final class OperatorHost {
    * @throws Exception what a handler or listener throws
    */
   public void resetToInitialState() throws Exception {
-    lock.lock();
-    OperatorContext previous = enter();
-    try {
-      requireStarted("resetToInitialState");
-      for (Window<Tuple> window : windows) {
-        if (window != null) {
-          window.resetToInitialState();
-        }
-      }
-      stateHandlers.resetToInitialState();
-      catchUpWithClock();
-    } finally {
-      replanAndLeave(previous);
-    }
+    locked(
+        () -> {
+          requireStarted("resetToInitialState");
+          windows.resetToInitialState();
+          stateHandlers.resetToInitialState();
+          catchUpWithClock();
+        });
   }
 
-  /**
-   * Passes {@code retireCheckpoint(id)} to every state handler.
-   *
-   * @param id the retired checkpoint's sequence id
-   * @throws Exception what a handler throws
-   */
+  /** Passes {@code retireCheckpoint(id)} to every state handler, in registration order. */
   public void retireCheckpoint(long id) throws Exception {
-    withHandlers(() -> stateHandlers.retireCheckpoint(id));
+    locked(() -> stateHandlers.retireCheckpoint(id));
   }
 
-  /**
-   * Passes {@code regionCheckpointed(id)} to every state handler.
-   *
-   * @param id the checkpoint's sequence id
-   * @throws Exception what a handler throws
-   */
+  /** Passes {@code regionCheckpointed(id)} to every state handler, in registration order. */
   public void regionCheckpointed(long id) throws Exception {
-    withHandlers(() -> stateHandlers.regionCheckpointed(id));
+    locked(() -> stateHandlers.regionCheckpointed(id));
   }
 
-  /**
-   * Passes {@code prepareForNonBlockingCheckpoint(id)} to every state handler.
-   *
-   * @param id the coming checkpoint's sequence id
-   * @throws Exception what a handler throws
-   */
+  /** Passes {@code prepareForNonBlockingCheckpoint(id)} to every state handler. */
   public void prepareForNonBlockingCheckpoint(long id) throws Exception {
-    withHandlers(() -> stateHandlers.prepareForNonBlockingCheckpoint(id));
-  }
-
-  private interface HandlerCall {
-    void run() throws Exception;
-  }
-
-  private void withHandlers(HandlerCall call) throws Exception {
-    lock.lock();
-    OperatorContext previous = enter();
-    try {
-      call.run();
-    } finally {
-      leave(previous);
-      lock.unlock();
-    }
+    locked(() -> stateHandlers.prepareForNonBlockingCheckpoint(id));
   }
 
   private void catchUpWithClock() throws Exception {
     if (state == State.RUNNING) {
       lastTimeNanos = Math.max(lastTimeNanos, clock.nanos());
-      fireTimersUpTo(lastTimeNanos);
+      windows.fireTimersUpTo(lastTimeNanos);
     }
-  }
-
-  private void checkCompatible(CheckpointEnvelope envelope) {
-    if (envelope.windows().size() != inputs.size()) {
-      throw new IllegalArgumentException(
-          "The checkpoint holds "
-              + envelope.windows().size()
-              + " input ports but operator '"
-              + context.getName()
-              + "' has "
-              + inputs.size());
-    }
-    for (int port = 0; port < inputs.size(); port++) {
-      if (!envelope.windowClauses().get(port).equals(clauseOf(port))) {
-        throw new IllegalArgumentException(
-            "The checkpoint's window of "
-                + inputs.get(port)
-                + " is '"
-                + envelope.windowClauses().get(port)
-                + "' but operator '"
-                + context.getName()
-                + "' declares '"
-                + clauseOf(port)
-                + "'");
-      }
-    }
-  }
-
-  private String clauseOf(int port) {
-    Window<Tuple> window = windows.get(port);
-    return window == null ? WindowSpec.notWindowed().toString() : window.spec().toString();
   }
 
   // ---------------------------------------------------------------- queries
@@ -773,25 +577,31 @@ public final class OperatorHost {
 
   // ---------------------------------------------------------------- helpers
 
-  /** Makes this host's operator current on this thread; returns whom it replaces. */
-  private OperatorContext enter() {
+  /** Something the host does to its operator or windows. */
+  @FunctionalInterface
+  private interface Action {
+    void run() throws Exception;
+  }
+
+  /**
+   * Runs {@code action} holding the host's lock, with this operator current on the thread (the
+   * previous one, if a host called us, is restored); then the timer plans again.
+   */
+  private void locked(Action action) throws Exception {
+    lock.lock();
     OperatorContext previous = CurrentOperator.get();
     CurrentOperator.set(context);
-    return previous;
-  }
-
-  private static void leave(OperatorContext previous) {
-    CurrentOperator.set(previous);
-  }
-
-  private void replanAndLeave(OperatorContext previous) {
     try {
-      if (timer != null) {
-        timer.replan();
-      }
+      action.run();
     } finally {
-      leave(previous);
-      lock.unlock();
+      try {
+        if (timer != null) {
+          timer.replan();
+        }
+      } finally {
+        CurrentOperator.set(previous);
+        lock.unlock();
+      }
     }
   }
 
@@ -830,17 +640,6 @@ public final class OperatorHost {
           call + " on operator '" + context.getName() + "' needs an initialized operator (the host"
               + " is " + state + ")");
     }
-  }
-
-  private static String kindOf(Class<?> operatorClass) {
-    PrimitiveOperator model = operatorClass.getAnnotation(PrimitiveOperator.class);
-    if (model == null) {
-      return operatorClass.getName();
-    }
-    String namespace =
-        model.namespace().isEmpty() ? operatorClass.getPackageName() : model.namespace();
-    String name = model.name().isEmpty() ? operatorClass.getSimpleName() : model.name();
-    return namespace.isEmpty() ? name : namespace + "::" + name;
   }
 
   @Override
@@ -942,22 +741,7 @@ public final class OperatorHost {
     }
 
     private Operator newOperator() {
-      if (instance != null) {
-        return instance;
-      }
-      try {
-        Constructor<? extends Operator> constructor = operatorClass.getDeclaredConstructor();
-        constructor.trySetAccessible();
-        return constructor.newInstance();
-      } catch (NoSuchMethodException e) {
-        throw new IllegalArgumentException(
-            "Operator class " + operatorClass.getName() + " needs a no-argument constructor", e);
-      } catch (ReflectiveOperationException e) {
-        Throwable cause = e.getCause() != null ? e.getCause() : e;
-        throw new IllegalArgumentException(
-            "Operator class " + operatorClass.getName() + " cannot be instantiated: " + cause,
-            cause);
-      }
+      return instance != null ? instance : OperatorInstances.instantiate(operatorClass);
     }
   }
 }

@@ -16,10 +16,10 @@ import io.streamswindow.engine.Clock;
 import io.streamswindow.engine.SystemClock;
 import io.streamswindow.engine.WindowSpec;
 import io.streamswindow.runtime.OperatorHost;
+import io.streamswindow.runtime.OperatorInstances;
 import io.streamswindow.runtime.OutputPortSpec;
 import io.streamswindow.runtime.OutputPorts;
 import io.streamswindow.runtime.OutputSink;
-import java.lang.reflect.Constructor;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
@@ -87,22 +87,7 @@ public final class TestableGraph implements JavaTestableGraph {
       }
     }
     for (DeclaredOperator<?> operator : operators) {
-      instances.put(operator, instantiate(operator.getOperatorClass()));
-    }
-  }
-
-  private static Operator instantiate(Class<? extends Operator> operatorClass) {
-    try {
-      Constructor<? extends Operator> constructor = operatorClass.getDeclaredConstructor();
-      constructor.trySetAccessible();
-      return constructor.newInstance();
-    } catch (NoSuchMethodException e) {
-      throw new IllegalArgumentException(
-          "Operator class " + operatorClass.getName() + " needs a no-argument constructor", e);
-    } catch (ReflectiveOperationException e) {
-      Throwable cause = e.getCause() != null ? e.getCause() : e;
-      throw new IllegalArgumentException(
-          "Operator class " + operatorClass.getName() + " cannot be instantiated: " + cause, cause);
+      instances.put(operator, OperatorInstances.instantiate(operator.getOperatorClass()));
     }
   }
 

@@ -1,0 +1,192 @@
+package io.streamswindow.runtime;
+
+import com.ibm.streams.operator.OperatorContext;
+import com.ibm.streams.operator.StreamSchema;
+import com.ibm.streams.operator.StreamingData.Punctuation;
+import com.ibm.streams.operator.Tuple;
+import com.ibm.streams.operator.window.StreamWindow;
+import io.streamswindow.engine.Clock;
+import io.streamswindow.engine.TupleCodec;
+import io.streamswindow.engine.Window;
+import io.streamswindow.engine.WindowSpec;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The windows of a host's input ports, one per port: an engine {@link Window} for a windowed
+ * port, a {@link NotWindowedStreamWindow} otherwise. It applies host-level requests (tuples,
+ * marks, time, checkpoints) to the right windows; the host serialises every call.
+ */
+final class PortWindows {
+  private final List<Window<Tuple>> windows = new ArrayList<>(); // null for a port without one
+  private final List<TupleCodec<Tuple>> codecs = new ArrayList<>(); // null likewise
+
+  /** Creates each port's window and attaches it to the port. */
+  PortWindows(
+      List<HostInputPort> ports, List<WindowSpec> specs, OperatorContext context, Clock clock) {
+    for (int i = 0; i < ports.size(); i++) {
+      HostInputPort port = ports.get(i);
+      WindowSpec spec = specs.get(i);
+      if (spec.type() == StreamWindow.Type.NOT_WINDOWED) {
+        port.attachWindow(new NotWindowedStreamWindow<>(port, context));
+        windows.add(null);
+        codecs.add(null);
+        continue;
+      }
+      StreamSchema schema = port.getStreamSchema();
+      Window<Tuple> window =
+          new Window<>(spec, port, context, clock, SchemaSupport.deltaResolver(schema));
+      port.attachWindow(window);
+      windows.add(window);
+      codecs.add(SchemaSupport.codec(schema));
+    }
+  }
+
+  void start() throws Exception {
+    for (Window<Tuple> window : windows) {
+      if (window != null) {
+        window.start();
+      }
+    }
+  }
+
+  void insert(int port, Tuple tuple) throws Exception {
+    Window<Tuple> window = windows.get(port);
+    if (window != null) {
+      window.insert(tuple);
+    }
+  }
+
+  void punctuate(int port, Punctuation mark) throws Exception {
+    Window<Tuple> window = windows.get(port);
+    if (window != null) {
+      window.punctuate(mark);
+    }
+  }
+
+  /** The earliest deadline of any window, or {@code Long.MAX_VALUE}. */
+  long nextDeadline() {
+    long deadline = Long.MAX_VALUE;
+    for (Window<Tuple> window : windows) {
+      if (window != null) {
+        deadline = Math.min(deadline, window.nextDeadline());
+      }
+    }
+    return deadline;
+  }
+
+  /**
+   * Fires every timer due at or before {@code now}: the earliest deadline of any window first, so
+   * that the events of several windows interleave in time order; then brings every window to now.
+   */
+  void fireTimersUpTo(long now) throws Exception {
+    while (true) {
+      Window<Tuple> earliest = null;
+      long deadline = Long.MAX_VALUE;
+      for (Window<Tuple> window : windows) {
+        if (window != null && window.nextDeadline() < deadline) {
+          deadline = window.nextDeadline();
+          earliest = window;
+        }
+      }
+      if (earliest == null || deadline > now) {
+        break;
+      }
+      earliest.advanceTo(deadline);
+      if (earliest.nextDeadline() <= deadline) {
+        break; // a window that does not move its deadline would loop forever
+      }
+    }
+    for (Window<Tuple> window : windows) {
+      if (window != null) {
+        window.advanceTo(now);
+      }
+    }
+  }
+
+  void drain() throws Exception {
+    for (Window<Tuple> window : windows) {
+      if (window != null) {
+        window.drain();
+      }
+    }
+  }
+
+  /** Each port's window clause, checked on restore. */
+  List<String> clauses() {
+    List<String> clauses = new ArrayList<>();
+    for (int port = 0; port < windows.size(); port++) {
+      clauses.add(clauseOf(port));
+    }
+    return clauses;
+  }
+
+  private String clauseOf(int port) {
+    Window<Tuple> window = windows.get(port);
+    return window == null ? WindowSpec.notWindowed().toString() : window.spec().toString();
+  }
+
+  /** Each port's window in the engine's checkpoint format; null for a port without a window. */
+  List<byte[]> checkpoint() throws IOException {
+    List<byte[]> saved = new ArrayList<>();
+    for (int port = 0; port < windows.size(); port++) {
+      Window<Tuple> window = windows.get(port);
+      if (window == null) {
+        saved.add(null);
+        continue;
+      }
+      ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+      DataOutputStream out = new DataOutputStream(bytes);
+      window.checkpoint(out, codecs.get(port));
+      out.flush();
+      saved.add(bytes.toByteArray());
+    }
+    return saved;
+  }
+
+  /**
+   * Checks that a checkpoint was taken of windows declared like these.
+   *
+   * @throws IllegalArgumentException naming the first difference
+   */
+  void checkCompatible(CheckpointEnvelope envelope, String operatorName) {
+    if (envelope.windows().size() != windows.size()) {
+      throw new IllegalArgumentException(
+          "The checkpoint holds " + envelope.windows().size() + " input ports but operator '"
+              + operatorName + "' has " + windows.size());
+    }
+    for (int port = 0; port < windows.size(); port++) {
+      if (!envelope.windowClauses().get(port).equals(clauseOf(port))) {
+        throw new IllegalArgumentException(
+            "The checkpoint's window of input port " + port + " is '"
+                + envelope.windowClauses().get(port) + "' but operator '" + operatorName
+                + "' declares '" + clauseOf(port) + "'");
+      }
+    }
+  }
+
+  /** Replaces every window's contents, without events, by the checkpoint's. */
+  void reset(CheckpointEnvelope envelope) throws IOException {
+    for (int port = 0; port < windows.size(); port++) {
+      Window<Tuple> window = windows.get(port);
+      if (window != null) {
+        window.reset(
+            new DataInputStream(new ByteArrayInputStream(envelope.windows().get(port))),
+            codecs.get(port));
+      }
+    }
+  }
+
+  void resetToInitialState() {
+    for (Window<Tuple> window : windows) {
+      if (window != null) {
+        window.resetToInitialState();
+      }
+    }
+  }
+}
