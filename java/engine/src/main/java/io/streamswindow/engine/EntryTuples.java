@@ -30,6 +30,16 @@ final class EntryTuples<T> implements Iterable<T> {
     return new EntryTuples<>(Collections.singletonList(entry));
   }
 
+  /** True when no entry shows a tuple. */
+  boolean isEmpty() {
+    for (Entry<T> e : entries) {
+      if (e.tuple != null) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   @Override
   public Iterator<T> iterator() {
     return new Iterator<>() {

@@ -183,7 +183,7 @@ public final class Window<T> implements StreamWindow<T> {
     Entry<T> entry = new Entry<>(tuple, now, eviction.valueOf(tuple));
     Eviction before = eviction.beforeInsert(p, entry);
     if (before != Eviction.NONE) {
-      if (eviction.initialFull() == InitialFull.BEFORE_FIRST_EVICTION && !initialFull(p)) {
+      if (eviction.initialFull() == InitialFull.BEFORE_FIRST_EVICTION && !p.seenInitialFull && !initialFull(p)) {
         return;
       }
       if (!evict(p, before)) {
@@ -309,6 +309,7 @@ public final class Window<T> implements StreamWindow<T> {
     if (eviction.initialFull() == InitialFull.ON_CREATION) {
       initialFull(p);
     }
+    schedule(p);
     return p;
   }
 
@@ -350,7 +351,8 @@ public final class Window<T> implements StreamWindow<T> {
 
   /**
    * Applies an eviction decision to a partition and delivers EVICTION. A tumble is delivered even
-   * when the partition is empty; a sliding eviction only when something left.
+   * when the partition is empty; a sliding eviction only when it shows a tuple (one whose tuple a
+   * listener removed still leaves, but silently).
    *
    * @return false when the listener evicted the partition while handling the event
    */
@@ -386,10 +388,11 @@ public final class Window<T> implements StreamWindow<T> {
         throw new AssertionError(decision);
     }
     tupleCount -= leaving.size();
-    if (leaving.isEmpty() && decision.kind != Eviction.Kind.ALL) {
+    EntryTuples<T> tuples = EntryTuples.of(leaving);
+    if (decision.kind != Eviction.Kind.ALL && tuples.isEmpty()) {
       return true;
     }
-    return fire(StreamWindowEvent.Type.EVICTION, p, EntryTuples.of(leaving));
+    return fire(StreamWindowEvent.Type.EVICTION, p, tuples);
   }
 
   /** Delivers an event; false when the listener evicted the partition while handling it. */

@@ -110,7 +110,7 @@ class SlidingWindowTest extends WindowTestBase {
   }
 
   @Test
-  void removedTuplesStillCountButAreNotShown() throws Exception {
+  void removedTuplesStillCountButTheirSilentEvictionIsNotDelivered() throws Exception {
     Window<Reading> w = window(WindowSpec.sliding(PolicySpec.count(2), PolicySpec.count(1)));
     w.registerListener(
         e -> {
@@ -129,7 +129,25 @@ class SlidingWindowTest extends WindowTestBase {
         List.of(
             "INSERTION 0 [A]", "TRIGGER 0 []",
             "INSERTION 0 [B]", "INITIAL_FULL 0 []", "TRIGGER 0 []",
-            "EVICTION 0 []", "INSERTION 0 [C]", "TRIGGER 0 []"),
+            "INSERTION 0 [C]", "TRIGGER 0 []"),
         trace.take());
+  }
+
+  @Test
+  void deltaEvictionSignalsInitialFullOnlyBeforeTheFirstEviction() throws Exception {
+    Window<Reading> w = window(WindowSpec.sliding(PolicySpec.delta("value", 1.0), PolicySpec.count(100)));
+    w.insert(Reading.of("A", 1.0));
+    w.insert(Reading.of("B", 2.5));
+    w.insert(Reading.of("C", 4.0));
+    assertEquals(
+        List.of("INSERTION 0 [A]", "INITIAL_FULL 0 [A]", "EVICTION 0 [A]", "INSERTION 0 [B]", "EVICTION 0 [B]", "INSERTION 0 [C]"),
+        trace.take());
+  }
+
+  @Test
+  void timeTriggerRunsFromTheWindowStartWithoutAnyTuple() throws Exception {
+    window(WindowSpec.sliding(PolicySpec.count(5), PolicySpec.time(3.0)));
+    clock.advance(7);
+    assertEquals(List.of("TRIGGER 0 []", "TRIGGER 0 []"), trace.take());
   }
 }
