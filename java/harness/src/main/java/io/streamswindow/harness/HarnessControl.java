@@ -111,7 +111,10 @@ public final class HarnessControl {
     Map<String, OperatorHost> all = running();
     if (!parts.keySet().equals(all.keySet())) {
       throw new IllegalArgumentException(
-          "The checkpoint holds operators " + parts.keySet() + " but the graph has " + all.keySet());
+          "The checkpoint holds operators "
+              + parts.keySet()
+              + " but the graph has "
+              + all.keySet());
     }
     for (Map.Entry<String, OperatorHost> entry : all.entrySet()) {
       entry.getValue().reset(parts.get(entry.getKey()));

@@ -123,8 +123,10 @@ class HarnessTest {
   @Test
   void aGraphCheckpointCoversEveryOperatorByName() throws Exception {
     OperatorGraph declared = OperatorGraphFactory.newGraph();
-    OperatorInvocation<CountingOperator> first = declared.addOperator("first", CountingOperator.class);
-    OperatorInvocation<CountingOperator> second = declared.addOperator("second", CountingOperator.class);
+    OperatorInvocation<CountingOperator> first =
+        declared.addOperator("first", CountingOperator.class);
+    OperatorInvocation<CountingOperator> second =
+        declared.addOperator("second", CountingOperator.class);
     InputPortDeclaration in = first.addInput("in", SCHEMA);
     second.addInput(first.addOutput("mid", SCHEMA)).tumbling().evictCount(2);
     JavaTestableGraph graph = Harness.withClock(tester.executable(declared), ManualClock.create());

@@ -94,7 +94,11 @@ record CheckpointEnvelope(
       int version = in.readInt();
       if (version != VERSION) {
         throw new IllegalArgumentException(
-            "operator checkpoint version " + version + " is not supported (expected " + VERSION + ")");
+            "operator checkpoint version "
+                + version
+                + " is not supported (expected "
+                + VERSION
+                + ")");
       }
       long sequenceId = in.readLong();
       long timestamp = in.readLong();
@@ -111,7 +115,8 @@ record CheckpointEnvelope(
     } catch (EOFException e) {
       throw new IllegalArgumentException("operator checkpoint is truncated", e);
     } catch (IOException e) {
-      throw new IllegalArgumentException("operator checkpoint cannot be read: " + e.getMessage(), e);
+      throw new IllegalArgumentException(
+          "operator checkpoint cannot be read: " + e.getMessage(), e);
     }
   }
 

@@ -31,7 +31,11 @@ final class HostCheckpoint implements Checkpoint {
   private ObjectInputStream in;
 
   private HostCheckpoint(
-      Phase phase, long sequenceId, long timestampMillis, ByteArrayOutputStream written, byte[] toRead) {
+      Phase phase,
+      long sequenceId,
+      long timestampMillis,
+      ByteArrayOutputStream written,
+      byte[] toRead) {
     this.phase = phase;
     this.sequenceId = sequenceId;
     this.timestampMillis = timestampMillis;

@@ -89,7 +89,13 @@ final class HostContextChecker implements OperatorContextChecker {
     boolean ok = true;
     for (String excluded : excludedParameterNames) {
       if (set.contains(excluded)) {
-        ok = fail("parameter '" + parameterName + "' cannot be used with parameter '" + excluded + "'");
+        ok =
+            fail(
+                "parameter '"
+                    + parameterName
+                    + "' cannot be used with parameter '"
+                    + excluded
+                    + "'");
       }
     }
     return ok;

@@ -134,7 +134,8 @@ public final class OperatorHost {
     this.openInputs = inputCount;
     this.timer =
         clock instanceof SystemClock
-            ? new WallClockTimer(lock, clock, this::nextDeadline, this::advanceTime, this::timerFailed)
+            ? new WallClockTimer(
+                lock, clock, this::nextDeadline, this::advanceTime, this::timerFailed)
             : null;
     // IBM registers an operator that is itself a state handler before anything else.
     if (operator instanceof StateHandler handler) {

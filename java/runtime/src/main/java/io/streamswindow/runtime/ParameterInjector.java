@@ -37,7 +37,9 @@ final class ParameterInjector {
   private final List<StreamingInput<Tuple>> inputs;
 
   ParameterInjector(
-      String operatorName, Map<String, List<String>> parameters, List<StreamingInput<Tuple>> inputs) {
+      String operatorName,
+      Map<String, List<String>> parameters,
+      List<StreamingInput<Tuple>> inputs) {
     this.operatorName = operatorName;
     this.parameters = parameters;
     this.inputs = inputs;

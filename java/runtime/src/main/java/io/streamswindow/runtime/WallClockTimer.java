@@ -32,7 +32,11 @@ final class WallClockTimer {
   private boolean stopped;
 
   WallClockTimer(
-      ReentrantLock lock, Clock clock, LongSupplier nextDeadline, Tick tick, Consumer<Throwable> onFailure) {
+      ReentrantLock lock,
+      Clock clock,
+      LongSupplier nextDeadline,
+      Tick tick,
+      Consumer<Throwable> onFailure) {
     this.lock = lock;
     this.wakeUp = lock.newCondition();
     this.clock = clock;

@@ -17,7 +17,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class ContextChecksTest {
-  private static final StreamSchema SCHEMA = Type.Factory.getStreamSchema("tuple<rstring id, int32 n>");
+  private static final StreamSchema SCHEMA =
+      Type.Factory.getStreamSchema("tuple<rstring id, int32 n>");
 
   /** Needs a tumbling window on port 0; and, at compile time only, no parameter "forbidden". */
   public static class TumblingOnly extends RecordingOperator {
@@ -49,7 +50,10 @@ class ContextChecksTest {
   }
 
   private static OperatorHost host(Class<? extends RecordingOperator> type, WindowSpec window) {
-    return OperatorHost.builder(type).input("in", SCHEMA, window).clock(ManualClock.create()).build();
+    return OperatorHost.builder(type)
+        .input("in", SCHEMA, window)
+        .clock(ManualClock.create())
+        .build();
   }
 
   @Test
@@ -79,7 +83,8 @@ class ContextChecksTest {
             .clock(ManualClock.create())
             .build();
     IllegalStateException failed = assertThrows(IllegalStateException.class, host::initialize);
-    assertTrue(failed.getMessage().contains("parameter forbidden is not allowed"), failed.getMessage());
+    assertTrue(
+        failed.getMessage().contains("parameter forbidden is not allowed"), failed.getMessage());
   }
 
   @Test

@@ -31,7 +31,8 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
 class OperatorHostTest {
-  private static final StreamSchema SCHEMA = Type.Factory.getStreamSchema("tuple<rstring id, int32 n>");
+  private static final StreamSchema SCHEMA =
+      Type.Factory.getStreamSchema("tuple<rstring id, int32 n>");
 
   private static Tuple tuple(String id) {
     return SCHEMA.getTuple(new Object[] {id, 1});
@@ -155,7 +156,8 @@ class OperatorHostTest {
             .input("in", SCHEMA, WindowSpec.notWindowed())
             .clock(ManualClock.create())
             .build();
-    IllegalStateException before = assertThrows(IllegalStateException.class, () -> host.submit(0, tuple("a")));
+    IllegalStateException before =
+        assertThrows(IllegalStateException.class, () -> host.submit(0, tuple("a")));
     assertTrue(before.getMessage().contains("before allPortsReady()"), before.getMessage());
     host.initialize();
     assertThrows(IllegalStateException.class, () -> host.submit(0, tuple("a")));
@@ -217,7 +219,8 @@ class OperatorHostTest {
         },
         false);
     host.submit(0, tuple("a"));
-    OperatorFailedException failure = assertThrows(OperatorFailedException.class, () -> clock.advance(1));
+    OperatorFailedException failure =
+        assertThrows(OperatorFailedException.class, () -> clock.advance(1));
     assertEquals("listener broke", failure.getCause().getMessage());
   }
 
@@ -500,7 +503,8 @@ class OperatorHostTest {
                 .clock(ManualClock.create())
                 .build());
     byte[] saved = three.checkpoint(1);
-    IllegalArgumentException mismatch = assertThrows(IllegalArgumentException.class, () -> four.reset(saved));
+    IllegalArgumentException mismatch =
+        assertThrows(IllegalArgumentException.class, () -> four.reset(saved));
     assertTrue(mismatch.getMessage().contains("count(3)"), mismatch.getMessage());
     assertTrue(mismatch.getMessage().contains("count(4)"), mismatch.getMessage());
     IllegalArgumentException garbage =

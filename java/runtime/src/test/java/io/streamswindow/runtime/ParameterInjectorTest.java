@@ -21,7 +21,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class ParameterInjectorTest {
-  private static final StreamSchema SCHEMA = Type.Factory.getStreamSchema("tuple<rstring id, int32 n>");
+  private static final StreamSchema SCHEMA =
+      Type.Factory.getStreamSchema("tuple<rstring id, int32 n>");
 
   enum Mode {
     FAST,
@@ -196,7 +197,8 @@ class ParameterInjectorTest {
   void aMissingRequiredParameterNamesIt() {
     OperatorHost host =
         OperatorHost.builder(ParameterOperator.class).clock(ManualClock.create()).build();
-    IllegalArgumentException missing = assertThrows(IllegalArgumentException.class, host::initialize);
+    IllegalArgumentException missing =
+        assertThrows(IllegalArgumentException.class, host::initialize);
     assertTrue(missing.getMessage().contains("'required'"), missing.getMessage());
     assertTrue(missing.getMessage().contains("not set"), missing.getMessage());
     assertNull(((ParameterOperator) host.operator()).required);
@@ -206,14 +208,16 @@ class ParameterInjectorTest {
   void aValueThatDoesNotConvertNamesParameterValueAndType() {
     IllegalArgumentException bad =
         assertThrows(
-            IllegalArgumentException.class, () -> builder().parameter("count", "three").build().initialize());
+            IllegalArgumentException.class,
+            () -> builder().parameter("count", "three").build().initialize());
     assertTrue(bad.getMessage().contains("'count'"), bad.getMessage());
     assertTrue(bad.getMessage().contains("'three'"), bad.getMessage());
     assertTrue(bad.getMessage().contains("int"), bad.getMessage());
 
     IllegalArgumentException notBoolean =
         assertThrows(
-            IllegalArgumentException.class, () -> builder().parameter("enabled", "yes").build().initialize());
+            IllegalArgumentException.class,
+            () -> builder().parameter("enabled", "yes").build().initialize());
     assertTrue(notBoolean.getMessage().contains("'enabled'"), notBoolean.getMessage());
   }
 
@@ -221,7 +225,8 @@ class ParameterInjectorTest {
   void aSingleValuedSetterRefusesSeveralValues() {
     IllegalArgumentException many =
         assertThrows(
-            IllegalArgumentException.class, () -> builder().parameter("text", "a", "b").build().initialize());
+            IllegalArgumentException.class,
+            () -> builder().parameter("text", "a", "b").build().initialize());
     assertTrue(many.getMessage().contains("takes one value"), many.getMessage());
   }
 
@@ -229,7 +234,8 @@ class ParameterInjectorTest {
   void anUnknownAttributeIsRefused() {
     IllegalArgumentException unknown =
         assertThrows(
-            IllegalArgumentException.class, () -> builder().parameter("key", "nope").build().initialize());
+            IllegalArgumentException.class,
+            () -> builder().parameter("key", "nope").build().initialize());
     assertTrue(unknown.getMessage().contains("'nope'"), unknown.getMessage());
   }
 }

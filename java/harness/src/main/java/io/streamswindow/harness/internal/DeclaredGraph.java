@@ -19,7 +19,8 @@ public final class DeclaredGraph implements OperatorGraph {
   }
 
   @Override
-  public synchronized <T extends Operator> OperatorInvocation<T> addOperator(Class<T> operatorClass) {
+  public synchronized <T extends Operator> OperatorInvocation<T> addOperator(
+      Class<T> operatorClass) {
     String base = Objects.requireNonNull(operatorClass, "operatorClass").getSimpleName();
     String name = base;
     for (int suffix = 1; isUsed(name); suffix++) {

@@ -9,11 +9,15 @@ import io.streamswindow.engine.DeltaEvictionMode;
 import io.streamswindow.engine.WindowSpec;
 import java.util.concurrent.TimeUnit;
 
-/** A declared input port of a harness graph; its window builder calls go to a {@link WindowDeclaration}. */
+/**
+ * A declared input port of a harness graph; its window builder calls go to a {@link
+ * WindowDeclaration}.
+ */
 public final class DeclaredInputPort extends DeclaredPort implements InputPortDeclaration {
   private final WindowDeclaration window;
 
-  DeclaredInputPort(DeclaredOperator<?> operator, int portNumber, String name, StreamSchema schema) {
+  DeclaredInputPort(
+      DeclaredOperator<?> operator, int portNumber, String name, StreamSchema schema) {
     super(operator, portNumber, name, schema);
     this.window = new WindowDeclaration(toString(), schema);
   }

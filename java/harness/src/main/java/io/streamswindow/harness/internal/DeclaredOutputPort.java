@@ -7,7 +7,8 @@ import com.ibm.streams.operator.model.OutputPortSet;
 
 /** A declared output port of a harness graph. */
 public final class DeclaredOutputPort extends DeclaredPort implements OutputPortDeclaration {
-  DeclaredOutputPort(DeclaredOperator<?> operator, int portNumber, String name, StreamSchema schema) {
+  DeclaredOutputPort(
+      DeclaredOperator<?> operator, int portNumber, String name, StreamSchema schema) {
     super(operator, portNumber, name, schema);
   }
 

@@ -21,6 +21,7 @@ import io.streamswindow.runtime.OutputPortSpec;
 import io.streamswindow.runtime.OutputPorts;
 import io.streamswindow.runtime.OutputSink;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -135,7 +136,8 @@ public final class TestableGraph implements JavaTestableGraph {
   public synchronized Future<JavaTestableGraph> initialize() {
     if (phase != Phase.DECLARED) {
       return CompletableFuture.failedFuture(
-          new IllegalStateException("initialize() was already called (the graph is " + phase + ")"));
+          new IllegalStateException(
+              "initialize() was already called (the graph is " + phase + ")"));
     }
     try {
       buildHosts();
@@ -206,7 +208,7 @@ public final class TestableGraph implements JavaTestableGraph {
    */
   private List<DeclaredOperator<?>> downstreamFirst() {
     List<DeclaredOperator<?>> order = new ArrayList<>();
-    Set<DeclaredOperator<?>> visiting = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+    Set<DeclaredOperator<?>> visiting = Collections.newSetFromMap(new IdentityHashMap<>());
     for (DeclaredOperator<?> operator : operators) {
       placeAfterReceivers(operator, order, visiting);
     }

@@ -60,7 +60,9 @@ final class WindowDeclaration {
     requireWindowed("evictPunctuation()");
     if (type == StreamWindow.Type.SLIDING) {
       throw new IllegalStateException(
-          port + ": evictPunctuation() is only allowed on a tumbling window; this window is sliding");
+          port
+              + ": evictPunctuation() is only allowed on a tumbling window; this window is"
+              + " sliding");
     }
     eviction = PolicySpec.punct();
   }

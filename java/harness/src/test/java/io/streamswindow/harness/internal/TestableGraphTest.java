@@ -72,7 +72,8 @@ class TestableGraphTest {
     assertEquals(List.of("a", "b"), ids(collected));
 
     input.punctuate(Punctuation.WINDOW_MARKER);
-    assertEquals(1, counter.getMarkCount(Punctuation.WINDOW_MARKER), "AbstractOperator forwards it");
+    assertEquals(
+        1, counter.getMarkCount(Punctuation.WINDOW_MARKER), "AbstractOperator forwards it");
     assertFalse(graph.completion().isDone());
     input.punctuate(Punctuation.FINAL_MARKER);
     assertTrue(graph.completion().isDone());
@@ -89,15 +90,18 @@ class TestableGraphTest {
     InputPortDeclaration in = op.addInput(SCHEMA);
     JavaTestableGraph graph = tester.tester(op);
     StreamingOutput<OutputTuple> input = graph.getInputTester(in);
-    IllegalStateException early = assertThrows(IllegalStateException.class, () -> input.submitAsTuple("a", 1));
+    IllegalStateException early =
+        assertThrows(IllegalStateException.class, () -> input.submitAsTuple("a", 1));
     assertTrue(early.getMessage().contains("initialize()"), early.getMessage());
   }
 
   @Test
   void operatorsConnectedPortToPortDeliverSynchronously() throws Exception {
     OperatorGraph declared = OperatorGraphFactory.newGraph();
-    OperatorInvocation<EventLogOperator> first = declared.addOperator("first", EventLogOperator.class);
-    OperatorInvocation<EventLogOperator> second = declared.addOperator("second", EventLogOperator.class);
+    OperatorInvocation<EventLogOperator> first =
+        declared.addOperator("first", EventLogOperator.class);
+    OperatorInvocation<EventLogOperator> second =
+        declared.addOperator("second", EventLogOperator.class);
     InputPortDeclaration in = first.addInput("in", SCHEMA);
     OutputPortDeclaration middle = first.addOutput("middle", SCHEMA);
     InputPortDeclaration secondIn = second.addInput(middle);
@@ -196,7 +200,8 @@ class TestableGraphTest {
     op.addInput(SCHEMA).sliding().evictCount(2).triggerCount(1);
     assertFalse(op.compileChecks());
     JavaTestableGraph graph = tester.tester(op);
-    ExecutionException failed = assertThrows(ExecutionException.class, () -> graph.initialize().get());
+    ExecutionException failed =
+        assertThrows(ExecutionException.class, () -> graph.initialize().get());
     assertInstanceOf(IllegalStateException.class, failed.getCause());
     assertTrue(failed.getCause().getMessage().contains("tumbling"), failed.getCause().getMessage());
     assertThrows(CancellationException.class, graph::waitForCompletion);
@@ -228,7 +233,9 @@ class TestableGraphTest {
     OperatorGraph declared = OperatorGraphFactory.newGraph();
     assertEquals("EventLogOperator", declared.addOperator(EventLogOperator.class).getName());
     assertEquals("EventLogOperator_1", declared.addOperator(EventLogOperator.class).getName());
-    assertThrows(IllegalArgumentException.class, () -> declared.addOperator("EventLogOperator", EventLogOperator.class));
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> declared.addOperator("EventLogOperator", EventLogOperator.class));
   }
 
   @Test

@@ -47,10 +47,14 @@ class WindowDeclarationTest {
   void completeDeclarationsBecomeWindowSpecs() {
     assertEquals("tumbling, count(3)", clause(in.tumbling().evictCount(3)));
     assertEquals("tumbling, punct()", clause(in.tumbling().evictPunctuation()));
-    assertEquals("sliding, time(2.5), count(1)", clause(in.sliding().evictTime(2.5).triggerCount(1)));
+    assertEquals(
+        "sliding, time(2.5), count(1)", clause(in.sliding().evictTime(2.5).triggerCount(1)));
     assertEquals(
         "sliding, time(0.25), time(1.0)",
-        clause(in.sliding().evictTime(250, TimeUnit.MILLISECONDS).triggerTime(1, TimeUnit.SECONDS)));
+        clause(
+            in.sliding()
+                .evictTime(250, TimeUnit.MILLISECONDS)
+                .triggerTime(1, TimeUnit.SECONDS)));
     assertEquals(
         "partitioned, sliding, delta(temperature, 1.5), delta(count, 2), partitionCount(10)",
         clause(
@@ -61,7 +65,11 @@ class WindowDeclarationTest {
                 .partitionEvictionCount(10)));
     assertEquals(
         "partitioned, tumbling, count(2), partitionAge(60.0)",
-        clause(in.tumbling().partitioned().evictCount(2).partitionEvictionAge(1, TimeUnit.MINUTES)));
+        clause(
+            in.tumbling()
+                .partitioned()
+                .evictCount(2)
+                .partitionEvictionAge(1, TimeUnit.MINUTES)));
     assertEquals(
         "partitioned, tumbling, delta(total, 5), tupleCount(7)",
         clause(in.tumbling().partitioned().evictDelta("total", 5L).partitionEvictionTupleCount(7)));
@@ -71,8 +79,9 @@ class WindowDeclarationTest {
   @Test
   void aTimestampDeltaTakesATimestampOrSeconds() {
     assertTrue(clause(in.sliding().evictDelta("ts", 2.0).triggerCount(1)).contains("delta(ts"));
+    Timestamp twoSeconds = new Timestamp(2, 0);
     assertTrue(
-        clause(in.sliding().evictDelta("ts", new Timestamp(2, 0)).triggerCount(1)).contains("delta(ts"));
+        clause(in.sliding().evictDelta("ts", twoSeconds).triggerCount(1)).contains("delta(ts"));
   }
 
   @Test
@@ -96,8 +105,10 @@ class WindowDeclarationTest {
     assertRefused(IllegalArgumentException.class, () -> in.evictCount(0), "count(0)");
     assertRefused(IllegalArgumentException.class, () -> in.evictCount(-2), "count(-2)");
     assertRefused(IllegalArgumentException.class, () -> in.triggerCount(0), "count(0)");
-    assertRefused(IllegalArgumentException.class, () -> in.partitionEvictionCount(0), "partitionCount(0)");
-    assertRefused(IllegalArgumentException.class, () -> in.partitionEvictionTupleCount(-1), "tupleCount(-1)");
+    assertRefused(
+        IllegalArgumentException.class, () -> in.partitionEvictionCount(0), "partitionCount(0)");
+    assertRefused(
+        IllegalArgumentException.class, () -> in.partitionEvictionTupleCount(-1), "tupleCount(-1)");
   }
 
   @Test
@@ -107,7 +118,8 @@ class WindowDeclarationTest {
     assertRefused(IllegalArgumentException.class, () -> in.triggerTime(-0.5), "time(-0.5)");
     assertRefused(
         IllegalArgumentException.class, () -> in.evictTime(-3, TimeUnit.SECONDS), "time(-3.0)");
-    assertRefused(IllegalArgumentException.class, () -> in.partitionEvictionAge(-1), "partitionAge(-1.0)");
+    assertRefused(
+        IllegalArgumentException.class, () -> in.partitionEvictionAge(-1), "partitionAge(-1.0)");
   }
 
   @Test
@@ -126,10 +138,12 @@ class WindowDeclarationTest {
   @Test
   void aDeltaMustHaveTheAttributesOwnType() {
     in.sliding();
-    assertRefused(IllegalArgumentException.class, () -> in.evictDelta("temperature", 1), "temperature");
+    assertRefused(
+        IllegalArgumentException.class, () -> in.evictDelta("temperature", 1), "temperature");
     assertRefused(IllegalArgumentException.class, () -> in.evictDelta("count", 1.0), "count");
     assertRefused(IllegalArgumentException.class, () -> in.triggerDelta("total", 5), "total");
-    assertRefused(IllegalArgumentException.class, () -> in.evictDelta("temperature", null), "delta");
+    assertRefused(
+        IllegalArgumentException.class, () -> in.evictDelta("temperature", null), "delta");
   }
 
   // ------------------------------------------------------------------ bad shapes
@@ -139,10 +153,12 @@ class WindowDeclarationTest {
     assertRefused(IllegalStateException.class, () -> in.evictCount(3), "tumbling() or sliding()");
     assertRefused(IllegalStateException.class, () -> in.evictTime(1), "tumbling() or sliding()");
     assertRefused(IllegalStateException.class, in::evictPunctuation, "tumbling() or sliding()");
-    assertRefused(IllegalStateException.class, () -> in.evictDelta("count", 1), "tumbling() or sliding()");
+    assertRefused(
+        IllegalStateException.class, () -> in.evictDelta("count", 1), "tumbling() or sliding()");
     assertRefused(IllegalStateException.class, () -> in.triggerCount(1), "tumbling() or sliding()");
     assertRefused(IllegalStateException.class, in::partitioned, "partitioned()");
-    assertRefused(IllegalStateException.class, () -> in.partitionEvictionCount(3), "tumbling() or sliding()");
+    assertRefused(
+        IllegalStateException.class, () -> in.partitionEvictionCount(3), "tumbling() or sliding()");
   }
 
   @Test
@@ -171,7 +187,8 @@ class WindowDeclarationTest {
     in.tumbling().evictCount(3);
     assertRefused(IllegalStateException.class, () -> in.partitionEvictionCount(2), "partitioned()");
     assertRefused(IllegalStateException.class, () -> in.partitionEvictionAge(2), "partitioned()");
-    assertRefused(IllegalStateException.class, () -> in.partitionEvictionTupleCount(2), "partitioned()");
+    assertRefused(
+        IllegalStateException.class, () -> in.partitionEvictionTupleCount(2), "partitioned()");
   }
 
   @Test
@@ -183,7 +200,8 @@ class WindowDeclarationTest {
   @Test
   void aSlidingWindowWithoutTriggerIsRefusedByExecutable() {
     in.sliding().evictCount(3);
-    assertRefused(IllegalStateException.class, () -> tester.executable(op.graph()), "no trigger policy");
+    assertRefused(
+        IllegalStateException.class, () -> tester.executable(op.graph()), "no trigger policy");
   }
 
   @InputPorts(@InputPortSet(cardinality = 1))
@@ -211,8 +229,8 @@ class WindowDeclarationTest {
 
   @Test
   void theDeltaModeExtensionReachesTheSpec() {
-    Harness.deltaEvictionMode(
-        in.sliding().evictDelta("temperature", 1.5).triggerCount(1), DeltaEvictionMode.OLDEST_FIRST);
+    in.sliding().evictDelta("temperature", 1.5).triggerCount(1);
+    Harness.deltaEvictionMode(in, DeltaEvictionMode.OLDEST_FIRST);
     assertEquals(
         DeltaEvictionMode.OLDEST_FIRST, ((DeclaredInputPort) in).windowSpec().deltaEvictionMode());
     in.tumbling().evictCount(2); // starting over keeps the harness option

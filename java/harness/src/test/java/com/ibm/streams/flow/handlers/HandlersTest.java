@@ -76,7 +76,8 @@ class HandlersTest {
     assertSame(second, dynamic.getDestination());
     dynamic.tuple("b");
     dynamic.mark(Punctuation.FINAL_MARKER);
-    HandlerCollection<StreamCounter<String>, String> both = new HandlerCollection<>(List.of(first, second));
+    HandlerCollection<StreamCounter<String>, String> both =
+        new HandlerCollection<>(List.of(first, second));
     both.tuple("c");
     new StreamDiscarder<String>().tuple("gone");
     assertEquals(2, first.getTupleCount());
