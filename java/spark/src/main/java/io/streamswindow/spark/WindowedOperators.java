@@ -141,9 +141,27 @@ public final class WindowedOperators {
     return source.groupBy(columns).as(Encoders.row(keySchema), Encoders.row(source.schema()));
   }
 
-  /** Parses a window clause with the one parser the harness shares, returning its normal form. */
-  public static String parseWindow(String clause) {
-    return WindowClauseParser.parse(clause).toString();
+  /**
+   * Parses a window clause with the one parser the harness shares. Returns its parts: {@code
+   * clause} (normal form), {@code type} (TUMBLING or SLIDING), {@code eviction}, {@code trigger}
+   * and {@code partitionEviction} (clause forms, or absent), {@code partitioned} ("true"/"false").
+   *
+   * @throws io.streamswindow.clause.WindowClauseException naming the bad token and its position
+   */
+  public static Map<String, String> parseWindow(String clause) {
+    WindowSpec spec = WindowClauseParser.parse(clause);
+    Map<String, String> parts = new LinkedHashMap<>();
+    parts.put("clause", spec.toString());
+    parts.put("type", spec.type().name());
+    parts.put("eviction", String.valueOf(spec.eviction()));
+    if (spec.trigger() != null) {
+      parts.put("trigger", spec.trigger().toString());
+    }
+    parts.put("partitioned", String.valueOf(spec.isPartitioned()));
+    if (spec.partitionEviction() != null) {
+      parts.put("partitionEviction", spec.partitionEviction().toString());
+    }
+    return parts;
   }
 
   /** Loads an operator class from the thread's class loader (Spark's, which sees spark.jars). */
