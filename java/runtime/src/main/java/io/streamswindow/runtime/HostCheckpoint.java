@@ -27,6 +27,7 @@ final class HostCheckpoint implements Checkpoint {
   private final long timestampMillis;
   private final ByteArrayOutputStream written;
   private final byte[] toRead;
+  private final CheckpointStreams streams;
   private ObjectOutputStream out;
   private ObjectInputStream in;
 
@@ -35,7 +36,9 @@ final class HostCheckpoint implements Checkpoint {
       long sequenceId,
       long timestampMillis,
       ByteArrayOutputStream written,
-      byte[] toRead) {
+      byte[] toRead,
+      CheckpointStreams streams) {
+    this.streams = streams;
     this.phase = phase;
     this.sequenceId = sequenceId;
     this.timestampMillis = timestampMillis;
@@ -44,14 +47,14 @@ final class HostCheckpoint implements Checkpoint {
   }
 
   /** A checkpoint being taken; {@link #bytes()} returns what the handlers wrote. */
-  static HostCheckpoint forCheckpoint(long sequenceId, long timestampMillis) {
+  static HostCheckpoint forCheckpoint(long sequenceId, long timestampMillis, CheckpointStreams streams) {
     return new HostCheckpoint(
-        Phase.CHECKPOINT, sequenceId, timestampMillis, new ByteArrayOutputStream(), null);
+        Phase.CHECKPOINT, sequenceId, timestampMillis, new ByteArrayOutputStream(), null, streams);
   }
 
   /** A checkpoint being restored from {@code data}, the bytes {@link #bytes()} returned. */
-  static HostCheckpoint forRestore(long sequenceId, long timestampMillis, byte[] data) {
-    return new HostCheckpoint(Phase.RESTORE, sequenceId, timestampMillis, null, data);
+  static HostCheckpoint forRestore(long sequenceId, long timestampMillis, byte[] data, CheckpointStreams streams) {
+    return new HostCheckpoint(Phase.RESTORE, sequenceId, timestampMillis, null, data, streams);
   }
 
   Phase phase() {
@@ -74,7 +77,7 @@ final class HostCheckpoint implements Checkpoint {
   public synchronized ObjectInputStream getInputStream() throws IOException {
     requirePhase(Phase.RESTORE, "getInputStream");
     if (in == null) {
-      in = new ObjectInputStream(new ByteArrayInputStream(toRead));
+      in = streams.input(new ByteArrayInputStream(toRead));
     }
     return in;
   }
@@ -83,7 +86,7 @@ final class HostCheckpoint implements Checkpoint {
   public synchronized ObjectOutputStream getOutputStream() throws IOException {
     requirePhase(Phase.CHECKPOINT, "getOutputStream");
     if (out == null) {
-      out = new ObjectOutputStream(written);
+      out = streams.output(written);
     }
     return out;
   }

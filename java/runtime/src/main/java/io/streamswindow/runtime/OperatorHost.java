@@ -85,6 +85,7 @@ public final class OperatorHost {
   private final Operator operator;
   private final HostOperatorContext context;
   private final Clock clock;
+  private final CheckpointStreams checkpointStreams;
   private final Map<String, List<String>> parameters;
   private final List<HostInputPort> inputs = new ArrayList<>();
   private final List<HostOutputPort> outputs = new ArrayList<>();
@@ -105,6 +106,7 @@ public final class OperatorHost {
   private OperatorHost(Builder builder) {
     this.operator = builder.newOperator();
     this.clock = builder.clock;
+    this.checkpointStreams = builder.checkpointStreams;
     this.parameters = Collections.unmodifiableMap(new LinkedHashMap<>(builder.parameters));
     String name = builder.name != null ? builder.name : operator.getClass().getSimpleName();
     int inputCount = builder.inputs.size();
@@ -406,7 +408,7 @@ public final class OperatorHost {
           requireStarted("checkpoint");
           List<byte[]> saved = windows.checkpoint();
           long millis = Math.floorDiv(clock.nanos(), 1_000_000L);
-          HostCheckpoint checkpoint = HostCheckpoint.forCheckpoint(id, millis);
+          HostCheckpoint checkpoint = HostCheckpoint.forCheckpoint(id, millis, checkpointStreams);
           stateHandlers.checkpoint(checkpoint);
           result[0] =
               new CheckpointEnvelope(id, millis, windows.clauses(), saved, checkpoint.bytes())
@@ -433,7 +435,7 @@ public final class OperatorHost {
           windows.reset(envelope);
           stateHandlers.reset(
               HostCheckpoint.forRestore(
-                  envelope.sequenceId(), envelope.timestampMillis(), envelope.handlerData()));
+                  envelope.sequenceId(), envelope.timestampMillis(), envelope.handlerData(), checkpointStreams));
           catchUpWithClock();
         });
   }
@@ -658,6 +660,7 @@ public final class OperatorHost {
     private final Map<String, List<String>> parameters = new LinkedHashMap<>();
     private final Map<Class<?>, Object> optionalContexts = new LinkedHashMap<>();
     private Clock clock = SystemClock.INSTANCE;
+    private CheckpointStreams checkpointStreams = CheckpointStreams.JAVA;
     private BigInteger peId = BigInteger.ZERO;
     private BigInteger jobId = BigInteger.ZERO;
     private String jobName = "streams-window";
@@ -709,6 +712,14 @@ public final class OperatorHost {
     /** The clock of the windows' time policies (default: {@link SystemClock#INSTANCE}). */
     public Builder clock(Clock clock) {
       this.clock = Objects.requireNonNull(clock, "clock");
+      return this;
+    }
+
+    /**
+     * How state handlers' checkpoint data is serialized (default: {@link CheckpointStreams#JAVA}).
+     */
+    public Builder checkpointStreams(CheckpointStreams streams) {
+      this.checkpointStreams = Objects.requireNonNull(streams, "checkpointStreams");
       return this;
     }
 

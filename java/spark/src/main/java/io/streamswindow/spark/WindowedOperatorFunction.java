@@ -105,6 +105,7 @@ final class WindowedOperatorFunction implements FlatMapGroupsWithStateFunction<R
     OperatorHost.Builder builder =
         OperatorHost.builder(operatorClass)
             .clock(clock)
+            .checkpointStreams(KryoFallbackStreams.INSTANCE)
             .input("input", input.schema(), window)
             .output("output", output.schema(), sink(results));
     for (Map.Entry<String, List<String>> p : plan.parameters().entrySet()) {

@@ -344,9 +344,8 @@ public abstract class StatefulWindowListener<S, T>
   }
 
   private void writeChecked(ObjectOutputStream out, Object value, String role) throws IOException {
-    if (value != null && !(value instanceof Serializable)) {
-      throw notSerializable(value.getClass().getName(), role, null);
-    }
+    // No instanceof check first: the runtime's stream may save values that are not Serializable
+    // (the Spark adapter falls back to Kryo); a plain Java stream refuses them below.
     try {
       out.writeObject(value);
     } catch (NotSerializableException e) {
@@ -357,7 +356,10 @@ public abstract class StatefulWindowListener<S, T>
 
   private NotSerializableException notSerializable(
       String valueClass, String role, NotSerializableException cause) {
-    String inner = cause == null ? "" : " (it holds a " + cause.getMessage() + ", which is not)";
+    String inner =
+        cause == null || valueClass.equals(cause.getMessage())
+            ? ""
+            : " (it holds a " + cause.getMessage() + ", which is not)";
     NotSerializableException e =
         new NotSerializableException(
             "Cannot checkpoint "
