@@ -36,7 +36,8 @@ public class PartitionedTumblingBenchmark {
   @Setup
   public void setUp() throws Exception {
     listener = new TumbleTupleSumListener();
-    window = EngineWindows.started(WindowSpec.tumbling(PolicySpec.count(4)).partitioned(), listener);
+    window =
+        EngineWindows.started(WindowSpec.tumbling(PolicySpec.count(4)).partitioned(), listener);
   }
 
   @Benchmark

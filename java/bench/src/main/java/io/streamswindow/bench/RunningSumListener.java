@@ -5,8 +5,8 @@ import com.ibm.streams.operator.window.StreamWindowListener;
 
 /**
  * A sliding-window listener that keeps a running sum: adds on INSERTION, subtracts on EVICTION and
- * reads the sum on TRIGGER. Its own work per tuple is constant, so any growth of the cost per
- * tuple with the window size is the engine's.
+ * reads the sum on TRIGGER. Its own work per tuple is constant, so any growth of the cost per tuple
+ * with the window size is the engine's.
  */
 public final class RunningSumListener implements StreamWindowListener<Sample> {
   private double sum;

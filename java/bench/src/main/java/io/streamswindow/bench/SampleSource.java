@@ -4,8 +4,8 @@ package io.streamswindow.bench;
  * An endless, deterministic supply of {@link Sample}s: keys cycle through {@code 0..keys-1} and
  * values through {@code 0..1023}.
  *
- * <p>Every call allocates a fresh tuple, as a real input port would, so a window of N tuples
- * holds N distinct objects and its memory footprint grows with N like in production.
+ * <p>Every call allocates a fresh tuple, as a real input port would, so a window of N tuples holds
+ * N distinct objects and its memory footprint grows with N like in production.
  */
 public final class SampleSource {
   private final Integer[] keys;

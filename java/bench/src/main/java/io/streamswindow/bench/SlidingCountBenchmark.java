@@ -18,8 +18,8 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Cost per tuple of {@code sliding, count(N), count(1)} with a running-sum listener, in steady
- * state: the window is filled to N before measuring, so every measured insertion is EVICTION of
- * the oldest, INSERTION, then TRIGGER over all N tuples.
+ * state: the window is filled to N before measuring, so every measured insertion is EVICTION of the
+ * oldest, INSERTION, then TRIGGER over all N tuples.
  *
  * <p>The listener never iterates a TRIGGER's tuples, and the engine hands it a view rather than a
  * copy, so the score must not grow with N. A score that does grow points at work in the engine
@@ -42,7 +42,9 @@ public class SlidingCountBenchmark {
   @Setup
   public void setUp() throws Exception {
     listener = new RunningSumListener();
-    window = EngineWindows.started(WindowSpec.sliding(PolicySpec.count(size), PolicySpec.count(1)), listener);
+    window =
+        EngineWindows.started(
+            WindowSpec.sliding(PolicySpec.count(size), PolicySpec.count(1)), listener);
     for (int i = 0; i < size; i++) {
       window.insert(source.next());
     }

@@ -18,8 +18,8 @@ import org.openjdk.jmh.infra.Blackhole;
 /**
  * The floor under {@link SlidingCountBenchmark}, without the engine: a bare {@code ArrayDeque}
  * holding the last N tuples, each wrapped in a small holder as the engine wraps them, with the same
- * running sum (add the new tuple, subtract the oldest). Whatever this costs more at N = 100000
- * than at N = 10 is the memory hierarchy's price for keeping N distinct tuples alive.
+ * running sum (add the new tuple, subtract the oldest). Whatever this costs more at N = 100000 than
+ * at N = 10 is the memory hierarchy's price for keeping N distinct tuples alive.
  *
  * <p>{@code garbageBytes} adds that much short-lived garbage per tuple, as the engine's events,
  * views and iterators are: interleaved with the surviving holders in the allocation buffer, it

@@ -5,8 +5,8 @@ import com.ibm.streams.operator.window.StreamWindowListener;
 
 /**
  * A tumbling-window listener that sums incrementally: it adds each tuple's value on INSERTION and,
- * on EVICTION (the tumble), emits the sum and starts again from zero, without iterating the
- * evicted tuples. The shape of a typical hand-written tumbling aggregate.
+ * on EVICTION (the tumble), emits the sum and starts again from zero, without iterating the evicted
+ * tuples. The shape of a typical hand-written tumbling aggregate.
  */
 public final class TumblingSumListener implements StreamWindowListener<Sample> {
   private double sum;

@@ -13,7 +13,9 @@ class RunningSumListenerTest {
   @Test
   void eachTriggerReadsTheSumOfTheCurrentContents() throws Exception {
     RunningSumListener listener = new RunningSumListener();
-    Window<Sample> window = EngineWindows.started(WindowSpec.sliding(PolicySpec.count(3), PolicySpec.count(1)), listener);
+    Window<Sample> window =
+        EngineWindows.started(
+            WindowSpec.sliding(PolicySpec.count(3), PolicySpec.count(1)), listener);
     SampleSource source = new SampleSource(1); // values 0, 1, 2, ...
     double[] expected = {0, 0 + 1, 0 + 1 + 2, 1 + 2 + 3, 2 + 3 + 4};
     for (int i = 0; i < expected.length; i++) {

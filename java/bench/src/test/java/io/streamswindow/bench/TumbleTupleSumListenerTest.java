@@ -13,7 +13,8 @@ class TumbleTupleSumListenerTest {
   @Test
   void eachPartitionTumblesOnItsOwnFourthTuple() throws Exception {
     TumbleTupleSumListener listener = new TumbleTupleSumListener();
-    Window<Sample> window = EngineWindows.started(WindowSpec.tumbling(PolicySpec.count(4)).partitioned(), listener);
+    Window<Sample> window =
+        EngineWindows.started(WindowSpec.tumbling(PolicySpec.count(4)).partitioned(), listener);
     SampleSource source = new SampleSource(2); // (0,0) (1,1) (0,2) (1,3) (0,4) (1,5) (0,6) (1,7)
     for (int i = 0; i < 7; i++) {
       window.insert(source.next());

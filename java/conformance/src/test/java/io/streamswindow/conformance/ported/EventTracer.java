@@ -21,9 +21,9 @@ import java.util.StringJoiner;
 import org.apache.log4j.Logger;
 
 /**
- * A ported operator: traces everything that reaches it, window events and the operator calls
- * that follow them, through the log4j 1.x API that IBM Streams operators use, and also keeps the
- * trace for tests to read.
+ * A ported operator: traces everything that reaches it, window events and the operator calls that
+ * follow them, through the log4j 1.x API that IBM Streams operators use, and also keeps the trace
+ * for tests to read.
  *
  * <p>Each window event becomes {@code "TYPE partition [labels]"}, where labels are the values of
  * the {@code label} attribute of the event's tuples in order; {@code process} becomes {@code

@@ -11,9 +11,9 @@ import com.ibm.streams.operator.StreamingData.Punctuation;
 import com.ibm.streams.operator.StreamingOutput;
 import io.streamswindow.engine.ManualClock;
 import io.streamswindow.harness.Harness;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.HashSet;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -39,7 +39,8 @@ class EventTracerTest {
   }
 
   @Test
-  void tumblingCountEventsComeBeforeProcessAndFinalComesBeforeProcessPunctuation() throws Exception {
+  void tumblingCountEventsComeBeforeProcessAndFinalComesBeforeProcessPunctuation()
+      throws Exception {
     inPort.tumbling().evictCount(2);
     start();
 
@@ -48,9 +49,13 @@ class EventTracerTest {
     input.submitAsTuple("c", "k");
     assertEquals(
         List.of(
-            "INSERTION 0 [a]", "process a",
-            "INSERTION 0 [b]", "EVICTION 0 [a,b]", "process b",
-            "INSERTION 0 [c]", "process c"),
+            "INSERTION 0 [a]",
+            "process a",
+            "INSERTION 0 [b]",
+            "EVICTION 0 [a,b]",
+            "process b",
+            "INSERTION 0 [c]",
+            "process c"),
         tracer.takeTrace());
 
     input.punctuate(Punctuation.WINDOW_MARKER); // no event: the window is not punct()
@@ -74,11 +79,18 @@ class EventTracerTest {
     input.submitAsTuple("e", "k2");
     assertEquals(
         List.of(
-            "INSERTION k1 [a]", "process a",
-            "INSERTION k2 [b]", "process b",
-            "INSERTION k1 [c]", "EVICTION k1 [a,c]", "process c",
-            "INSERTION k2 [d]", "EVICTION k2 [b,d]", "process d",
-            "INSERTION k2 [e]", "process e"),
+            "INSERTION k1 [a]",
+            "process a",
+            "INSERTION k2 [b]",
+            "process b",
+            "INSERTION k1 [c]",
+            "EVICTION k1 [a,c]",
+            "process c",
+            "INSERTION k2 [d]",
+            "EVICTION k2 [b,d]",
+            "process d",
+            "INSERTION k2 [e]",
+            "process e"),
         tracer.takeTrace());
 
     input.punctuate(Punctuation.FINAL_MARKER);
@@ -128,7 +140,9 @@ class EventTracerTest {
     input.submitAsTuple("a", "k"); // t = 1
     clock.advance(1.5);
     input.submitAsTuple("b", "k"); // t = 2.5
-    assertEquals(List.of("INSERTION 0 [a]", "process a", "INSERTION 0 [b]", "process b"), tracer.takeTrace());
+    assertEquals(
+        List.of("INSERTION 0 [a]", "process a", "INSERTION 0 [b]", "process b"),
+        tracer.takeTrace());
     clock.advance(0.5); // t = 3: the first tumble, one period after the ports became ready
     assertEquals(List.of("EVICTION 0 [a,b]"), tracer.takeTrace());
     clock.advance(3); // t = 6: nothing arrived, the window tumbles empty

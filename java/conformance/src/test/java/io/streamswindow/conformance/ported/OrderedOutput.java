@@ -8,10 +8,10 @@ import java.util.List;
 import java.util.StringJoiner;
 
 /**
- * A stream handler that keeps what an output port delivered, tuples and marks interleaved in
- * order: a tuple as its attribute values in schema order, {@code "(10.0, 4)"}, a mark as its name,
- * {@code "WINDOW_MARKER"}. The kind of handler IBM Streams tests write next to {@code
- * StreamCollector} when the position of window markers matters.
+ * A stream handler that keeps what an output port delivered, tuples and marks interleaved in order:
+ * a tuple as its attribute values in schema order, {@code "(10.0, 4)"}, a mark as its name, {@code
+ * "WINDOW_MARKER"}. The kind of handler IBM Streams tests write next to {@code StreamCollector}
+ * when the position of window markers matters.
  */
 final class OrderedOutput implements StreamHandler<Tuple> {
   private final List<String> items = new ArrayList<>();

@@ -23,7 +23,8 @@ class RunningTotalTest {
   private final JavaOperatorTester tester = new JavaOperatorTester();
   private final OperatorInvocation<RunningTotal> op = tester.singleOp(RunningTotal.class);
   private final InputPortDeclaration inPort = op.addInput("tuple<rstring id, float64 value>");
-  private final OutputPortDeclaration outPort = op.addOutput("tuple<float64 tumbleSum, float64 total>");
+  private final OutputPortDeclaration outPort =
+      op.addOutput("tuple<float64 tumbleSum, float64 total>");
   private final OrderedOutput results = new OrderedOutput();
   private final ManualClock clock = ManualClock.create();
   private JavaTestableGraph graph;
@@ -50,7 +51,8 @@ class RunningTotalTest {
     start();
 
     submit(1, 2, 3, 4, 5, 6);
-    assertEquals(List.of("(6.0, 6.0)", "WINDOW_MARKER", "(15.0, 21.0)", "WINDOW_MARKER"), results.take());
+    assertEquals(
+        List.of("(6.0, 6.0)", "WINDOW_MARKER", "(15.0, 21.0)", "WINDOW_MARKER"), results.take());
     submit(7);
     control.drain();
     byte[] saved = control.checkpoint(); // total 21, window [7]

@@ -7,15 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import com.ibm.streams.flow.declare.InputPortDeclaration;
 import com.ibm.streams.flow.declare.OperatorInvocation;
 import com.ibm.streams.flow.declare.OutputPortDeclaration;
-import com.ibm.streams.flow.handlers.StreamCollector;
 import com.ibm.streams.flow.javaprimitives.JavaOperatorTester;
 import com.ibm.streams.flow.javaprimitives.JavaTestableGraph;
 import com.ibm.streams.operator.OutputTuple;
 import com.ibm.streams.operator.StreamingOutput;
-import com.ibm.streams.operator.Tuple;
 import io.streamswindow.harness.Harness;
 import io.streamswindow.harness.HarnessControl;
-import java.util.LinkedList;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
 import org.junit.jupiter.api.Test;
@@ -67,7 +64,8 @@ class SlidingAverageTest {
   }
 
   @Test
-  void stateAndWindowsResumeTogetherAfterAResetAndStartAfreshAfterAnInitialReset() throws Exception {
+  void stateAndWindowsResumeTogetherAfterAResetAndStartAfreshAfterAnInitialReset()
+      throws Exception {
     op.setStringParameter("partitionBy", "symbol");
     inPort.sliding().evictCount(3).triggerCount(1).partitioned();
     start();
@@ -108,7 +106,8 @@ class SlidingAverageTest {
     op.setStringParameter("partitionBy", "symbol");
     inPort.tumbling().evictCount(3).partitioned();
     graph = tester.tester(op);
-    ExecutionException failure = assertThrows(ExecutionException.class, () -> graph.initialize().get());
+    ExecutionException failure =
+        assertThrows(ExecutionException.class, () -> graph.initialize().get());
     assertInstanceOf(IllegalStateException.class, rootCause(failure));
   }
 
@@ -117,7 +116,8 @@ class SlidingAverageTest {
     op.setStringParameter("partitionBy", "ticker");
     inPort.sliding().evictCount(3).triggerCount(1).partitioned();
     graph = tester.tester(op);
-    ExecutionException failure = assertThrows(ExecutionException.class, () -> graph.initialize().get());
+    ExecutionException failure =
+        assertThrows(ExecutionException.class, () -> graph.initialize().get());
     assertInstanceOf(IllegalArgumentException.class, rootCause(failure));
   }
 

@@ -19,8 +19,8 @@ import java.util.List;
 
 /**
  * A ported operator configured entirely by parameters: on each tumble it counts the tuples whose
- * {@code attribute} is above {@code threshold} (or equal to it when {@code inclusive}) and, when
- * at least {@code minimumCount} are, submits {@code (label, tumble, count, tags)}. Tumbles are
+ * {@code attribute} is above {@code threshold} (or equal to it when {@code inclusive}) and, when at
+ * least {@code minimumCount} are, submits {@code (label, tumble, count, tags)}. Tumbles are
  * numbered from {@code firstTumble}; {@code tags} are joined with {@code |}.
  *
  * <p>Covers each kind of {@code @Parameter} setter an IBM operator declares: String, double, int,

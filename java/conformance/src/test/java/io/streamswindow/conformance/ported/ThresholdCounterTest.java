@@ -15,14 +15,17 @@ import java.util.LinkedList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** {@link ThresholdCounter}: every kind of {@code @Parameter} setter, set through the invocation. */
+/**
+ * {@link ThresholdCounter}: every kind of {@code @Parameter} setter, set through the invocation.
+ */
 class ThresholdCounterTest {
   private final JavaOperatorTester tester = new JavaOperatorTester();
   private final OperatorInvocation<ThresholdCounter> op = tester.singleOp(ThresholdCounter.class);
   private final InputPortDeclaration inPort = op.addInput("tuple<rstring id, float64 temperature>");
   private final OutputPortDeclaration outPort =
       op.addOutput("tuple<rstring label, int64 tumble, int32 count, rstring tags>");
-  private final StreamCollector<LinkedList<Tuple>, Tuple> results = StreamCollector.newLinkedListCollector();
+  private final StreamCollector<LinkedList<Tuple>, Tuple> results =
+      StreamCollector.newLinkedListCollector();
   private JavaTestableGraph graph;
   private StreamingOutput<OutputTuple> input;
 

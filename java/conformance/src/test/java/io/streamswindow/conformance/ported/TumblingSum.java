@@ -18,9 +18,9 @@ import com.ibm.streams.operator.window.StreamWindowEvent;
 import com.ibm.streams.operator.window.StreamWindowListener;
 
 /**
- * A ported operator: sums one float64 attribute over each tumble of its tumbling window and
- * submits {@code (sum, count)} followed by a window marker. An empty tumble (possible with a
- * {@code punct()} window) submits only the marker.
+ * A ported operator: sums one float64 attribute over each tumble of its tumbling window and submits
+ * {@code (sum, count)} followed by a window marker. An empty tumble (possible with a {@code
+ * punct()} window) submits only the marker.
  *
  * <p>Written the way an IBM Streams developer would: an {@link AbstractWindowOperator} whose
  * listener is registered in {@code initialize}, configured by an {@code @Parameter} setter.

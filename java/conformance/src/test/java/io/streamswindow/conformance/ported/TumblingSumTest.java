@@ -17,7 +17,9 @@ import java.util.LinkedList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** {@link TumblingSum} through IBM's harness, on a {@code count(4)} and a {@code punct()} window. */
+/**
+ * {@link TumblingSum} through IBM's harness, on a {@code count(4)} and a {@code punct()} window.
+ */
 class TumblingSumTest {
   private static final String IN_SCHEMA = "tuple<rstring id, float64 value>";
   private static final String OUT_SCHEMA = "tuple<float64 sum, int32 count>";
@@ -46,7 +48,8 @@ class TumblingSumTest {
     // The marker from the input is not forwarded by AbstractWindowOperator, and a count window
     // does not tumble on it: nothing is added to the output.
     input.punctuate(Punctuation.WINDOW_MARKER);
-    assertEquals(List.of("(10.0, 4)", "WINDOW_MARKER", "(26.0, 4)", "WINDOW_MARKER"), ordered.take());
+    assertEquals(
+        List.of("(10.0, 4)", "WINDOW_MARKER", "(26.0, 4)", "WINDOW_MARKER"), ordered.take());
     // Final punctuation does not tumble: t9 and t10 are never summed.
     input.punctuate(Punctuation.FINAL_MARKER);
     graph.shutdown().get();
