@@ -16,22 +16,33 @@ import java.util.NoSuchElementException;
  * @param <T> the tuple type
  */
 final class EntryTuples<T> implements Iterable<T> {
+  /** The entries shown, or null when the view shows {@link #single}. */
   private final Collection<Entry<T>> entries;
+  /** The one entry of an insertion or single eviction: the hot path allocates no collection. */
+  private final Entry<T> single;
 
-  private EntryTuples(Collection<Entry<T>> entries) {
+  private EntryTuples(Collection<Entry<T>> entries, Entry<T> single) {
     this.entries = entries;
+    this.single = single;
   }
 
   static <T> EntryTuples<T> of(Collection<Entry<T>> entries) {
-    return new EntryTuples<>(entries);
+    return new EntryTuples<>(entries, null);
   }
 
   static <T> EntryTuples<T> of(Entry<T> entry) {
-    return new EntryTuples<>(Collections.singletonList(entry));
+    return new EntryTuples<>(null, entry);
+  }
+
+  private Collection<Entry<T>> entries() {
+    return entries != null ? entries : Collections.singletonList(single);
   }
 
   /** True when no entry shows a tuple. */
   boolean isEmpty() {
+    if (entries == null) {
+      return single.tuple == null;
+    }
     for (Entry<T> e : entries) {
       if (e.tuple != null) {
         return false;
@@ -43,7 +54,7 @@ final class EntryTuples<T> implements Iterable<T> {
   @Override
   public Iterator<T> iterator() {
     return new Iterator<>() {
-      private final Iterator<Entry<T>> it = entries.iterator();
+      private final Iterator<Entry<T>> it = entries().iterator();
       private Entry<T> next = advance();
       private Entry<T> last;
 

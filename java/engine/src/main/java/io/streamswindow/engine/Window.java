@@ -357,22 +357,39 @@ public final class Window<T> implements StreamWindow<T> {
    * @return false when the listener evicted the partition while handling the event
    */
   private boolean evict(Partition<T> p, Eviction decision) throws Exception {
-    Collection<Entry<T>> leaving;
+    if (decision.kind == Eviction.Kind.NONE) {
+      return true;
+    }
+    EntryTuples<T> leaving;
+    if (decision.kind == Eviction.Kind.OLDEST && decision.count == 1) {
+      // The sliding count window's every arrival: no collection for the one leaving entry.
+      leaving = EntryTuples.of(p.entries.pollFirst());
+      tupleCount--;
+    } else {
+      Collection<Entry<T>> taken = take(p, decision);
+      tupleCount -= taken.size();
+      leaving = EntryTuples.of(taken);
+    }
+    if (decision.kind != Eviction.Kind.ALL && leaving.isEmpty()) {
+      return true;
+    }
+    return fire(StreamWindowEvent.Type.EVICTION, p, leaving);
+  }
+
+  /** Removes the entries a decision names from the partition, in window order. */
+  private Collection<Entry<T>> take(Partition<T> p, Eviction decision) {
     switch (decision.kind) {
-      case NONE:
-        return true;
       case ALL:
-        leaving = p.entries;
+        ArrayDeque<Entry<T>> all = p.entries;
         p.entries = new ArrayDeque<>();
-        break;
+        return all;
       case OLDEST:
         int n = Math.min(decision.count, p.size());
         List<Entry<T>> oldest = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
           oldest.add(p.entries.pollFirst());
         }
-        leaving = oldest;
-        break;
+        return oldest;
       case MATCHING:
         List<Entry<T>> matching = new ArrayList<>();
         for (Iterator<Entry<T>> it = p.entries.iterator(); it.hasNext(); ) {
@@ -382,17 +399,10 @@ public final class Window<T> implements StreamWindow<T> {
             it.remove();
           }
         }
-        leaving = matching;
-        break;
+        return matching;
       default:
         throw new AssertionError(decision);
     }
-    tupleCount -= leaving.size();
-    EntryTuples<T> tuples = EntryTuples.of(leaving);
-    if (decision.kind != Eviction.Kind.ALL && tuples.isEmpty()) {
-      return true;
-    }
-    return fire(StreamWindowEvent.Type.EVICTION, p, tuples);
   }
 
   /** Delivers an event; false when the listener evicted the partition while handling it. */
