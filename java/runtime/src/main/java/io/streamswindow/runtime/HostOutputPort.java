@@ -16,18 +16,13 @@ import java.util.concurrent.Callable;
  * <p>Deliveries on one port are serialised, whichever thread submits. After a {@link
  * Punctuation#FINAL_MARKER} nothing more is delivered and the submit methods return false.
  */
-final class HostOutputPort implements StreamingOutput<OutputTuple> {
-  private final int portNumber;
-  private final String name;
-  private final StreamSchema schema;
+final class HostOutputPort extends HostPort implements StreamingOutput<OutputTuple> {
   private final OutputSink sink;
   private final Object deliveryLock = new Object();
   private boolean finalSent;
 
   HostOutputPort(int portNumber, OutputPortSpec spec) {
-    this.portNumber = portNumber;
-    this.name = spec.name();
-    this.schema = spec.schema();
+    super(portNumber, spec.name(), spec.schema());
     this.sink = spec.sink();
   }
 
@@ -157,30 +152,10 @@ final class HostOutputPort implements StreamingOutput<OutputTuple> {
             + this + " is never exported)");
   }
 
-  @Override
-  public StreamSchema getStreamSchema() {
-    return schema;
-  }
 
-  @Override
-  public String getName() {
-    return name;
-  }
 
-  @Override
-  public int getPortNumber() {
-    return portNumber;
-  }
 
-  @Override
-  public boolean isConnectedToPEPort() {
-    return false;
-  }
 
-  @Override
-  public int getPEPortNumber() {
-    return -1;
-  }
 
   @Override
   public String toString() {
