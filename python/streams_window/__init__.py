@@ -1,21 +1,56 @@
 """PySpark facade of streams-window: IBM Streams windows (count, time, delta and punctuation
 windows, tumbling and sliding, partitioned) run by a Java engine inside Spark.
 
-This first version only puts the project's jar on a Spark session:
+* :func:`configure` puts streams-window's jar (and any ``extra_jars``, such as the jar of your
+  operators) on a ``SparkSession`` builder, with quiet log settings.
+* :func:`run_operator` runs an IBM Streams windowed Java operator, unchanged, over a batch or
+  streaming DataFrame.
+* :func:`parse_window` reads an SPL window clause into a :class:`WindowClause`.
+* :func:`jar_path` and :func:`examples_jar_path` find the jars.
+* :mod:`streams_window.errors` holds the exceptions; :mod:`streams_window.testing` a reference
+  run to test operators against.
 
-* :func:`jar_path` finds the jar (bundled in the package, or built by Maven in a source
-  checkout).
-* :func:`configure` adds it, with quiet log settings, to a ``SparkSession`` builder.
+Only the query plan crosses Py4J; no row is handled in Python.
 
 Example::
 
     from pyspark.sql import SparkSession
     import streams_window as sw
 
-    spark = sw.configure(SparkSession.builder.master("local[2]")).getOrCreate()
+    builder = SparkSession.builder.master("local[2]")
+    spark = sw.configure(builder, extra_jars=[sw.examples_jar_path()]).getOrCreate()
+    df = spark.createDataFrame(
+        [("a", i, float(i)) for i in range(8)], "key string, seq long, cost double"
+    )
+    sums = sw.run_operator(
+        df, "io.streamswindow.examples.WindowSum",
+        window="partitioned, tumbling, count(4)", partition_by="key", order_by="seq",
+        params={"attr": "cost"}, output_schema="key string, seq long, total double, count long",
+    )
+    sums.show()  # two rows: seq 3 with total 6.0, seq 7 with total 22.0
 """
 
-from streams_window._jars import jar_path
+from streams_window._jars import examples_jar_path, jar_path
+from streams_window._operators import run_operator
 from streams_window._session import configure
+from streams_window._window import WindowClause, WindowType, parse_window
+from streams_window.errors import (
+    ArgumentError,
+    OperatorError,
+    StreamsWindowError,
+    WindowClauseError,
+)
 
-__all__ = ["configure", "jar_path"]
+__all__ = [
+    "ArgumentError",
+    "OperatorError",
+    "StreamsWindowError",
+    "WindowClause",
+    "WindowClauseError",
+    "WindowType",
+    "configure",
+    "examples_jar_path",
+    "jar_path",
+    "parse_window",
+    "run_operator",
+]

@@ -12,6 +12,11 @@ Where the jar is looked for, in order:
 
 :func:`jar_path` names the first jar found; :func:`classpath_jars` lists everything a session
 needs (one jar, except in case 3).
+
+:func:`examples_jar_path` finds the separate jar of example operators (``WindowSum``,
+``IncrementalAverage``, ``FailingOperator``), which is never put on a session by default: a
+release wheel may carry it in ``streams_window/jars/examples/``; a source checkout builds it in
+``java/examples/target``. Pass it to :func:`streams_window.configure` through ``extra_jars``.
 """
 
 from __future__ import annotations
@@ -25,9 +30,11 @@ CHECKOUT_ROOT = PACKAGE_DIR.parent.parent
 
 SPARK_BUILD_COMMAND = "mvn -q -B -pl java/spark -am package -DskipTests"
 RUNTIME_BUILD_COMMAND = "mvn -q -B -pl java/runtime -am package -DskipTests"
+EXAMPLES_BUILD_COMMAND = "mvn -q -B -pl java/spark,java/examples -am package -DskipTests"
 
 _SHADED_JAR = "streams-window-spark-*-all.jar"
 _RUNTIME_JAR = "streams-window-runtime-*.jar"
+_EXAMPLES_JAR = "streams-window-examples-*.jar"
 
 # Case 3 above: the runtime module's jar first, then the modules it needs at run time.
 _RUNTIME_MODULES = ("runtime", "engine", "api")
@@ -56,6 +63,52 @@ def jar_path() -> str:
         print(sw.jar_path())  # e.g. /src/streams-window/java/spark/target/...-all.jar
     """
     return str(classpath_jars()[0])
+
+
+def examples_jar_path(
+    package_dir: Path | None = None, checkout_root: Path | None = None
+) -> str:
+    """Return the path of the jar of example operators (``io.streamswindow.examples.*``).
+
+    The examples are IBM Streams Java operators written against IBM's API only, as users write
+    theirs: ``WindowSum`` (sums an attribute per window), ``IncrementalAverage`` (a sliding
+    average kept with a ``StatefulWindowListener``) and ``FailingOperator`` (throws on purpose).
+    They are not part of :func:`jar_path`'s jar, so :func:`streams_window.configure` does not
+    add them unless asked to. Looked for in ``streams_window/jars/examples/`` of the installed
+    package, then in ``java/examples/target`` of a source checkout.
+
+    ``package_dir`` and ``checkout_root`` default to where this package is; tests pass others.
+
+    Raises:
+        FileNotFoundError: the jar was not found; the message says which command builds it.
+
+    Example::
+
+        from pyspark.sql import SparkSession
+        import streams_window as sw
+
+        builder = SparkSession.builder.master("local[2]")
+        spark = sw.configure(builder, extra_jars=[sw.examples_jar_path()]).getOrCreate()
+    """
+    examples_dir = (package_dir or PACKAGE_DIR) / "jars" / "examples"
+    bundled = _newest(_class_jars(examples_dir, _EXAMPLES_JAR))
+    if bundled is not None:
+        return str(bundled)
+    root = checkout_root or CHECKOUT_ROOT
+    target = root / "java" / "examples" / "target"
+    built = _newest(_class_jars(target, _EXAMPLES_JAR)) if _is_checkout(root) else None
+    if built is not None:
+        return str(built)
+    if _is_checkout(root):
+        raise FileNotFoundError(
+            f"The examples jar was not found: {examples_dir} and {target} hold no"
+            f" {_EXAMPLES_JAR}. Build it with: cd {root} && {EXAMPLES_BUILD_COMMAND}"
+        )
+    raise FileNotFoundError(
+        f"The examples jar was not found: {examples_dir} holds no {_EXAMPLES_JAR} and this"
+        " installation is not inside a source checkout. Build it in a checkout with:"
+        f" {EXAMPLES_BUILD_COMMAND}"
+    )
 
 
 def classpath_jars(

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import os
+from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
+from urllib.parse import urlparse
 
 from streams_window import _jars
 
@@ -15,10 +18,15 @@ LOG4J2_PROPERTIES = Path(__file__).resolve().parent / "log4j2.properties"
 _LOG_CONFIG_OPTION = "-Dlog4j2.configurationFile="
 
 
-def configure(builder: SparkSession.Builder) -> SparkSession.Builder:
+def configure(
+    builder: SparkSession.Builder,
+    *,
+    extra_jars: Iterable[str | os.PathLike[str]] | None = None,
+) -> SparkSession.Builder:
     """Add streams-window's jar and quiet log settings to a SparkSession builder.
 
-    Sets ``spark.jars`` (appending to jars already set on the builder),
+    Sets ``spark.jars`` (appending streams-window's jar, then ``extra_jars``, to jars already
+    set on the builder),
     ``spark.ui.showConsoleProgress=false``, and points the driver's log4j2 at the properties file
     shipped in this package (errors only), unless the builder's
     ``spark.driver.extraJavaOptions`` already chooses a log4j2 configuration.
@@ -28,13 +36,18 @@ def configure(builder: SparkSession.Builder) -> SparkSession.Builder:
 
     Args:
         builder: a ``SparkSession.Builder``, such as ``SparkSession.builder.master("local[2]")``.
+        extra_jars: more jars for ``spark.jars``, typically those holding your operators (or
+            :func:`streams_window.examples_jar_path`). Local paths must exist; URLs (``hdfs:``,
+            ``https:``, ...) are passed on unchecked.
 
     Returns:
         The same builder, for chaining.
 
     Raises:
-        TypeError: ``builder`` is not a ``SparkSession.Builder``.
-        FileNotFoundError: the jar was not found (see :func:`streams_window.jar_path`).
+        TypeError: ``builder`` is not a ``SparkSession.Builder``, or ``extra_jars`` is not a
+            collection of paths.
+        FileNotFoundError: streams-window's jar was not found (see
+            :func:`streams_window.jar_path`), or a local path in ``extra_jars`` does not exist.
 
     Example::
 
@@ -42,6 +55,10 @@ def configure(builder: SparkSession.Builder) -> SparkSession.Builder:
         import streams_window as sw
 
         spark = sw.configure(SparkSession.builder.master("local[2]")).getOrCreate()
+
+        # with the jar of your own operators
+        builder = SparkSession.builder.master("local[2]")
+        spark = sw.configure(builder, extra_jars=["target/my-operators.jar"]).getOrCreate()
     """
     from pyspark.sql import SparkSession
 
@@ -54,10 +71,11 @@ def configure(builder: SparkSession.Builder) -> SparkSession.Builder:
     # it back); reading it lets us append instead of overwriting the caller's settings.
     options: dict[str, str] = getattr(builder, "_options", {})
 
+    wanted = [str(jar) for jar in _jars.classpath_jars()] + _checked_extra_jars(extra_jars)
     jars = [jar for jar in options.get("spark.jars", "").split(",") if jar]
-    for jar in _jars.classpath_jars():
-        if str(jar) not in jars:
-            jars.append(str(jar))
+    for jar in wanted:
+        if jar not in jars:
+            jars.append(jar)
     builder = builder.config("spark.jars", ",".join(jars))
 
     java_options = options.get("spark.driver.extraJavaOptions", "")
@@ -67,3 +85,30 @@ def configure(builder: SparkSession.Builder) -> SparkSession.Builder:
             "spark.driver.extraJavaOptions", f"{java_options} {log_option}".strip()
         )
     return builder.config("spark.ui.showConsoleProgress", "false")
+
+
+def _checked_extra_jars(extra_jars: Iterable[str | os.PathLike[str]] | None) -> list[str]:
+    if extra_jars is None:
+        return []
+    if isinstance(extra_jars, (str, bytes, os.PathLike)):
+        # A lone path would otherwise be taken apart character by character.
+        raise TypeError(
+            "extra_jars takes a list of jar paths, such as extra_jars=['my-operators.jar'];"
+            f" got a single {type(extra_jars).__name__}"
+        )
+    checked = []
+    for jar in extra_jars:
+        if not isinstance(jar, (str, os.PathLike)):
+            raise TypeError(f"extra_jars holds a {type(jar).__name__}, not a path: {jar!r}")
+        path = os.fspath(jar)
+        if "," in path:
+            raise ValueError(f"extra_jars entry {path!r} holds a comma, which spark.jars cannot")
+        # A one-letter scheme is a Windows drive, not a URL.
+        if len(urlparse(path).scheme) > 1:
+            checked.append(path)
+            continue
+        local = Path(path).expanduser().resolve()
+        if not local.is_file():
+            raise FileNotFoundError(f"extra_jars entry {path!r} is not a file ({local})")
+        checked.append(str(local))
+    return checked

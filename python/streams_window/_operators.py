@@ -1,0 +1,317 @@
+"""run_operator(): an IBM Streams windowed Java operator over a Spark DataFrame."""
+
+from __future__ import annotations
+
+import math
+import numbers
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Union
+
+from streams_window import _jvm
+from streams_window.errors import _calling_java
+
+if TYPE_CHECKING:
+    from pyspark.sql import DataFrame, SparkSession
+    from pyspark.sql.types import StructType
+
+#: One value of an operator parameter, as Python gives it.
+ParamScalar = Union[str, int, float, bool]
+#: An operator parameter: one value or a list of values (SPL parameters take lists).
+ParamValue = Union[ParamScalar, Sequence[ParamScalar]]
+
+
+def run_operator(
+    df: DataFrame,
+    operator_class: str,
+    *,
+    window: str,
+    output_schema: str | StructType,
+    partition_by: str | Sequence[str] | None = None,
+    order_by: str | Sequence[str] | None = None,
+    params: Mapping[str, ParamValue] | None = None,
+    marker_column: str | None = None,
+    batch_marker: bool = False,
+    punctuation_column: str | None = None,
+) -> DataFrame:
+    """Run an IBM Streams windowed Java operator over a DataFrame; return what it submits.
+
+    The operator class, unchanged from IBM Streams, must be on the session's classpath (add its
+    jar with ``configure(builder, extra_jars=[...])``). Its input port 0 receives ``df``'s rows
+    as tuples (column names are attribute names), with the window declared by the SPL window
+    clause ``window``; the tuples it submits on output port 0 become the returned DataFrame,
+    whose schema is ``output_schema``. A batch ``df`` gives a batch DataFrame (the input ends
+    with a final marker); a streaming ``df`` gives a streaming DataFrame whose windows live in
+    Spark's state store, under the query's ``checkpointLocation``.
+
+    Arguments are checked here before any Spark job starts: types and column names in Python,
+    then the operator class, the window clause, the output schema and the operator's own
+    parameters in the JVM, where the operator is initialized once as a dry run.
+
+    Args:
+        df: the input rows (a classic PySpark DataFrame, batch or streaming).
+        operator_class: the operator's Java class name, e.g. ``"com.acme.VSum"``.
+        window: the SPL window clause of input port 0, e.g. ``"partitioned, sliding, count(3)"``
+            (see :func:`streams_window.parse_window`).
+        output_schema: output port 0's schema: a DDL string (``"key string, total double"``)
+            or a ``StructType``.
+        partition_by: the column(s) that partition a ``partitioned`` window; each partition is a
+            Spark group, so partitions spread over executors. Required for a partitioned
+            window, refused for one that is not (that one runs as a single group).
+        order_by: the column(s) whose ascending order is the arrival order inside a partition
+            (and inside each micro-batch of a stream). Without it, the input's own order.
+        params: the operator's parameters. A value is a ``str``, ``int``, ``float`` or
+            ``bool``, or a list of them; each becomes the string SPL would pass (booleans as
+            ``"true"``/``"false"``).
+        marker_column: a boolean column; rows where it is true are not tuples but window
+            markers (punctuation), e.g. for a ``tumbling, punct()`` window. The column is not
+            part of the operator's input schema.
+        batch_marker: end each micro-batch (the whole input, for a batch DataFrame) with a
+            window marker.
+        punctuation_column: the name of an extra string column of the result that shows the
+            operator's output punctuation: rows where it is ``"WINDOW_MARKER"`` or
+            ``"FINAL_MARKER"`` are marks (their other columns are null); it is null on tuples.
+
+    Returns:
+        The submitted tuples, as a DataFrame with ``output_schema`` (plus
+        ``punctuation_column``).
+
+    Raises:
+        TypeError: an argument has the wrong type.
+        ValueError: a column named by ``partition_by``, ``order_by`` or ``marker_column`` is
+            not in ``df`` (the message lists its columns), or another value is wrong.
+        streams_window.errors.WindowClauseError: ``window`` cannot be read (it names the token
+            and its position).
+        streams_window.errors.ArgumentError: the JVM refused an argument: operator class not
+            found or not an ``Operator``, bad output schema, missing operator parameter, ...
+        streams_window.errors.OperatorError: the operator failed its dry run.
+        streams_window.errors.StreamsWindowError: streams-window's jar is not on the session.
+
+    An operator that fails *while Spark runs it* fails the action that runs the query (such as
+    ``collect()``), with Spark's exception; see :func:`streams_window.errors.translated`.
+
+    Example::
+
+        import streams_window as sw
+
+        sums = sw.run_operator(
+            df, "io.streamswindow.examples.WindowSum",
+            window="partitioned, tumbling, count(4)",
+            partition_by="key", order_by="seq",
+            params={"attr": "cost"},
+            output_schema="key string, seq long, total double, count long",
+        )
+        sums.show()
+    """
+    call = OperatorCall.check(
+        "run_operator",
+        df,
+        operator_class,
+        window=window,
+        output_schema=output_schema,
+        partition_by=partition_by,
+        order_by=order_by,
+        params=params,
+    )
+    options: dict[str, str] = {"batch_marker": _flag(batch_marker, "batch_marker")}
+    if marker_column is not None:
+        _check_marker_column(df, marker_column)
+        options["marker_column"] = marker_column
+    if punctuation_column is not None:
+        _check_name(punctuation_column, "punctuation_column")
+        call.check_new_output_column(punctuation_column)
+        options["punctuation_column"] = punctuation_column
+
+    spark = call.spark
+    entry = _jvm.entry_class(spark, "WindowedOperators")
+    with _calling_java(f"run_operator({operator_class!r}, window={window!r})"):
+        jdf = entry.runOperator(*call.java_arguments(), _jvm.java_map(spark, options))
+    return _jvm.wrap_dataframe(jdf, spark)
+
+
+@dataclass(frozen=True)
+class OperatorCall:
+    """The checked arguments shared by run_operator() and testing.single_instance_run()."""
+
+    function: str
+    df: DataFrame
+    spark: SparkSession
+    operator_class: str
+    window: str
+    output_schema: str | StructType
+    partition_by: list[str]
+    order_by: list[str]
+    params: dict[str, list[str]]
+
+    @classmethod
+    def check(
+        cls,
+        function: str,
+        df: DataFrame,
+        operator_class: str,
+        *,
+        window: str,
+        output_schema: str | StructType,
+        partition_by: str | Sequence[str] | None,
+        order_by: str | Sequence[str] | None,
+        params: Mapping[str, ParamValue] | None,
+    ) -> OperatorCall:
+        from pyspark.sql.types import StructType
+
+        spark = _jvm.classic_session(df, function)
+        _check_name(operator_class, "operator_class")
+        _check_name(window, "window")
+        if not isinstance(output_schema, (str, StructType)):
+            raise TypeError(
+                "output_schema takes a DDL string such as 'key string, total double' or a"
+                f" StructType; got {type(output_schema).__name__}"
+            )
+        if isinstance(output_schema, str) and not output_schema.strip():
+            raise ValueError("output_schema is empty: give the schema of output port 0")
+        partitions = _column_list(partition_by, "partition_by")
+        order = _column_list(order_by, "order_by")
+        _require_columns(df, partitions, "partition_by")
+        _require_columns(df, order, "order_by")
+        return cls(
+            function,
+            df,
+            spark,
+            operator_class,
+            window,
+            output_schema,
+            partitions,
+            order,
+            parameter_strings(params),
+        )
+
+    def check_new_output_column(self, name: str) -> None:
+        """Refuses an extra output column whose name ``output_schema`` already has."""
+        from pyspark.sql.types import StructType
+
+        if isinstance(self.output_schema, StructType) and name in self.output_schema.names:
+            raise ValueError(
+                f"punctuation_column {name!r} is already a column of output_schema"
+                f" {self.output_schema.names}: choose another name"
+            )
+
+    def output_ddl(self) -> str:
+        """``output_schema`` as a DDL string (a StructType is converted exactly, by Spark)."""
+        if isinstance(self.output_schema, str):
+            return self.output_schema
+        jvm = self.spark._jvm
+        with _calling_java("converting output_schema to DDL"):
+            return str(jvm.org.apache.spark.sql.types.DataType.fromJson(self.output_schema.json()).toDDL())
+
+    def java_arguments(self) -> tuple[Any, ...]:
+        """The arguments the Java entry points share, in their order, as Java objects."""
+        spark = self.spark
+        return (
+            self.df._jdf,
+            self.operator_class,
+            self.window,
+            _jvm.java_list(spark, self.partition_by),
+            _jvm.java_list(spark, self.order_by),
+            _jvm.java_map(spark, self.params),
+            self.output_ddl(),
+        )
+
+
+def parameter_strings(params: Mapping[str, ParamValue] | None) -> dict[str, list[str]]:
+    """Operator parameters as SPL passes them: each a list of strings.
+
+    Example::
+
+        parameter_strings({"attr": "cost", "sizes": [1, 2], "strict": True})
+        # {'attr': ['cost'], 'sizes': ['1', '2'], 'strict': ['true']}
+    """
+    if params is None:
+        return {}
+    if not isinstance(params, Mapping):
+        raise TypeError(
+            "params takes a mapping of parameter name to value(s), such as {'attr': 'cost'};"
+            f" got {type(params).__name__}"
+        )
+    converted: dict[str, list[str]] = {}
+    for name, value in params.items():
+        if not isinstance(name, str) or not name:
+            raise TypeError(f"params names must be non-empty strings; got {name!r}")
+        if isinstance(value, (list, tuple)):
+            if not value:
+                raise ValueError(f"parameter {name!r} has no values: give at least one")
+            converted[name] = [_parameter_string(name, item) for item in value]
+        else:
+            converted[name] = [_parameter_string(name, value)]
+    return converted
+
+
+def _parameter_string(name: str, value: Any) -> str:
+    # bool first: it is an int too, and SPL spells booleans in lower case.
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return value
+    if isinstance(value, numbers.Integral):
+        return str(int(value))
+    if isinstance(value, numbers.Real):
+        number = float(value)
+        if math.isnan(number):
+            return "NaN"
+        if math.isinf(number):
+            return "Infinity" if number > 0 else "-Infinity"
+        return repr(number)  # the shortest text that reads back as the same double
+    raise TypeError(
+        f"parameter {name!r} has a value of type {type(value).__name__} ({value!r}); a"
+        " parameter value is a str, int, float or bool, or a list of them"
+    )
+
+
+def _check_name(value: Any, argument: str) -> None:
+    if not isinstance(value, str):
+        raise TypeError(f"{argument} takes a string; got {type(value).__name__}")
+    if not value.strip():
+        raise ValueError(f"{argument} is empty")
+
+
+def _flag(value: Any, argument: str) -> str:
+    if not isinstance(value, bool):
+        raise TypeError(f"{argument} takes True or False; got {type(value).__name__}")
+    return "true" if value else "false"
+
+
+def _column_list(columns: str | Sequence[str] | None, argument: str) -> list[str]:
+    if columns is None:
+        return []
+    if isinstance(columns, str):
+        columns = [columns]
+    if not isinstance(columns, (list, tuple)):
+        raise TypeError(
+            f"{argument} takes a column name or a list of column names; got"
+            f" {type(columns).__name__}"
+        )
+    for column in columns:
+        _check_name(column, f"{argument} column")
+    if len(set(columns)) != len(columns):
+        raise ValueError(f"{argument} names a column twice: {list(columns)}")
+    return list(columns)
+
+
+def _require_columns(df: DataFrame, columns: list[str], argument: str) -> None:
+    found = df.columns
+    for column in columns:
+        if column not in found:
+            raise ValueError(
+                f"{argument} column {column!r} is not in the DataFrame; its columns are {found}"
+            )
+
+
+def _check_marker_column(df: DataFrame, column: str) -> None:
+    from pyspark.sql.types import BooleanType
+
+    _check_name(column, "marker_column")
+    _require_columns(df, [column], "marker_column")
+    data_type = df.schema[column].dataType
+    if not isinstance(data_type, BooleanType):
+        raise ValueError(
+            f"marker_column {column!r} must be a boolean column (true marks a window marker);"
+            f" it is {data_type.simpleString()}"
+        )

@@ -1,0 +1,74 @@
+"""Helpers for testing operators on Spark against the IBM Streams way of running them.
+
+:func:`single_instance_run` runs an operator as IBM Streams does (one operator instance, one
+window holding every partition, the whole input in arrival order, then a final marker) on the
+driver. For an operator whose output depends only on its window events, the rows it returns are
+the rows :func:`streams_window.run_operator` must give, however Spark spreads the input.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
+
+from streams_window import _jvm
+from streams_window._operators import OperatorCall, ParamValue
+from streams_window.errors import _calling_java
+
+if TYPE_CHECKING:
+    from pyspark.sql import DataFrame
+    from pyspark.sql.types import StructType
+
+__all__ = ["single_instance_run"]
+
+
+def single_instance_run(
+    df: DataFrame,
+    operator_class: str,
+    *,
+    window: str,
+    output_schema: str | StructType,
+    partition_by: str | Sequence[str] | None = None,
+    order_by: str | Sequence[str] | None = None,
+    params: Mapping[str, ParamValue] | None = None,
+) -> DataFrame:
+    """Run an operator the IBM Streams way, on the driver; return its output rows.
+
+    Takes the arguments of :func:`streams_window.run_operator` (without the marker options).
+    The whole of ``df`` is collected to the driver and fed, sorted by ``order_by`` if given,
+    to one operator instance, then a final marker; time policies see a clock that does not
+    move. Meant for tests and small inputs.
+
+    Raises:
+        TypeError, ValueError: as :func:`streams_window.run_operator`; ``df`` must be a batch
+            DataFrame.
+        streams_window.errors.StreamsWindowError: as :func:`streams_window.run_operator`; a
+            failing operator raises one naming the Java exception.
+
+    Example::
+
+        from streams_window.testing import single_instance_run
+
+        arguments = dict(window="partitioned, tumbling, count(4)", partition_by="key",
+                         order_by="seq", params={"attr": "cost"},
+                         output_schema="key string, total double")
+        expected = single_instance_run(df, "io.streamswindow.examples.WindowSum", **arguments)
+        actual = sw.run_operator(df, "io.streamswindow.examples.WindowSum", **arguments)
+        assert sorted(actual.collect()) == sorted(expected.collect())
+    """
+    call = OperatorCall.check(
+        "single_instance_run",
+        df,
+        operator_class,
+        window=window,
+        output_schema=output_schema,
+        partition_by=partition_by,
+        order_by=order_by,
+        params=params,
+    )
+    if df.isStreaming:
+        raise ValueError("single_instance_run() needs a batch DataFrame; df is streaming")
+    entry = _jvm.entry_class(call.spark, "SingleInstanceRun")
+    with _calling_java(f"single_instance_run({operator_class!r}, window={window!r})"):
+        jdf = entry.run(*call.java_arguments())
+    return _jvm.wrap_dataframe(jdf, call.spark)

@@ -1,0 +1,119 @@
+"""Test data, expectations computed independently in Python, and stream input files.
+
+The expectations here restate the semantics of the example operators over IBM Streams windows
+(count-based tumbling and sliding windows, SPL's "no flush on final marker") in a few lines of
+plain Python, so that a test compares the Spark run with both the Java reference run and this.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+WINDOW_SUM = "io.streamswindow.examples.WindowSum"
+INCREMENTAL_AVERAGE = "io.streamswindow.examples.IncrementalAverage"
+FAILING_OPERATOR = "io.streamswindow.examples.FailingOperator"
+
+READINGS_SCHEMA = "key string, seq long, cost double"
+SUMS_SCHEMA = "key string, seq long, total double, count long"
+
+Reading = tuple[str, int, float]
+
+
+def readings(keys: Sequence[str], per_key: int, *, first_seq: int = 0) -> list[Reading]:
+    """Rows (key, seq, cost) in seq order; seq is unique across keys, costs are exact doubles.
+
+    Keys take turns unevenly (a key's share varies) so that windows of different keys close at
+    different places in the stream; costs are multiples of 0.25, so sums are exact in any order.
+    """
+    rng = random.Random(per_key * 31 + len(keys))
+    rows: list[Reading] = []
+    remaining = {key: per_key for key in keys}
+    seq = first_seq
+    while any(remaining.values()):
+        key = rng.choice([k for k in keys if remaining[k]])
+        remaining[key] -= 1
+        rows.append((key, seq, rng.randint(0, 400) / 4))
+        seq += 1
+    return rows
+
+
+def shuffled(rows: Iterable[Any], seed: int = 7) -> list[Any]:
+    """The rows in a fixed pseudo-random order."""
+    result = list(rows)
+    random.Random(seed).shuffle(result)
+    return result
+
+
+def by_key_in_order(rows: Iterable[Reading], *, sort: bool = True) -> dict[str, list[Reading]]:
+    """Each key's rows, in seq order (or in the order given, with ``sort=False``)."""
+    groups: dict[str, list[Reading]] = defaultdict(list)
+    for row in sorted(rows, key=lambda r: r[1]) if sort else rows:
+        groups[row[0]].append(row)
+    return groups
+
+
+def tumbling_sums(rows: Iterable[Reading], size: int, *, sort: bool = True) -> list[tuple[Any, ...]]:
+    """WindowSum over ``partitioned, tumbling, count(size)``: (key, last seq, sum, count) per
+    full window of each key. A partial last window gives nothing: a final marker does not flush
+    a window in SPL."""
+    sums = []
+    for key, group in by_key_in_order(rows, sort=sort).items():
+        for start in range(0, len(group) - size + 1, size):
+            window = group[start : start + size]
+            sums.append((key, window[-1][1], sum(row[2] for row in window), size))
+    return sorted(sums)
+
+
+def sliding_averages(rows: Iterable[Reading], size: int) -> list[tuple[Any, ...]]:
+    """IncrementalAverage over ``partitioned, sliding, count(size)`` (trigger count(1)): from
+    the tuple that first fills a key's window on, (key, seq, cost, average, count) of the last
+    ``size`` tuples."""
+    averages = []
+    for key, group in by_key_in_order(rows).items():
+        for end in range(size, len(group) + 1):
+            window = group[end - size : end]
+            last = window[-1]
+            averages.append((key, last[1], last[2], sum(r[2] for r in window) / size, size))
+    return sorted(averages)
+
+
+def plain(rows: Iterable[Any]) -> list[tuple[Any, ...]]:
+    """Spark Rows as sorted plain tuples, for comparing results whatever their order."""
+    return sorted(tuple(row) for row in rows)
+
+
+class StreamInput:
+    """A directory a file stream reads, filled one JSON-lines file at a time.
+
+    Each file is written beside the directory and renamed into it (a rename is atomic, so the
+    stream never sees half a file); modification times increase by a second per file, because
+    Spark's file source takes new files in modification-time order and files written within
+    the same clock tick would otherwise tie.
+    """
+
+    def __init__(self, root: Path) -> None:
+        self.directory = root / "input"
+        self.directory.mkdir(parents=True)
+        self._staging = root / "staging"
+        self._staging.mkdir()
+        self._count = 0
+        self._first_mtime = int(os.path.getmtime(self.directory)) - 1000
+
+    def write(self, rows: Iterable[Reading]) -> Path:
+        index = self._count
+        self._count += 1
+        staged = self._staging / f"part-{index:04d}.json"
+        with staged.open("w") as out:
+            for key, seq, cost in rows:
+                out.write(json.dumps({"key": key, "seq": seq, "cost": cost}) + "\n")
+        mtime = self._first_mtime + index
+        os.utime(staged, (mtime, mtime))
+        target = self.directory / staged.name
+        os.replace(staged, target)
+        return target
