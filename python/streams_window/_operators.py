@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Union
 
 from streams_window import _jvm
-from streams_window.errors import _calling_java
+from streams_window.errors import ArgumentError, _calling_java, _came_through_py4j
 
 if TYPE_CHECKING:
     from pyspark.sql import DataFrame, SparkSession
@@ -195,12 +195,30 @@ class OperatorCall:
             )
 
     def output_ddl(self) -> str:
-        """``output_schema`` as a DDL string (a StructType is converted exactly, by Spark)."""
-        if isinstance(self.output_schema, str):
-            return self.output_schema
-        jvm = self.spark._jvm
-        with _calling_java("converting output_schema to DDL"):
-            return str(jvm.org.apache.spark.sql.types.DataType.fromJson(self.output_schema.json()).toDDL())
+        """``output_schema`` as a DDL string, checked by Spark's own DDL parser.
+
+        A StructType is converted exactly (through its JSON form). A string is parsed here, so
+        that a typo is reported as the ValueError it is (the JVM entry point lets Spark's
+        ParseException through).
+        """
+        from pyspark.sql.types import StructType
+
+        types = self.spark._jvm.org.apache.spark.sql.types
+        if isinstance(self.output_schema, StructType):
+            with _calling_java("converting output_schema to DDL"):
+                return str(types.DataType.fromJson(self.output_schema.json()).toDDL())
+        try:
+            types.StructType.fromDDL(self.output_schema)
+        except Exception as error:
+            if not _came_through_py4j(error):
+                raise
+            raise ArgumentError(
+                f"output_schema {self.output_schema!r} is not a valid Spark DDL schema (such as"
+                f" 'key string, total double'): {_first_line(error)}",
+                java_class=_java_class_of(error),
+                java_message=_first_line(error),
+            ) from error
+        return self.output_schema
 
     def java_arguments(self) -> tuple[Any, ...]:
         """The arguments the Java entry points share, in their order, as Java objects."""
@@ -315,3 +333,17 @@ def _check_marker_column(df: DataFrame, column: str) -> None:
             f"marker_column {column!r} must be a boolean column (true marks a window marker);"
             f" it is {data_type.simpleString()}"
         )
+
+
+def _first_line(error: BaseException) -> str:
+    # Spark's parse errors start with a blank line, then the message, then the SQL excerpt.
+    lines = [line.strip() for line in str(error).splitlines() if line.strip()]
+    return lines[0] if lines else type(error).__name__
+
+
+def _java_class_of(error: BaseException) -> str | None:
+    handle = getattr(error, "java_exception", None) or getattr(error, "_origin", None)
+    try:
+        return None if handle is None else str(handle.getClass().getName())
+    except Exception:  # noqa: BLE001 - the class name is a detail; the message says what matters
+        return None

@@ -1,0 +1,315 @@
+"""Bad input and failing operators surface as Python exceptions that say what is wrong."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from py4j.protocol import Py4JJavaError
+from pyspark.sql import DataFrame, SparkSession
+
+import streams_window as sw
+from streams_window import _jvm
+from streams_window.errors import (
+    ArgumentError,
+    OperatorError,
+    StreamsWindowError,
+    WindowClauseError,
+    translate,
+    translated,
+)
+from support import FAILING_OPERATOR, INCREMENTAL_AVERAGE, READINGS_SCHEMA, WINDOW_SUM, readings
+
+
+@pytest.fixture(scope="module")
+def df(spark: SparkSession) -> DataFrame:
+    return spark.createDataFrame(readings(["a", "b"], 6), READINGS_SCHEMA)
+
+
+def window_sum(df: DataFrame, **overrides: Any) -> DataFrame:
+    arguments: dict[str, Any] = dict(
+        window="partitioned, tumbling, count(4)",
+        partition_by="key",
+        order_by="seq",
+        params={"attr": "cost"},
+        output_schema="key string, total double",
+    )
+    arguments.update(overrides)
+    operator = arguments.pop("operator_class", WINDOW_SUM)
+    return sw.run_operator(df, operator, **arguments)
+
+
+# --- the operator class ------------------------------------------------------------------------
+
+
+def test_an_unknown_operator_class_says_to_add_its_jar(df: DataFrame) -> None:
+    with pytest.raises(ArgumentError) as raised:
+        window_sum(df, operator_class="com.acme.NoSuchOperator")
+
+    error = raised.value
+    assert isinstance(error, ValueError)
+    assert "Operator class com.acme.NoSuchOperator was not found" in str(error)
+    assert "spark.jars" in str(error)
+    assert error.java_class == "java.lang.IllegalArgumentException"
+    assert error.java_message == str(error)
+
+
+def test_a_class_that_is_not_an_operator_is_refused(df: DataFrame) -> None:
+    with pytest.raises(ArgumentError, match="java.lang.String is not an IBM Streams operator"):
+        window_sum(df, operator_class="java.lang.String")
+
+
+# --- the window clause -------------------------------------------------------------------------
+
+
+def test_a_bad_window_clause_names_the_token_and_its_position(df: DataFrame) -> None:
+    clause = "partitioned, tumbling, cont(4)"
+
+    with pytest.raises(WindowClauseError) as raised:
+        window_sum(df, window=clause)
+
+    error = raised.value
+    assert isinstance(error, ValueError) and isinstance(error, ArgumentError)
+    assert (error.clause, error.token, error.position) == (clause, "cont", clause.index("cont"))
+    assert f"unexpected 'cont' at position {clause.index('cont')}" in str(error)
+    assert error.java_class == "io.streamswindow.clause.WindowClauseException"
+
+
+def test_parse_window_reads_the_parts_of_a_clause(spark: SparkSession) -> None:
+    window = sw.parse_window("sliding, time(300), count(2), partitioned, partitionAge(60)")
+
+    assert window == sw.WindowClause(
+        clause="partitioned, sliding, time(300.0), count(2), partitionAge(60.0)",
+        type=sw.WindowType.SLIDING,
+        eviction="time(300.0)",
+        trigger="count(2)",
+        partitioned=True,
+        partition_eviction="partitionAge(60.0)",
+    )
+    tumbling = sw.parse_window("tumbling, punct()", spark=spark)
+    assert (tumbling.type, tumbling.eviction, tumbling.trigger) == (
+        sw.WindowType.TUMBLING,
+        "punct()",
+        None,
+    )
+    assert (tumbling.partitioned, tumbling.partition_eviction) == (False, None)
+    assert str(tumbling) == tumbling.clause
+
+
+def test_parse_window_reports_the_end_of_a_short_clause(spark: SparkSession) -> None:
+    with pytest.raises(WindowClauseError) as raised:
+        sw.parse_window("sliding,")
+
+    assert raised.value.token == ""
+    assert raised.value.position == len("sliding,")
+
+
+def test_parse_window_takes_a_string(spark: SparkSession) -> None:
+    with pytest.raises(TypeError, match="takes the clause as a string; got int"):
+        sw.parse_window(4)  # type: ignore[arg-type]
+
+
+# --- columns and other arguments, checked in Python ------------------------------------------
+
+
+def test_a_missing_partition_column_lists_the_columns_found(df: DataFrame) -> None:
+    with pytest.raises(ValueError) as raised:
+        window_sum(df, partition_by="customer")
+
+    assert str(raised.value) == (
+        "partition_by column 'customer' is not in the DataFrame;"
+        " its columns are ['key', 'seq', 'cost']"
+    )
+
+
+def test_a_missing_order_column_lists_the_columns_found(df: DataFrame) -> None:
+    with pytest.raises(ValueError, match=r"order_by column 'ts' .* are \['key', 'seq', 'cost'\]"):
+        window_sum(df, order_by=["seq", "ts"])
+
+
+def test_a_marker_column_must_be_boolean(df: DataFrame) -> None:
+    with pytest.raises(ValueError, match="marker_column 'seq' must be a boolean column.*bigint"):
+        window_sum(df, marker_column="seq")
+
+
+@pytest.mark.parametrize(
+    ("overrides", "message"),
+    [
+        ({"operator_class": 42}, "operator_class takes a string; got int"),
+        ({"window": None}, "window takes a string; got NoneType"),
+        ({"output_schema": ["total"]}, "output_schema takes a DDL string .* got list"),
+        ({"partition_by": {"key"}}, "partition_by takes a column name or a list .* got set"),
+        ({"params": [("attr", "cost")]}, "params takes a mapping .* got list"),
+        ({"params": {"attr": None}}, "parameter 'attr' has a value of type NoneType"),
+        ({"batch_marker": "yes"}, "batch_marker takes True or False; got str"),
+    ],
+)
+def test_arguments_of_the_wrong_type_are_refused_before_the_jvm(
+    df: DataFrame, overrides: dict[str, Any], message: str
+) -> None:
+    with pytest.raises(TypeError, match=message):
+        window_sum(df, **overrides)
+
+
+def test_a_dataframe_is_required() -> None:
+    with pytest.raises(TypeError, match="takes a pyspark.sql.DataFrame as df; got list"):
+        sw.run_operator([], WINDOW_SUM, window="tumbling, count(4)", output_schema="x long")  # type: ignore[arg-type]
+
+
+def test_a_partitioned_window_needs_partition_by(df: DataFrame) -> None:
+    with pytest.raises(ArgumentError, match="is partitioned: give partition_by"):
+        window_sum(df, partition_by=None)
+
+
+def test_a_bad_output_schema_is_a_value_error(df: DataFrame) -> None:
+    with pytest.raises(ArgumentError) as raised:
+        window_sum(df, output_schema="key string, total doubel")
+
+    assert "output_schema 'key string, total doubel' is not a valid Spark DDL schema" in str(
+        raised.value
+    )
+    assert "doubel" in str(raised.value)
+
+
+def test_a_parameter_the_operator_cannot_convert_is_an_argument_error(df: DataFrame) -> None:
+    with pytest.raises(ArgumentError) as raised:
+        window_sum(df, operator_class=FAILING_OPERATOR, params={"failAt": "soon"})
+
+    message = str(raised.value)
+    assert f"Operator {FAILING_OPERATOR}" in message
+    assert "Parameter 'failAt'" in message and "'soon' cannot be converted to int" in message
+
+
+# --- output that does not fit output_schema, and failing operators (at run time) -------------
+
+
+def test_an_output_column_of_the_wrong_type_fails_naming_the_operator_and_column(
+    df: DataFrame,
+) -> None:
+    out = window_sum(df, output_schema="key string, total string")
+
+    with pytest.raises(OperatorError) as raised, translated():
+        out.collect()
+
+    error = raised.value
+    assert error.operator == WINDOW_SUM
+    assert error.window == "partitioned, tumbling, count(4)"
+    assert error.key in ("[a]", "[b]")
+    assert error.cause_class == "java.lang.UnsupportedOperationException"
+    assert "setDouble is not supported for attribute total of SPL type rstring" in str(error)
+    assert isinstance(raised.value.__cause__, Py4JJavaError)  # chained to Spark's own error
+
+
+def test_an_output_column_the_schema_lacks_fails_naming_the_attribute(df: DataFrame) -> None:
+    out = sw.run_operator(
+        df,
+        INCREMENTAL_AVERAGE,
+        window="partitioned, sliding, count(3)",
+        partition_by="key",
+        order_by="seq",
+        params={"attr": "cost"},
+        output_schema="key string, count long",  # no "average", which the operator sets
+    )
+
+    with pytest.raises(OperatorError) as raised, translated():
+        out.collect()
+
+    assert raised.value.operator == INCREMENTAL_AVERAGE
+    assert raised.value.cause_class == "java.lang.IllegalArgumentException"
+    assert "Attribute average is not in the schema" in raised.value.cause_message
+
+
+def test_a_failing_operator_names_itself_the_window_and_the_cause(df: DataFrame) -> None:
+    out = window_sum(
+        df,
+        operator_class=FAILING_OPERATOR,
+        window="tumbling, count(4)",
+        partition_by=None,
+        params={"failAt": 3},
+    )
+
+    with pytest.raises(Exception) as spark_error:
+        out.collect()
+    error = translate(spark_error.value)
+
+    assert isinstance(error, OperatorError) and isinstance(error, RuntimeError)
+    assert str(error) == (
+        f'Operator {FAILING_OPERATOR} (window "tumbling, count(4)") failed:'
+        " java.lang.IllegalStateException: FailingOperator fails on tuple 3 as configured"
+    )
+    assert (error.operator, error.window, error.key) == (
+        FAILING_OPERATOR,
+        "tumbling, count(4)",
+        None,
+    )
+    assert error.cause_class == "java.lang.IllegalStateException"
+    assert error.cause_message == "FailingOperator fails on tuple 3 as configured"
+    assert error.java_class == "io.streamswindow.spark.WindowedOperatorException"
+
+
+# --- the jar, and translation without a JVM ----------------------------------------------------
+
+
+def test_a_missing_entry_class_says_to_configure_the_session(spark: SparkSession) -> None:
+    # What a session without our jar sees: Py4J gives a JavaPackage for an unknown class.
+    with pytest.raises(StreamsWindowError) as raised:
+        _jvm.entry_class(spark, "NoSuchEntryPoint")
+
+    message = str(raised.value)
+    assert "streams-window's jar is not on this SparkSession" in message
+    assert "io.streamswindow.spark.NoSuchEntryPoint" in message
+    assert "streams_window.configure(" in message
+
+
+def test_translate_leaves_python_errors_alone() -> None:
+    assert translate(ValueError("not from the JVM")) is None
+    ours = StreamsWindowError("already ours")
+    assert translate(ours) is ours
+    with pytest.raises(KeyError), translated():
+        raise KeyError("passes through")
+
+
+def test_translate_reads_an_operator_failure_from_text_alone() -> None:
+    # When the Java exception object did not reach the driver, Spark's message still names it.
+    class FakeJobFailure(Py4JJavaError):
+        def __init__(self, text: str) -> None:
+            Exception.__init__(self, text)
+            self.java_exception = None
+            self.text = text
+
+        def __str__(self) -> str:
+            return self.text
+
+    error = translate(
+        FakeJobFailure(
+            "An error occurred while calling o9.collectToPython.\n"
+            ": org.apache.spark.SparkException: Job aborted due to stage failure: Lost task 0.3"
+            " (executor 1): io.streamswindow.spark.WindowedOperatorException: Operator"
+            ' com.acme.VSum (window "tumbling, count(4)") failed for key [x]:'
+            " java.lang.ArithmeticException: / by zero\n\tat com.acme.VSum.process"
+        )
+    )
+
+    assert isinstance(error, OperatorError)
+    assert (error.operator, error.window, error.key) == ("com.acme.VSum", "tumbling, count(4)", "[x]")
+    assert (error.cause_class, error.cause_message) == ("java.lang.ArithmeticException", "/ by zero")
+
+
+def test_parameters_become_the_strings_spl_passes() -> None:
+    from streams_window._operators import parameter_strings
+
+    assert parameter_strings(
+        {"attr": "cost", "sizes": [1, 2], "strict": True, "ratio": 0.1, "off": [False]}
+    ) == {
+        "attr": ["cost"],
+        "sizes": ["1", "2"],
+        "strict": ["true"],
+        "ratio": ["0.1"],
+        "off": ["false"],
+    }
+    assert parameter_strings({"x": float("inf"), "y": float("nan")}) == {
+        "x": ["Infinity"],
+        "y": ["NaN"],
+    }
+    with pytest.raises(ValueError, match="parameter 'attr' has no values"):
+        parameter_strings({"attr": []})
