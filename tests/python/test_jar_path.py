@@ -104,3 +104,34 @@ def test_an_installation_outside_a_checkout_says_how_to_get_the_jar(tmp_path: Pa
     assert str(tmp_path / "package" / "jars") in message
     assert "not inside a source checkout" in message
     assert "mvn -q -B -pl java/spark -am package -DskipTests" in message
+
+
+def test_the_examples_jar_is_found_in_a_checkouts_examples_module(tmp_path: Path) -> None:
+    checkout = make_checkout(tmp_path / "checkout")
+    examples = make_module_jar(checkout, "examples")
+    make_module_jar(checkout, "examples", "-sources")
+
+    assert _jars.examples_jar_path(tmp_path / "package", checkout) == str(examples)
+
+
+def test_a_bundled_examples_jar_is_preferred(tmp_path: Path) -> None:
+    package = tmp_path / "site" / "streams_window"
+    bundled = make_jar(package / "jars" / "examples" / "streams-window-examples-0.1.0.jar")
+    checkout = make_checkout(tmp_path / "checkout")
+    make_module_jar(checkout, "examples")
+    shaded = make_module_jar(checkout, "spark", "-all")
+
+    assert _jars.examples_jar_path(package, checkout) == str(bundled)
+    # The examples jar is not taken for a bundled main jar.
+    assert _jars.classpath_jars(package, checkout) == [shaded]
+
+
+def test_a_missing_examples_jar_says_which_command_builds_it(tmp_path: Path) -> None:
+    checkout = make_checkout(tmp_path / "checkout")
+
+    with pytest.raises(FileNotFoundError) as missing:
+        _jars.examples_jar_path(tmp_path / "package", checkout)
+
+    message = str(missing.value)
+    assert "streams-window-examples-*.jar" in message
+    assert f"cd {checkout} && mvn -q -B -pl java/spark,java/examples -am package" in message

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from pyspark.sql import SparkSession
 
@@ -45,3 +47,26 @@ def test_configure_keeps_a_log_configuration_the_caller_chose(built_jar: str) ->
 def test_configure_rejects_what_is_not_a_builder() -> None:
     with pytest.raises(TypeError, match="takes a SparkSession.Builder.*got str"):
         sw.configure("local[2]")  # type: ignore[arg-type]
+
+
+def test_configure_adds_extra_jars_after_ours(built_jar: str, tmp_path: Path) -> None:
+    mine = tmp_path / "my-operators.jar"
+    mine.write_bytes(b"PK\x05\x06" + bytes(18))
+    builder = SparkSession.Builder().config("spark.jars", "/opt/other.jar")
+
+    jars = sw.configure(
+        builder, extra_jars=[mine, "hdfs://cluster/jars/shared.jar"]
+    )._options["spark.jars"].split(",")
+
+    assert jars == ["/opt/other.jar", built_jar, str(mine), "hdfs://cluster/jars/shared.jar"]
+
+
+def test_configure_refuses_extra_jars_that_are_missing_or_not_a_list(tmp_path: Path) -> None:
+    with pytest.raises(FileNotFoundError, match="extra_jars entry .*missing.jar.* is not a file"):
+        sw.configure(SparkSession.Builder(), extra_jars=[str(tmp_path / "missing.jar")])
+    with pytest.raises(TypeError, match="takes a list of jar paths.*got a single str"):
+        sw.configure(SparkSession.Builder(), extra_jars="my.jar")  # type: ignore[arg-type]
+
+
+def test_the_examples_run_on_the_shared_session(spark: SparkSession, examples_jar: str) -> None:
+    assert examples_jar in spark.sparkContext.getConf().get("spark.jars").split(",")

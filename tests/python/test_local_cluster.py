@@ -1,0 +1,55 @@
+"""run_operator() on a cluster of two executor JVMs (Spark's local-cluster master).
+
+Proves what local[2] cannot: the jars reach the executors (spark.jars shipping), the plan and
+the operator's state cross JVMs by serialisation, and an executor's failure still reaches the
+driver as an OperatorError. A process holds one SparkContext, so the job runs in a subprocess
+(tests/python/cluster_job.py) with a timeout; this test checks the JSON it prints.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+HERE = Path(__file__).resolve().parent
+
+
+def test_partitioned_window_sum_on_two_executor_jvms_equals_the_streams_run(
+    built_jar: str, examples_jar: str, tmp_path: Path
+) -> None:
+    environment = dict(os.environ)
+    # local-cluster workers write executor logs under SPARK_WORKER_DIR (else into pyspark's
+    # installation directory).
+    environment["SPARK_WORKER_DIR"] = str(tmp_path / "work")
+    environment["PYTHONPATH"] = os.pathsep.join(
+        [str(HERE)] + ([environment["PYTHONPATH"]] if environment.get("PYTHONPATH") else [])
+    )
+    try:
+        job = subprocess.run(
+            [sys.executable, str(HERE / "cluster_job.py"), str(tmp_path)],
+            env=environment,
+            capture_output=True,
+            text=True,
+            timeout=240,
+        )
+    except subprocess.TimeoutExpired as expired:
+        pytest.fail(f"the local-cluster job took over 240 s; its stderr:\n{expired.stderr}")
+    assert job.returncode == 0, f"the local-cluster job failed:\n{job.stderr[-5000:]}"
+    result = json.loads(job.stdout.strip().splitlines()[-1])
+
+    actual = [tuple(row) for row in result["actual"]]
+    assert actual == [tuple(row) for row in result["expected"]]
+    assert actual == [tuple(row) for row in result["python_expected"]]
+    assert len(actual) == 6 * 5
+    executors = {name: tasks for name, tasks in result["tasks_per_executor"].items() if name != "driver"}
+    assert len(executors) == 2 and all(tasks > 0 for tasks in executors.values()), executors
+    assert result["failure"] == {
+        "type": "OperatorError",
+        "operator": "io.streamswindow.examples.FailingOperator",
+        "cause_message": "FailingOperator fails on tuple 2 as configured",
+    }

@@ -1,0 +1,267 @@
+"""run_operator() on streaming DataFrames: windows span micro-batches and survive restarts.
+
+The input is a file stream read one file per micro-batch (maxFilesPerTrigger=1), so a window
+that needs rows of two files is only complete when its state came through Spark's state store.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pyspark.errors import AnalysisException
+from pyspark.sql import DataFrame, SparkSession
+from pyspark.sql.streaming import StreamingQuery
+
+import streams_window as sw
+from streams_window.errors import OperatorError, translate
+from streams_window.testing import single_instance_run
+from support import (
+    FAILING_OPERATOR,
+    READINGS_SCHEMA,
+    SUMS_SCHEMA,
+    WINDOW_SUM,
+    Reading,
+    StreamInput,
+    by_key_in_order,
+    plain,
+    readings,
+    shuffled,
+    tumbling_sums,
+)
+
+KEYS = ["a", "b", "c"]
+
+TUMBLING_SUM = dict(
+    window="partitioned, tumbling, count(4)",
+    partition_by="key",
+    params={"attr": "cost"},
+    output_schema=SUMS_SCHEMA,
+)
+
+
+@pytest.fixture()
+def source(tmp_path: Path) -> StreamInput:
+    return StreamInput(tmp_path)
+
+
+def file_stream(spark: SparkSession, source: StreamInput) -> DataFrame:
+    return (
+        spark.readStream.schema(READINGS_SCHEMA)
+        .option("maxFilesPerTrigger", 1)
+        .json(str(source.directory))
+    )
+
+
+def in_files(rows: list[Reading], files: int) -> list[list[Reading]]:
+    """The rows cut into ``files`` consecutive stretches, each shuffled inside."""
+    size = -(-len(rows) // files)
+    return [shuffled(rows[i : i + size], seed=i) for i in range(0, len(rows), size)]
+
+
+def data_batches(query: StreamingQuery) -> list[dict[str, Any]]:
+    return [p for p in query.recentProgress if p["numInputRows"] > 0]
+
+
+def wait_until(condition: Callable[[], bool], what: str, timeout: float = 120.0) -> None:
+    """Polls ``condition``; for queries whose processAllAvailable() cannot return (see below)."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"waited {timeout} s for {what}")
+        time.sleep(0.05)
+
+
+def reference(spark: SparkSession, rows: list[Reading], **arguments: Any) -> list[tuple[Any, ...]]:
+    batch = spark.createDataFrame(rows, READINGS_SCHEMA)
+    return plain(single_instance_run(batch, WINDOW_SUM, **arguments).collect())
+
+
+def test_a_stream_gives_what_the_streams_run_gives_over_all_its_input(
+    spark: SparkSession, source: StreamInput, tmp_path: Path
+) -> None:
+    rows = readings(KEYS, 22)  # 66 rows in 4 files: windows straddle files
+    for part in in_files(rows, 4):
+        source.write(part)
+    sums = sw.run_operator(file_stream(spark, source), WINDOW_SUM, order_by="seq", **TUMBLING_SUM)
+    assert sums.isStreaming
+
+    query = (
+        sums.writeStream.format("memory")
+        .queryName("stream_sums")
+        .option("checkpointLocation", str(tmp_path / "checkpoint"))
+        .start()
+    )
+    try:
+        query.processAllAvailable()
+        batches = data_batches(query)
+    finally:
+        query.stop()
+
+    assert [batch["numInputRows"] for batch in batches] == [17, 17, 17, 15]
+    actual = plain(spark.table("stream_sums").collect())
+    assert actual == reference(spark, rows, order_by="seq", **TUMBLING_SUM)
+    assert actual == tumbling_sums(rows, 4)
+
+
+def test_a_query_stopped_mid_stream_resumes_from_its_checkpoint_without_loss_or_duplicates(
+    spark: SparkSession, source: StreamInput, tmp_path: Path
+) -> None:
+    rows = readings(KEYS, 26)
+    files = in_files(rows, 6)
+    output, checkpoint = tmp_path / "output", tmp_path / "checkpoint"
+
+    def start() -> StreamingQuery:
+        sums = sw.run_operator(
+            file_stream(spark, source), WINDOW_SUM, order_by="seq", **TUMBLING_SUM
+        )
+        return (
+            sums.writeStream.format("json")
+            .option("path", str(output))
+            .option("checkpointLocation", str(checkpoint))
+            .start()
+        )
+
+    for part in files[:3]:
+        source.write(part)
+    query = start()
+    query.processAllAvailable()
+    query.stop()
+
+    for part in files[3:]:
+        source.write(part)
+    query = start()
+    # Stop as soon as one more file is done: the next micro-batch may be cut off halfway.
+    wait_until(lambda: len(data_batches(query)) >= 1, "one micro-batch of the restarted query")
+    query.stop()
+    assert len(data_batches(query)) < 3, "the second run was meant to stop mid-stream"
+
+    query = start()
+    query.processAllAvailable()
+    query.stop()
+
+    written = spark.read.schema(SUMS_SCHEMA).json(str(output)).collect()
+    assert plain(written) == reference(spark, rows, order_by="seq", **TUMBLING_SUM)
+    assert plain(written) == tumbling_sums(rows, 4)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    raises=AnalysisException,
+    reason="java/spark adds monotonically_increasing_id() for the input order when order_by is"
+    " absent, and Spark refuses it on streaming DataFrames (AnalysisException at start())",
+)
+def test_a_stream_without_order_by_keeps_the_order_of_each_file(
+    spark: SparkSession, source: StreamInput, tmp_path: Path
+) -> None:
+    rows = readings(KEYS, 12)
+    files = in_files(rows, 3)  # shuffled inside each file: seq order is not arrival order
+    for part in files:
+        source.write(part)
+    arrival = [row for part in files for row in part]
+    sums = sw.run_operator(file_stream(spark, source), WINDOW_SUM, **TUMBLING_SUM)
+
+    query = (
+        sums.writeStream.format("memory")
+        .queryName("unordered_sums")
+        .option("checkpointLocation", str(tmp_path / "checkpoint"))
+        .start()
+    )
+    try:
+        query.processAllAvailable()
+    finally:
+        query.stop()
+
+    actual = plain(spark.table("unordered_sums").collect())
+    assert actual == tumbling_sums(arrival, 4, sort=False)
+    assert actual == reference(spark, arrival, **TUMBLING_SUM)  # no order_by: list order
+    assert actual != tumbling_sums(rows, 4)  # the seq order would give other windows
+
+
+def test_a_time_window_overdue_while_the_query_was_down_tumbles_in_its_first_batch(
+    spark: SparkSession, source: StreamInput, tmp_path: Path
+) -> None:
+    first = shuffled(readings(["a", "b"], 3))
+    second = [("a", 100, 1000.0), ("c", 101, 2000.0)]
+    outputs: dict[int, list[tuple[Any, ...]]] = {}
+
+    def record(batch: DataFrame, batch_id: int) -> None:
+        outputs[batch_id] = plain(batch.collect())
+
+    def start() -> StreamingQuery:
+        sums = sw.run_operator(
+            file_stream(spark, source),
+            WINDOW_SUM,
+            window="partitioned, tumbling, time(1.0)",
+            partition_by="key",
+            order_by="seq",
+            params={"attr": "cost"},
+            output_schema=SUMS_SCHEMA,
+        )
+        # Time windows make Spark run a micro-batch on every trigger (processing-time timeouts),
+        # so processAllAvailable() would never return. A one-day trigger runs its first batch at
+        # start and the next one at midnight UTC, so each run below is exactly one batch.
+        return (
+            sums.writeStream.foreachBatch(record)
+            .trigger(processingTime="1 day")
+            .option("checkpointLocation", str(tmp_path / "checkpoint"))
+            .start()
+        )
+
+    source.write(first)
+    query = start()
+    wait_until(lambda: len(data_batches(query)) == 1, "the first file's micro-batch")
+    arrived = datetime.fromisoformat(data_batches(query)[0]["timestamp"].replace("Z", "+00:00"))
+    query.stop()
+    assert outputs == {0: []}, "nothing is due one second after the first file's batch starts"
+
+    # Spark's processing time is the wall clock, so the window can only become overdue by
+    # waiting: until 1.5 s after the first batch's timestamp (its tuples' arrival time).
+    time.sleep(max(0.0, arrived.timestamp() + 1.5 - time.time()))
+    source.write(second)
+    query = start()
+    wait_until(lambda: len(data_batches(query)) == 1, "the second file's micro-batch")
+    query.stop()
+
+    # The tumble of the first file's tuples alone, per key; the second file's are not due yet.
+    expected = [
+        (key, group[-1][1], sum(row[2] for row in group), len(group))
+        for key, group in by_key_in_order(first).items()
+    ]
+    assert list(outputs) == [0, 1]
+    assert outputs[1] == sorted(expected)
+
+
+def test_an_operator_failing_in_a_stream_is_reported_by_the_query(
+    spark: SparkSession, source: StreamInput, tmp_path: Path
+) -> None:
+    source.write(readings(["a"], 5))
+    failing = sw.run_operator(
+        file_stream(spark, source),
+        FAILING_OPERATOR,
+        window="partitioned, tumbling, count(4)",
+        partition_by="key",
+        order_by="seq",
+        params={"failAt": 2},
+        output_schema="key string",
+    )
+    query = (
+        failing.writeStream.format("memory")
+        .queryName("failing")
+        .option("checkpointLocation", str(tmp_path / "checkpoint"))
+        .start()
+    )
+    try:
+        with pytest.raises(Exception) as spark_error:
+            query.processAllAvailable()
+    finally:
+        query.stop()
+
+    error = translate(spark_error.value)
+    assert isinstance(error, OperatorError)
+    assert (error.operator, error.key) == (FAILING_OPERATOR, "[a]")
+    assert error.cause_message == "FailingOperator fails on tuple 2 as configured"
