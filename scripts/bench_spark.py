@@ -1,0 +1,437 @@
+#!/usr/bin/env python3
+"""Spark benchmark of streams-window: a partitioned tumbling count(4) sum, timed against Spark's
+own ways of computing the same thing, and the size of a sliding window's saved state.
+
+Run it with ``scripts/bench spark`` (which prepares the venv and the jars); directly it needs
+pyspark, pandas and pyarrow (scripts/bench-requirements.txt) and the built jars.
+
+Variants, all in one local[2] session, each timed BENCH_REPEATS times (median reported):
+
+  A  batch      streams-window: WindowSum on "partitioned, tumbling, count(4)", ordered by seq
+  B  batch      Spark's exact native emulation: row_number() over (key, seq), bucket = (rn-1) div 4,
+                groupBy(key, bucket) keeping full buckets of 4
+  C1 streaming  streams-window on a parquet file stream, one micro-batch
+  C2 streaming  applyInPandasWithState doing the same tumble with (pending count, pending sum) state
+
+Then, for sliding count(N), count(1) windows (N = 10, 100, 1000) in streaming, the bytes of the
+state each key saves.
+
+Environment: BENCH_ROWS (default 5000000), BENCH_KEYS (1000), BENCH_REPEATS (3),
+BENCH_JSON (a file to write the results to, as JSON).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import platform
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Callable
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES_JAR = ROOT / "java/examples/target/streams-window-examples-0.1.0-SNAPSHOT.jar"
+OPERATOR = "io.streamswindow.examples.WindowSum"
+TUMBLE = "partitioned, tumbling, count(4)"
+OUTPUT_SCHEMA = "key long, seq long, total double, count long"
+INPUT_DDL = "key long, seq long, value double"
+# Input files: several, so that a key's rows reach a group from several input partitions.
+INPUT_FILES = 8
+# Targets of issue 3: how much faster streams-window must be than each alternative.
+BATCH_TARGET = 1.5
+STREAMING_TARGET = 4.0
+STATE_WINDOW_SIZES = (10, 100, 1000)
+STATE_KEYS = 100
+
+
+def env_int(name: str, default: int) -> int:
+    raw = os.environ.get(name, "")
+    try:
+        value = int(raw) if raw else default
+    except ValueError:
+        sys.exit(f"error: {name}={raw!r} is not a whole number")
+    if value <= 0:
+        sys.exit(f"error: {name} must be positive, got {value}")
+    return value
+
+
+def say(message: str) -> None:
+    print(f"==> {message}", file=sys.stderr, flush=True)
+
+
+def start_session():
+    from pyspark.sql import SparkSession
+
+    import streams_window as sw
+
+    if not EXAMPLES_JAR.is_file():
+        sys.exit(
+            f"error: {EXAMPLES_JAR.relative_to(ROOT)} is missing; build it with"
+            " mvn -q -pl java/spark,java/examples -am install -DskipTests"
+        )
+    # Python workers (applyInPandasWithState) must run this interpreter, which has pandas and
+    # pyarrow; Spark would otherwise start whatever "python3" is first on PATH.
+    os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
+    # PySpark 4.2's own pandas serializer triggers a pandas FutureWarning on every group.
+    os.environ.setdefault("PYTHONWARNINGS", "ignore::FutureWarning")
+    builder = (
+        SparkSession.builder.master("local[2]")
+        .appName("streams-window bench")
+        # Frozen into a streaming checkpoint when a query first starts, so set before any query:
+        # 8 state-store partitions for 2 cores (Spark's default of 200 is for clusters).
+        .config("spark.sql.shuffle.partitions", "8")
+        .config("spark.driver.memory", "4g")
+    )
+    spark = sw.configure(builder, extra_jars=[EXAMPLES_JAR]).getOrCreate()
+    spark.sparkContext.setLogLevel("ERROR")
+    return spark
+
+
+def run_operator(df, window: str):
+    """WindowSum over df through the facade, ordered by seq within each key."""
+    import streams_window as sw
+
+    return sw.run_operator(
+        df,
+        OPERATOR,
+        window=window,
+        partition_by="key",
+        order_by="seq",
+        params={"attr": "value"},
+        output_schema=OUTPUT_SCHEMA,
+    )
+
+
+def write_input(spark, path: Path, rows: int, keys: int) -> None:
+    """rows rows over keys keys in INPUT_FILES parquet files; seq increases per key."""
+    from pyspark.sql import functions as F
+
+    # Values are multiples of 0.5 below 2^53: every sum is exact, whatever the order of addition,
+    # so results compare exactly across engines.
+    (
+        spark.range(0, rows, 1, INPUT_FILES)
+        .select(
+            (F.col("id") % keys).alias("key"),
+            (F.col("id") / keys).cast("long").alias("seq"),
+            ((F.col("id") * 7919 % 1000) * 0.5).alias("value"),
+        )
+        .write.mode("overwrite")
+        .parquet(str(path))
+    )
+
+
+def native_tumble(df):
+    """Spark's exact equivalent of a partitioned tumbling count(4) sum in seq order."""
+    from pyspark.sql import Window
+    from pyspark.sql import functions as F
+
+    numbered = df.withColumn(
+        "rn", F.row_number().over(Window.partitionBy("key").orderBy("seq"))
+    ).withColumn("bucket", F.floor((F.col("rn") - 1) / 4))
+    return (
+        numbered.groupBy("key", "bucket")
+        .agg(
+            F.max("seq").alias("seq"),
+            F.sum("value").alias("total"),
+            F.count(F.lit(1)).alias("count"),
+        )
+        # A count(4) tumble emits full windows only; a partial last bucket stays in the window.
+        .where(F.col("count") == 4)
+        .select("key", "seq", "total", "count")
+    )
+
+
+def pandas_tumble(key, frames, state):
+    """applyInPandasWithState body: tumbling count(4) sum of one key, state = (pending count, sum)."""
+    import numpy as np
+    import pandas as pd
+
+    pending, pending_sum = state.get if state.exists else (0, 0.0)
+    pdf = pd.concat(list(frames), ignore_index=True)
+    # Arrival order is seq order, as run_operator's order_by gives it.
+    pdf = pdf.sort_values("seq", kind="stable")
+    values = pdf["value"].to_numpy()
+    seqs = pdf["seq"].to_numpy()
+    totals: list = []
+    ends: list = []
+    start = 0
+    if pending:
+        need = 4 - pending
+        if len(values) < need:
+            state.update((pending + len(values), pending_sum + float(values.sum())))
+            return
+        totals.append(np.array([pending_sum + values[:need].sum()]))
+        ends.append(seqs[need - 1 : need])
+        start = need
+    full = (len(values) - start) // 4
+    stop = start + 4 * full
+    totals.append(values[start:stop].reshape(full, 4).sum(axis=1))
+    ends.append(seqs[start + 3 : stop : 4])
+    rest = values[stop:]
+    state.update((len(rest), float(rest.sum())))
+    total = np.concatenate(totals)
+    yield pd.DataFrame(
+        {
+            "key": np.full(len(total), key[0], dtype="int64"),
+            "seq": np.concatenate(ends).astype("int64"),
+            "total": total,
+            "count": np.full(len(total), 4, dtype="int64"),
+        }
+    )
+
+
+def pandas_stream(stream):
+    from pyspark.sql.streaming.state import GroupStateTimeout
+
+    return stream.groupBy("key").applyInPandasWithState(
+        pandas_tumble,
+        outputStructType=OUTPUT_SCHEMA,
+        stateStructType="pending long, pending_sum double",
+        outputMode="append",
+        timeoutConf=GroupStateTimeout.NoTimeout,
+    )
+
+
+def file_stream(spark, path: Path):
+    # All input files in one micro-batch.
+    return (
+        spark.readStream.schema(INPUT_DDL)
+        .option("maxFilesPerTrigger", 100000)
+        .parquet(str(path))
+    )
+
+
+def run_stream(result, checkpoint: Path, sink: str = "noop", name: str | None = None):
+    """Starts result on sink, waits until the input is used up, stops; returns the query."""
+    writer = (
+        result.writeStream.format(sink)
+        .outputMode("append")
+        .option("checkpointLocation", str(checkpoint))
+    )
+    if name:
+        writer = writer.queryName(name)
+    query = writer.start()
+    try:
+        query.processAllAvailable()
+    finally:
+        query.stop()
+    if query.exception() is not None:
+        raise RuntimeError(f"streaming query failed: {query.exception()}")
+    return query
+
+
+def timed(action: Callable[[], object]) -> float:
+    start = time.perf_counter()
+    action()
+    return time.perf_counter() - start
+
+
+def noop(df) -> None:
+    df.write.format("noop").mode("overwrite").save()
+
+
+def same_rows(a, b) -> tuple[bool, int, int]:
+    count_a, count_b = a.count(), b.count()
+    same = count_a == count_b and a.exceptAll(b).count() == 0 and b.exceptAll(a).count() == 0
+    return same, count_a, count_b
+
+
+class Bench:
+    def __init__(self, spark, work: Path, repeats: int):
+        self.spark = spark
+        self.work = work
+        self.repeats = repeats
+        self.runs = 0
+
+    def checkpoint(self, label: str) -> Path:
+        self.runs += 1
+        return self.work / "checkpoints" / f"{label}-{self.runs}"
+
+    def batch_sw(self, data: Path) -> None:
+        noop(run_operator(self.spark.read.parquet(str(data)), TUMBLE))
+
+    def batch_native(self, data: Path) -> None:
+        noop(native_tumble(self.spark.read.parquet(str(data))))
+
+    def stream_sw(self, data: Path) -> None:
+        run_stream(run_operator(file_stream(self.spark, data), TUMBLE), self.checkpoint("sw"))
+
+    def stream_pandas(self, data: Path) -> None:
+        run_stream(pandas_stream(file_stream(self.spark, data)), self.checkpoint("pandas"))
+
+    def verify(self, data: Path) -> dict[str, bool]:
+        """Every variant gives the native emulation's rows (streaming ones via a memory sink)."""
+        read = self.spark.read.parquet(str(data))
+        native = native_tumble(read).cache()
+        checks = {}
+        ok, n_sw, n_native = same_rows(run_operator(read, TUMBLE), native)
+        checks["batch"] = ok
+        for label, build in (
+            ("stream_sw", lambda s: run_operator(s, TUMBLE)),
+            ("stream_pandas", pandas_stream),
+        ):
+            name = f"bench_{label}_{self.runs}"
+            run_stream(build(file_stream(self.spark, data)), self.checkpoint(label), "memory", name)
+            ok, _, _ = same_rows(self.spark.table(name), native)
+            checks[label] = ok
+            self.spark.catalog.dropTempView(name)
+        native.unpersist()
+        say(f"checked on {data.name}: {checks} ({n_native} windows)")
+        return checks
+
+    def measure(self, variants: dict[str, Callable[[], None]]) -> dict[str, list[float]]:
+        """Each variant repeats times after one untimed full-size round, rounds interleaved so that
+        a slow phase of the machine hits every variant alike."""
+        times: dict[str, list[float]] = {name: [] for name in variants}
+        # Round 0 warms up: a small input is not enough for the JIT (the first full-size runs
+        # were 30-70 % slower than the third after a 200 000-row warm-up).
+        for round_ in range(0, self.repeats + 1):
+            for name, action in variants.items():
+                seconds = timed(action)
+                if round_ > 0:
+                    times[name].append(seconds)
+                say(f"{'warm-up' if round_ == 0 else f'round {round_}'}: {name} {seconds:.2f} s")
+        return times
+
+
+def state_sizes(spark, bench: Bench) -> list[dict]:
+    """Saved state per key of sliding count(N), count(1) WindowSum windows after one micro-batch.
+
+    Each key gets 2N rows, so its window is full (N tuples) when the micro-batch ends. Measured
+    two ways: the exact length of the binary state value each key saves (read back with Spark's
+    state data source), and the state store's own in-memory estimate (lastProgress
+    stateOperators[0].memoryUsedBytes / numRowsTotal), which adds the store's per-row overhead.
+    """
+    from pyspark.sql import functions as F
+
+    results = []
+    for size in STATE_WINDOW_SIZES:
+        data = bench.work / f"state-{size}"
+        write_input(spark, data, rows=STATE_KEYS * 2 * size, keys=STATE_KEYS)
+        window = f"partitioned, sliding, count({size}), count(1)"
+        checkpoint = bench.checkpoint(f"state-{size}")
+        query = run_stream(run_operator(file_stream(spark, data), window), checkpoint)
+        operator = query.lastProgress["stateOperators"][0]
+        state = spark.read.format("statestore").load(str(checkpoint))
+        value_bytes = state.select(F.col("value.groupState.value").alias("v"))
+        row = value_bytes.agg(
+            F.count(F.lit(1)).alias("keys"), F.avg(F.octet_length("v")).alias("bytes")
+        ).first()
+        results.append(
+            {
+                "window": size,
+                "keys": row["keys"],
+                "state_bytes_per_key": row["bytes"],
+                "memory_bytes_per_key": operator["memoryUsedBytes"] / operator["numRowsTotal"],
+            }
+        )
+        say(f"state of sliding count({size}): {results[-1]}")
+    return results
+
+
+def median(values: list[float]) -> float:
+    return statistics.median(values)
+
+
+def report(rows: int, keys: int, repeats: int, times: dict[str, list[float]], checks, states):
+    med = {name: median(values) for name, values in times.items()}
+    batch_ratio = med["B native (row_number + groupBy)"] / med["A streams-window batch"]
+    stream_ratio = med["C2 applyInPandasWithState"] / med["C1 streams-window streaming"]
+    print()
+    print(f"Spark {rows:,} rows, {keys:,} keys, tumbling count(4) sum; local[2]; "
+          f"seconds, median of {repeats} runs after a full-size warm-up run (runs)")
+    for name, values in times.items():
+        runs = ", ".join(f"{v:.2f}" for v in values)
+        print(f"  {name:<36} {med[name]:8.2f} s   ({runs})")
+    print()
+    verdict = lambda ratio, target: "met" if ratio >= target else "NOT met"  # noqa: E731
+    print(f"  batch:     native / streams-window  = {batch_ratio:5.2f}  "
+          f"(target >= {BATCH_TARGET}: {verdict(batch_ratio, BATCH_TARGET)})")
+    print(f"  streaming: pandas / streams-window  = {stream_ratio:5.2f}  "
+          f"(target >= {STREAMING_TARGET}: {verdict(stream_ratio, STREAMING_TARGET)})")
+    print(f"  results equal to the native emulation: {checks}")
+    if states:
+        print()
+        print(f"Saved state per key, sliding count(N), count(1) WindowSum, {STATE_KEYS} keys, "
+              "window full")
+        print(f"  {'N':>6} {'state value (B/key)':>20} {'store in memory (B/key)':>24}")
+        for s in states:
+            print(f"  {s['window']:>6} {s['state_bytes_per_key']:>20.0f} "
+                  f"{s['memory_bytes_per_key']:>24.0f}")
+        if len(states) >= 2:
+            first, last = states[0], states[-1]
+            slope = (last["state_bytes_per_key"] - first["state_bytes_per_key"]) / (
+                last["window"] - first["window"]
+            )
+            print(f"  growth: {slope:.1f} bytes per windowed tuple")
+    return {"medians": med, "batch_ratio": batch_ratio, "stream_ratio": stream_ratio}
+
+
+def main() -> int:
+    rows = env_int("BENCH_ROWS", 5_000_000)
+    keys = env_int("BENCH_KEYS", 1000)
+    repeats = env_int("BENCH_REPEATS", 3)
+    work = Path(tempfile.mkdtemp(prefix="streams-window-bench-"))
+    try:
+        say("starting a local[2] Spark session")
+        spark = start_session()
+        bench = Bench(spark, work, repeats)
+        say(f"writing the input: {rows:,} rows, {keys:,} keys, {INPUT_FILES} parquet files")
+        data = work / "input"
+        write_input(spark, data, rows, keys)
+        warm = work / "warm-up"
+        write_input(spark, warm, min(rows, 200_000), min(keys, 100))
+
+        say("correctness check of every variant on a small input (not timed)")
+        checks = bench.verify(warm)
+
+        variants = {
+            "A streams-window batch": lambda: bench.batch_sw(data),
+            "B native (row_number + groupBy)": lambda: bench.batch_native(data),
+            "C1 streams-window streaming": lambda: bench.stream_sw(data),
+            "C2 applyInPandasWithState": lambda: bench.stream_pandas(data),
+        }
+        load_before = os.getloadavg()[0]
+        times = bench.measure(variants)
+        load_after = os.getloadavg()[0]
+
+        say("checking the full batch result against the native emulation (not timed)")
+        read = spark.read.parquet(str(data))
+        checks["batch_full"], _, _ = same_rows(run_operator(read, TUMBLE), native_tumble(read))
+
+        say("measuring saved state per key for sliding windows")
+        states = state_sizes(spark, bench)
+        summary = report(rows, keys, repeats, times, checks, states)
+        print(f"  load average (1 min) before/after the timed runs: {load_before:.1f} / "
+              f"{load_after:.1f} on {os.cpu_count()} cores")
+
+        results = {
+            "rows": rows,
+            "keys": keys,
+            "repeats": repeats,
+            "times": times,
+            "checks": checks,
+            "state": states,
+            "load_average_1min": [load_before, load_after],
+            "machine": {
+                "cores": os.cpu_count(),
+                "python": platform.python_version(),
+                "spark": spark.version,
+                "java": spark._jvm.System.getProperty("java.version"),
+            },
+            **summary,
+        }
+        if os.environ.get("BENCH_JSON"):
+            Path(os.environ["BENCH_JSON"]).write_text(json.dumps(results, indent=2) + "\n")
+        spark.stop()
+        return 0 if all(checks.values()) else 1
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
