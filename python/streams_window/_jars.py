@@ -65,9 +65,7 @@ def jar_path() -> str:
     return str(classpath_jars()[0])
 
 
-def examples_jar_path(
-    package_dir: Path | None = None, checkout_root: Path | None = None
-) -> str:
+def examples_jar_path(package_dir: Path | None = None, checkout_root: Path | None = None) -> str:
     """Return the path of the jar of example operators (``io.streamswindow.examples.*``).
 
     The examples are IBM Streams Java operators written against IBM's API only, as users write

@@ -22,7 +22,9 @@ def classic_session(df: DataFrame, function: str) -> SparkSession:
     from pyspark.sql.classic.dataframe import DataFrame as ClassicDataFrame
 
     if not isinstance(df, DataFrame):
-        raise TypeError(f"{function}() takes a pyspark.sql.DataFrame as df; got {type(df).__name__}")
+        raise TypeError(
+            f"{function}() takes a pyspark.sql.DataFrame as df; got {type(df).__name__}"
+        )
     if not isinstance(df, ClassicDataFrame):
         raise TypeError(
             f"{function}() needs a classic SparkSession (Py4J) to reach the JVM; this DataFrame"
@@ -63,10 +65,7 @@ def entry_class(spark: SparkSession, name: str) -> Any:
     """
     from py4j.java_gateway import JavaClass
 
-    jvm = spark._jvm
-    if jvm is None:
-        raise StreamsWindowError("The SparkSession has no JVM: it was stopped; start a new one")
-    found = jvm
+    found = jvm(spark)
     for part in f"{ENTRY_PACKAGE}.{name}".split("."):
         found = getattr(found, part)
     if not isinstance(found, JavaClass):
@@ -81,10 +80,10 @@ def entry_class(spark: SparkSession, name: str) -> Any:
 
 
 def java_list(spark: SparkSession, items: Sequence[Any]) -> Any:
-    """A ``java.util.ArrayList`` of ``items`` (converted explicitly: not every gateway auto-converts)."""
+    """A ``java.util.ArrayList`` of ``items``, converted explicitly (not every gateway does it)."""
     from py4j.java_collections import ListConverter
 
-    return ListConverter().convert(list(items), spark.sparkContext._gateway._gateway_client)
+    return ListConverter().convert(list(items), _gateway_client(spark))
 
 
 def java_map(spark: SparkSession, entries: Mapping[str, Any]) -> Any:
@@ -95,7 +94,7 @@ def java_map(spark: SparkSession, entries: Mapping[str, Any]) -> Any:
         key: java_list(spark, value) if isinstance(value, (list, tuple)) else value
         for key, value in entries.items()
     }
-    return MapConverter().convert(converted, spark.sparkContext._gateway._gateway_client)
+    return MapConverter().convert(converted, _gateway_client(spark))
 
 
 def wrap_dataframe(jdf: Any, spark: SparkSession) -> DataFrame:
@@ -103,3 +102,18 @@ def wrap_dataframe(jdf: Any, spark: SparkSession) -> DataFrame:
     from pyspark.sql.classic.dataframe import DataFrame as ClassicDataFrame
 
     return ClassicDataFrame(jdf, spark)
+
+
+def jvm(spark: SparkSession) -> Any:
+    """The session's Py4J view of the JVM (``spark._jvm``)."""
+    view = spark._jvm
+    if view is None:
+        raise StreamsWindowError("The SparkSession has no JVM: it was stopped; start a new one")
+    return view
+
+
+def _gateway_client(spark: SparkSession) -> Any:
+    gateway = spark.sparkContext._gateway
+    if gateway is None:
+        raise StreamsWindowError("The SparkSession has no JVM: it was stopped; start a new one")
+    return gateway._gateway_client

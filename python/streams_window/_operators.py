@@ -6,7 +6,7 @@ import math
 import numbers
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Union
+from typing import TYPE_CHECKING, Any
 
 from streams_window import _jvm
 from streams_window.errors import ArgumentError, _calling_java, _came_through_py4j
@@ -16,9 +16,9 @@ if TYPE_CHECKING:
     from pyspark.sql.types import StructType
 
 #: One value of an operator parameter, as Python gives it.
-ParamScalar = Union[str, int, float, bool]
+ParamScalar = str | int | float | bool
 #: An operator parameter: one value or a list of values (SPL parameters take lists).
-ParamValue = Union[ParamScalar, Sequence[ParamScalar]]
+ParamValue = ParamScalar | Sequence[ParamScalar]
 
 
 def run_operator(
@@ -203,7 +203,7 @@ class OperatorCall:
         """
         from pyspark.sql.types import StructType
 
-        types = self.spark._jvm.org.apache.spark.sql.types
+        types = _jvm.jvm(self.spark).org.apache.spark.sql.types
         if isinstance(self.output_schema, StructType):
             with _calling_java("converting output_schema to DDL"):
                 return str(types.DataType.fromJson(self.output_schema.json()).toDDL())

@@ -62,7 +62,8 @@ OPERATOR_EXCEPTION = "io.streamswindow.spark.WindowedOperatorException"
 CLAUSE_EXCEPTION = "io.streamswindow.clause.WindowClauseException"
 ARGUMENT_EXCEPTION = "java.lang.IllegalArgumentException"
 
-# WindowedOperatorException's message: Operator <class> (window "<clause>") failed[ for key <k>]: ...
+# WindowedOperatorException's message:
+#   Operator <class> (window "<clause>") failed[ for key <key>]: <cause class>: <cause message>
 _OPERATOR_MESSAGE = re.compile(
     r'^Operator (?P<operator>\S+) \(window "(?P<window>[^"]*)"\) failed'
     r"(?: for key (?P<key>.*?))?: (?P<cause>.*)$",
@@ -366,9 +367,7 @@ def _from_chain(chain: list[_JavaThrowable]) -> StreamsWindowError | None:
     return None
 
 
-def _operator_error(
-    message: str, java_class: str, root: _JavaThrowable | None
-) -> OperatorError:
+def _operator_error(message: str, java_class: str, root: _JavaThrowable | None) -> OperatorError:
     parsed = _OPERATOR_MESSAGE.match(message)
     fields = parsed.groupdict() if parsed else {}
     cause_class, cause_message = (root.java_class, root.message) if root else (None, None)
@@ -388,6 +387,9 @@ def _operator_error(
 
 
 def _clause_error(link: _JavaThrowable) -> WindowClauseError:
+    clause: str | None
+    token: str | None
+    position: int | None
     try:
         clause, token, position = (
             str(link.handle.getClause()),

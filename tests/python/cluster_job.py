@@ -70,8 +70,13 @@ def run(spark: SparkSession) -> dict[str, Any]:
     expected = plain(single_instance_run(df, WINDOW_SUM, **arguments).collect())
 
     failing = sw.run_operator(
-        df, FAILING_OPERATOR, window="partitioned, tumbling, count(4)", partition_by="key",
-        order_by="seq", params={"failAt": 2}, output_schema="key string",
+        df,
+        FAILING_OPERATOR,
+        window="partitioned, tumbling, count(4)",
+        partition_by="key",
+        order_by="seq",
+        params={"failAt": 2},
+        output_schema="key string",
     )
     try:
         failing.collect()
@@ -86,8 +91,7 @@ def run(spark: SparkSession) -> dict[str, Any]:
 
     summaries = context.statusStore().executorList(True)
     tasks = {
-        summaries.apply(i).id(): summaries.apply(i).totalTasks()
-        for i in range(summaries.length())
+        summaries.apply(i).id(): summaries.apply(i).totalTasks() for i in range(summaries.length())
     }
     return {
         "actual": actual,

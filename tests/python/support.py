@@ -58,7 +58,9 @@ def by_key_in_order(rows: Iterable[Reading], *, sort: bool = True) -> dict[str, 
     return groups
 
 
-def tumbling_sums(rows: Iterable[Reading], size: int, *, sort: bool = True) -> list[tuple[Any, ...]]:
+def tumbling_sums(
+    rows: Iterable[Reading], size: int, *, sort: bool = True
+) -> list[tuple[Any, ...]]:
     """WindowSum over ``partitioned, tumbling, count(size)``: (key, last seq, sum, count) per
     full window of each key. A partial last window gives nothing: a final marker does not flush
     a window in SPL."""

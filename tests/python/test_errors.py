@@ -291,8 +291,15 @@ def test_translate_reads_an_operator_failure_from_text_alone() -> None:
     )
 
     assert isinstance(error, OperatorError)
-    assert (error.operator, error.window, error.key) == ("com.acme.VSum", "tumbling, count(4)", "[x]")
-    assert (error.cause_class, error.cause_message) == ("java.lang.ArithmeticException", "/ by zero")
+    assert (error.operator, error.window, error.key) == (
+        "com.acme.VSum",
+        "tumbling, count(4)",
+        "[x]",
+    )
+    assert (error.cause_class, error.cause_message) == (
+        "java.lang.ArithmeticException",
+        "/ by zero",
+    )
 
 
 def test_parameters_become_the_strings_spl_passes() -> None:

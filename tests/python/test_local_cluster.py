@@ -46,7 +46,9 @@ def test_partitioned_window_sum_on_two_executor_jvms_equals_the_streams_run(
     assert actual == [tuple(row) for row in result["expected"]]
     assert actual == [tuple(row) for row in result["python_expected"]]
     assert len(actual) == 6 * 5
-    executors = {name: tasks for name, tasks in result["tasks_per_executor"].items() if name != "driver"}
+    executors = {
+        name: tasks for name, tasks in result["tasks_per_executor"].items() if name != "driver"
+    }
     assert len(executors) == 2 and all(tasks > 0 for tasks in executors.values()), executors
     assert result["failure"] == {
         "type": "OperatorError",

@@ -152,7 +152,9 @@ def test_marker_column_rows_tumble_a_punctuation_window(spark: SparkSession) -> 
         elif current:
             expected.append((sum(current), len(current)))
             current = []
-    assert [(row["total"], row["count"]) for row in out] == expected == [(6.0, 3), (15.0, 3), (7.0, 1)]
+    assert (
+        [(row["total"], row["count"]) for row in out] == expected == [(6.0, 3), (15.0, 3), (7.0, 1)]
+    )
 
 
 def test_a_batch_marker_ends_the_input_with_a_window_marker(spark: SparkSession) -> None:

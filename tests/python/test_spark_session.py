@@ -54,9 +54,11 @@ def test_configure_adds_extra_jars_after_ours(built_jar: str, tmp_path: Path) ->
     mine.write_bytes(b"PK\x05\x06" + bytes(18))
     builder = SparkSession.Builder().config("spark.jars", "/opt/other.jar")
 
-    jars = sw.configure(
-        builder, extra_jars=[mine, "hdfs://cluster/jars/shared.jar"]
-    )._options["spark.jars"].split(",")
+    jars = (
+        sw.configure(builder, extra_jars=[mine, "hdfs://cluster/jars/shared.jar"])
+        ._options["spark.jars"]
+        .split(",")
+    )
 
     assert jars == ["/opt/other.jar", built_jar, str(mine), "hdfs://cluster/jars/shared.jar"]
 
