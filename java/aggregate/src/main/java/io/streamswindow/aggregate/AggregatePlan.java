@@ -1,0 +1,199 @@
+package io.streamswindow.aggregate;
+
+import com.ibm.streams.operator.Attribute;
+import com.ibm.streams.operator.OutputTuple;
+import com.ibm.streams.operator.StreamSchema;
+import com.ibm.streams.operator.StreamingData.Punctuation;
+import com.ibm.streams.operator.StreamingOutput;
+import com.ibm.streams.operator.Tuple;
+import com.ibm.streams.operator.Type;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What the {@link Aggregate} operator computes for each window firing, resolved once against the
+ * input and output schemas: the {@code groupBy} attributes, and for every output attribute the
+ * {@link GroupAggregator} that gives its value (its assignment, or {@code Last} of the input
+ * attribute with the same name).
+ *
+ * <p>Resolving checks everything a wrong declaration could break at run time: unknown attributes,
+ * argument types a function does not accept, output attributes whose declared type differs from
+ * the function's result type, and unassigned output attributes with no input attribute to take
+ * the last value from.
+ */
+final class AggregatePlan {
+  private final ValueReader[] groupBy;
+  private final GroupAggregator[] outputs; // by output attribute index
+
+  private AggregatePlan(ValueReader[] groupBy, GroupAggregator[] outputs) {
+    this.groupBy = groupBy;
+    this.outputs = outputs;
+  }
+
+  /**
+   * Resolves the assignments and groupBy attributes against the schemas.
+   *
+   * @throws OutputAssignmentException for an assignment that does not fit the schemas
+   * @throws IllegalArgumentException for an unknown groupBy attribute or an unassigned output
+   *     attribute that the input cannot supply
+   */
+  static AggregatePlan resolve(
+      StreamSchema input,
+      StreamSchema output,
+      List<OutputAssignment> assignments,
+      List<String> groupBy) {
+    ValueReader[] keys = new ValueReader[groupBy.size()];
+    for (int i = 0; i < keys.length; i++) {
+      keys[i] = ValueReader.of(groupByAttribute(input, groupBy.get(i)));
+    }
+    GroupAggregator[] outputs = new GroupAggregator[output.getAttributeCount()];
+    for (OutputAssignment assignment : assignments) {
+      Attribute target = output.getAttribute(assignment.attribute());
+      if (target == null) {
+        throw assignment.error(
+            assignment.attribute(),
+            assignment.attributePosition(),
+            "'"
+                + assignment.attribute()
+                + "' at position "
+                + assignment.attributePosition()
+                + " is not an attribute of the output schema "
+                + output.getLanguageType());
+      }
+      List<Attribute> arguments = arguments(assignment, input);
+      String resultType = resultType(assignment, arguments);
+      String declared = target.getType().getLanguageType();
+      if (!declared.equals(resultType)) {
+        throw assignment.error(
+            assignment.attribute(),
+            assignment.attributePosition(),
+            "output attribute '"
+                + target.getName()
+                + "' is declared "
+                + declared
+                + ", but "
+                + assignment.function().splName()
+                + " gives "
+                + resultType
+                + " here; declare it as "
+                + resultType);
+      }
+      outputs[target.getIndex()] = assignment.function().bind(arguments);
+    }
+    for (Attribute target : output) {
+      if (outputs[target.getIndex()] == null) {
+        outputs[target.getIndex()] = lastOfSameName(input, output, target);
+      }
+    }
+    return new AggregatePlan(keys, outputs);
+  }
+
+  /** The input attributes an assignment passes to its function. */
+  static List<Attribute> arguments(OutputAssignment assignment, StreamSchema input) {
+    List<Attribute> arguments = new ArrayList<>(assignment.arguments().size());
+    for (int i = 0; i < assignment.arguments().size(); i++) {
+      Attribute attribute = input.getAttribute(assignment.arguments().get(i));
+      if (attribute == null) {
+        throw assignment.argumentError(
+            i,
+            "unknown input attribute '"
+                + assignment.arguments().get(i)
+                + "' at position "
+                + assignment.argumentPositions().get(i)
+                + "; the input attributes are "
+                + input.getAttributeNames());
+      }
+      arguments.add(attribute);
+    }
+    return arguments;
+  }
+
+  /** The function's result type for these arguments; an unfit argument is named with its position. */
+  static String resultType(OutputAssignment assignment, List<Attribute> arguments) {
+    List<Type> types = new ArrayList<>(arguments.size());
+    for (Attribute argument : arguments) {
+      types.add(argument.getType());
+    }
+    AggregateFunction function = assignment.function();
+    int unfit = function.unfitArgument(types);
+    if (unfit >= 0) {
+      throw assignment.argumentError(
+          unfit,
+          "'"
+              + assignment.arguments().get(unfit)
+              + "' at position "
+              + assignment.argumentPositions().get(unfit)
+              + " has type "
+              + types.get(unfit).getLanguageType()
+              + ", but "
+              + function.signature()
+              + " needs "
+              + function.requirement(unfit));
+    }
+    return function.resultType(types);
+  }
+
+  static Attribute groupByAttribute(StreamSchema input, String name) {
+    Attribute attribute = input.getAttribute(name);
+    if (attribute == null) {
+      throw new IllegalArgumentException(
+          "groupBy attribute '"
+              + name
+              + "' is not an input attribute; the input attributes are "
+              + input.getAttributeNames());
+    }
+    return attribute;
+  }
+
+  private static GroupAggregator lastOfSameName(
+      StreamSchema input, StreamSchema output, Attribute target) {
+    Attribute source = input.getAttribute(target.getName());
+    if (source == null) {
+      throw new IllegalArgumentException(
+          "output attribute '"
+              + target.getName()
+              + "' has no assignment and the input has no attribute of that name to take the"
+              + " last value from; assign it in the output parameter, e.g. "
+              + target.getName()
+              + "=Max(...), or remove it from the output schema "
+              + output.getLanguageType());
+    }
+    String declared = target.getType().getLanguageType();
+    String inputType = source.getType().getLanguageType();
+    if (!declared.equals(inputType)) {
+      throw new IllegalArgumentException(
+          "output attribute '"
+              + target.getName()
+              + "' has no assignment, so it takes the last value of the input attribute of that"
+              + " name, which is "
+              + inputType
+              + ", but it is declared "
+              + declared
+              + "; declare it as "
+              + inputType
+              + " or assign it");
+    }
+    ValueReader reader = ValueReader.of(source);
+    return group -> reader.read(group.last());
+  }
+
+  /** Splits a firing window's tuples into this plan's groups. */
+  Firing split(Iterable<Tuple> tuples) {
+    return Firing.of(tuples, groupBy);
+  }
+
+  /**
+   * Submits one output tuple per group of {@code firing}, in group order, then a window marker.
+   * An empty firing submits only the marker.
+   */
+  void submit(Firing firing, StreamingOutput<OutputTuple> out) throws Exception {
+    for (Group group : firing.groups()) {
+      OutputTuple tuple = out.newTuple();
+      for (int i = 0; i < outputs.length; i++) {
+        tuple.setObject(i, outputs[i].aggregate(group));
+      }
+      out.submit(tuple);
+    }
+    out.punctuate(Punctuation.WINDOW_MARKER);
+  }
+}
