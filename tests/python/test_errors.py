@@ -228,7 +228,9 @@ def test_a_failing_operator_names_itself_the_window_and_the_cause(df: DataFrame)
         params={"failAt": 3},
     )
 
-    with pytest.raises(Exception) as spark_error:
+    # What PySpark 4.2 raises for a failed job: Py4J's raw error (SparkException is not one of
+    # the Java exceptions PySpark converts).
+    with pytest.raises(Py4JJavaError) as spark_error:
         out.collect()
     error = translate(spark_error.value)
 

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pyspark.errors import AnalysisException
+from pyspark.errors import AnalysisException, StreamingQueryException
 from pyspark.sql import DataFrame, SparkSession
 from pyspark.sql.streaming import StreamingQuery
 
@@ -256,7 +256,8 @@ def test_an_operator_failing_in_a_stream_is_reported_by_the_query(
         .start()
     )
     try:
-        with pytest.raises(Exception) as spark_error:
+        # What PySpark 4.2 raises for a failed query: its captured StreamingQueryException.
+        with pytest.raises(StreamingQueryException) as spark_error:
             query.processAllAvailable()
     finally:
         query.stop()
