@@ -1,0 +1,189 @@
+package io.streamswindow.spark;
+
+import com.ibm.streams.operator.Attribute;
+import com.ibm.streams.operator.StreamSchema;
+import com.ibm.streams.operator.Type;
+import com.ibm.streams.operator.meta.CollectionType;
+import com.ibm.streams.operator.meta.MapType;
+import com.ibm.streams.operator.meta.TupleType;
+import io.streamswindow.aggregate.Aggregate;
+import io.streamswindow.aggregate.AggregateSchema;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructField;
+import org.apache.spark.sql.types.StructType;
+
+/**
+ * SPL's {@code Aggregate} operator on a Spark DataFrame, without writing Java: the entry point of
+ * the Python facade's {@code streams_window.aggregate}, usable from Java and Scala as well.
+ *
+ * <p>It runs {@link Aggregate} through {@link WindowedOperators#runOperator}, with an output
+ * schema derived from the DataFrame's schema and the output assignments ({@link
+ * AggregateSchema#outputSchema}): the {@code groupBy} columns first, then one column per
+ * assignment, typed by the function's SPL result type (Count gives an int, Collect an array, Sum
+ * and Average the input column's own type). Partition columns are not added by themselves: assign
+ * them, e.g. {@code symbol=Any(symbol)}.
+ *
+ * <pre>{@code
+ * // SPL: window V: sliding, time(300.0), time(1.0); output VMovingAverage: price = Average(price);
+ * Dataset<Row> averages = Aggregates.aggregate(quotes, "partitioned, sliding, time(300.0), time(1.0)",
+ *     List.of("symbol"), List.of("seq"), List.of("symbol=Any(symbol)", "price=Average(price)"),
+ *     List.of(), Map.of());
+ * // columns: symbol string, price double; one row per symbol and second
+ * }</pre>
+ */
+public final class Aggregates {
+  /** The options that are the operator's parameters rather than {@code runOperator}'s options. */
+  private static final Map<String, String> FLAG_OPTIONS =
+      Map.of(
+          "aggregateIncompleteWindows", "aggregateIncompleteWindows",
+          "aggregate_incomplete_windows", "aggregateIncompleteWindows",
+          "aggregateEvictedPartitions", "aggregateEvictedPartitions",
+          "aggregate_evicted_partitions", "aggregateEvictedPartitions");
+
+  private Aggregates() {}
+
+  /**
+   * Aggregates {@code input} over the window as SPL's {@code Aggregate} operator does.
+   *
+   * @param input the rows (batch or streaming)
+   * @param window the SPL window clause, e.g. {@code "tumbling, count(4)"} or {@code
+   *     "partitioned, sliding, time(300.0), time(1.0)"}
+   * @param partitionBy the window's partition columns; empty when the window is not partitioned
+   * @param orderBy the columns whose ascending order is the arrival order within a partition; empty
+   *     to keep the input's own order
+   * @param output the output assignments {@code column=Function(arguments)}, e.g. {@code
+   *     "total=Sum(cost)"}, {@code "n=Count()"}, {@code "who=ArgMax(price, symbol)"}
+   * @param groupBy the columns that split each window firing into groups; may be empty
+   * @param options {@link WindowedOperators#runOperator}'s options ({@code marker_column}, {@code
+   *     batch_marker}, {@code punctuation_column}), plus {@code aggregateIncompleteWindows} and
+   *     {@code aggregateEvictedPartitions} ("true"/"false"; snake_case spellings accepted)
+   * @return one row per group and window firing, with the derived output schema
+   * @throws IllegalArgumentException for a bad window, column, assignment or option, naming it
+   */
+  public static Dataset<Row> aggregate(
+      Dataset<Row> input,
+      String window,
+      List<String> partitionBy,
+      List<String> orderBy,
+      List<String> output,
+      List<String> groupBy,
+      Map<String, String> options) {
+    List<String> assignments = output == null ? List.of() : List.copyOf(output);
+    List<String> groups = groupBy == null ? List.of() : List.copyOf(groupBy);
+    List<String> partitions = partitionBy == null ? List.of() : List.copyOf(partitionBy);
+    Map<String, String> runOptions = new HashMap<>();
+    Map<String, List<String>> params = new LinkedHashMap<>();
+    if (options != null) {
+      options.forEach(
+          (key, value) -> {
+            String parameter = FLAG_OPTIONS.get(key);
+            if (parameter == null) {
+              runOptions.put(key, value);
+            } else {
+              params.put(parameter, List.of(flag(key, value)));
+            }
+          });
+    }
+    String ddl = outputSchema(tupleSchema(input.schema(), runOptions.get("marker_column")), assignments, groups);
+    params.put("output", assignments);
+    if (!groups.isEmpty()) {
+      params.put("groupBy", groups);
+    }
+    if (!partitions.isEmpty()) {
+      params.put("partitionBy", partitions);
+    }
+    return WindowedOperators.runOperator(
+        input, Aggregate.class.getName(), window, partitions, orderBy, params, ddl, runOptions);
+  }
+
+  /**
+   * Returns the output schema {@link #aggregate} gives for rows of {@code input}, as a Spark DDL
+   * string, e.g. {@code "symbol STRING,price DOUBLE"}.
+   *
+   * @param input the schema of the rows the operator receives
+   * @param output the output assignments
+   * @param groupBy the groupBy columns; may be empty
+   * @return the DDL of the result's schema
+   * @throws IllegalArgumentException for an assignment or column that does not fit
+   */
+  public static String outputSchema(StructType input, List<String> output, List<String> groupBy) {
+    StreamSchema spl;
+    try {
+      spl =
+          AggregateSchema.outputSchema(
+              SplSparkTypes.toSpl(input),
+              output == null ? List.of() : output,
+              groupBy == null ? List.of() : groupBy);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("aggregate: " + e.getMessage(), e);
+    }
+    StructField[] fields = new StructField[spl.getAttributeCount()];
+    for (Attribute attribute : spl) {
+      fields[attribute.getIndex()] =
+          DataTypes.createStructField(
+              attribute.getName(), sparkType(attribute.getType(), attribute.getName()), true);
+    }
+    return new StructType(fields).toDDL();
+  }
+
+  /** The Spark type of an SPL type, composite types included (the inverse of the type table). */
+  private static DataType sparkType(Type type, String column) {
+    Type.MetaType meta = type.getMetaType();
+    if (meta.isList() || meta.isSet()) {
+      return DataTypes.createArrayType(
+          sparkType(((CollectionType) type).getElementType(), column + "[]"), true);
+    } else if (meta.isMap()) {
+      MapType map = (MapType) type;
+      return DataTypes.createMapType(
+          sparkType(map.getKeyType(), column + ".key"),
+          sparkType(map.getValueType(), column + ".value"),
+          true);
+    } else if (meta == Type.MetaType.TUPLE) {
+      StreamSchema nested = ((TupleType) type).getTupleSchema();
+      StructField[] fields = new StructField[nested.getAttributeCount()];
+      for (Attribute attribute : nested) {
+        fields[attribute.getIndex()] =
+            DataTypes.createStructField(
+                attribute.getName(),
+                sparkType(attribute.getType(), column + "." + attribute.getName()),
+                true);
+      }
+      return new StructType(fields);
+    }
+    try {
+      return SplSparkTypes.sparkType(meta);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(
+          "aggregate: output column '" + column + "' would have SPL type " + type.getLanguageType()
+              + ", which has no Spark column type",
+          e);
+    }
+  }
+
+  /** The operator's input rows: the DataFrame's columns without the marker column. */
+  private static StructType tupleSchema(StructType rows, String markerColumn) {
+    if (markerColumn == null) {
+      return rows;
+    }
+    return new StructType(
+        Arrays.stream(rows.fields())
+            .filter(f -> !f.name().equals(markerColumn))
+            .toArray(StructField[]::new));
+  }
+
+  private static String flag(String key, String value) {
+    if ("true".equalsIgnoreCase(value) || "false".equalsIgnoreCase(value)) {
+      return value.toLowerCase(java.util.Locale.ROOT);
+    }
+    throw new IllegalArgumentException(
+        "aggregate: option " + key + " must be \"true\" or \"false\", not \"" + value + "\"");
+  }
+}
