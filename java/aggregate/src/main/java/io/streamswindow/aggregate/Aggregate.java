@@ -20,8 +20,7 @@ import java.util.List;
 
 /**
  * The SPL standard toolkit's {@code Aggregate} operator as a windowed Java operator: on every
- * window firing it submits one tuple of aggregates per {@code groupBy} group, then a window
- * marker.
+ * window firing it submits one tuple of aggregates per {@code groupBy} group, then a window marker.
  *
  * <p>Windows: tumbling ({@code count}, {@code delta}, {@code time}, {@code punct}) and sliding
  * ({@code count}, {@code delta}, {@code time} eviction with a {@code count}, {@code delta} or
@@ -35,8 +34,8 @@ import java.util.List;
  *       unless {@code aggregateIncompleteWindows} is true; an evicted partition must fill again.
  *   <li>With {@code aggregateEvictedPartitions} (tumbling windows with partition eviction), a
  *       partition that is evicted is aggregated as if it had tumbled.
- *   <li>The final punctuation flushes nothing; window markers on input are not forwarded (a
- *       {@code punct()} window tumbles on them, which submits its own marker).
+ *   <li>The final punctuation flushes nothing; window markers on input are not forwarded (a {@code
+ *       punct()} window tumbles on them, which submits its own marker).
  * </ul>
  *
  * <p>Parameters, as SPL passes them (lists of strings):
@@ -59,7 +58,8 @@ import java.util.List;
  * AggregateFunction#resultType}); {@link AggregateSchema#outputSchema} derives a schema that fits.
  *
  * <pre>{@code
- * // SPL: stream<V> VSUM = Aggregate(V) { window V: tumbling, count(4); output VSUM: cost = Sum(cost); }
+ * // SPL: stream<V> VSUM = Aggregate(V) {
+ * //   window V: tumbling, count(4); output VSUM: cost = Sum(cost); }
  * OperatorInvocation<Aggregate> op = tester.singleOp(Aggregate.class);
  * op.addInput("tuple<rstring item, float64 cost>").tumbling().evictCount(4);
  * op.addOutput("tuple<rstring item, float64 cost>");

@@ -10,8 +10,8 @@ import java.util.List;
 import java.util.stream.Collectors;
 
 /**
- * The output functions of the SPL standard toolkit's Aggregate operator: what each takes, what
- * SPL type it gives, and how it is computed over a group of tuples.
+ * The output functions of the SPL standard toolkit's Aggregate operator: what each takes, what SPL
+ * type it gives, and how it is computed over a group of tuples.
  *
  * <p>{@code T} is the type of the first argument, {@code K} the type of the second.
  *
@@ -112,12 +112,14 @@ public enum AggregateFunction {
 
   /** The SPL names of all functions, comma separated, for messages. */
   static String splNames() {
-    return Arrays.stream(values()).map(AggregateFunction::splName).collect(Collectors.joining(", "));
+    return Arrays.stream(values())
+        .map(AggregateFunction::splName)
+        .collect(Collectors.joining(", "));
   }
 
   /**
-   * Returns the SPL type of the function's result for arguments of these types, after checking
-   * that the function accepts them.
+   * Returns the SPL type of the function's result for arguments of these types, after checking that
+   * the function accepts them.
    *
    * @param argumentTypes the types of the input attributes passed, one per parameter
    * @return the result type's SPL spelling, e.g. {@code "int32"} or {@code "list<rstring>"}
@@ -168,7 +170,10 @@ public enum AggregateFunction {
     boolean fits;
     switch (this) {
       case SUM:
-        fits = ValueTypes.isNumeric(meta) || ValueTypes.isString(meta) || ValueTypes.isNumericList(type);
+        fits =
+            ValueTypes.isNumeric(meta)
+                || ValueTypes.isString(meta)
+                || ValueTypes.isNumericList(type);
         break;
       case AVERAGE:
         fits = ValueTypes.isNumeric(meta) || ValueTypes.isNumericList(type);

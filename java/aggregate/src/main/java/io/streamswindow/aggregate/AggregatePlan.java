@@ -17,9 +17,9 @@ import java.util.List;
  * attribute with the same name).
  *
  * <p>Resolving checks everything a wrong declaration could break at run time: unknown attributes,
- * argument types a function does not accept, output attributes whose declared type differs from
- * the function's result type, and unassigned output attributes with no input attribute to take
- * the last value from.
+ * argument types a function does not accept, output attributes whose declared type differs from the
+ * function's result type, and unassigned output attributes with no input attribute to take the last
+ * value from.
  */
 final class AggregatePlan {
   private final ValueReader[] groupBy;
@@ -108,7 +108,9 @@ final class AggregatePlan {
     return arguments;
   }
 
-  /** The function's result type for these arguments; an unfit argument is named with its position. */
+  /**
+   * The function's result type for these arguments; an unfit argument is named with its position.
+   */
   static String resultType(OutputAssignment assignment, List<Attribute> arguments) {
     List<Type> types = new ArrayList<>(arguments.size());
     for (Attribute argument : arguments) {
@@ -183,8 +185,8 @@ final class AggregatePlan {
   }
 
   /**
-   * Submits one output tuple per group of {@code firing}, in group order, then a window marker.
-   * An empty firing submits only the marker.
+   * Submits one output tuple per group of {@code firing}, in group order, then a window marker. An
+   * empty firing submits only the marker.
    */
   void submit(Firing firing, StreamingOutput<OutputTuple> out) throws Exception {
     for (Group group : firing.groups()) {

@@ -21,7 +21,8 @@ import java.util.Map;
  * type. Partition attributes are not added: assign them, e.g. {@code symbol=Any(symbol)}.
  *
  * <pre>{@code
- * StreamSchema in = Type.Factory.getStreamSchema("tuple<rstring symbol, float64 price, int32 qty>");
+ * StreamSchema in =
+ *     Type.Factory.getStreamSchema("tuple<rstring symbol, float64 price, int32 qty>");
  * AggregateSchema.outputSchema(in, List.of("avg=Average(price)", "n=Count()"), List.of("symbol"));
  * // tuple<rstring symbol, float64 avg, int32 n>
  * }</pre>

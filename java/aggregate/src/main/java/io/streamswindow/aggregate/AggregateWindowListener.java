@@ -8,8 +8,8 @@ import com.ibm.streams.operator.window.StreamWindow;
 import com.ibm.streams.operator.window.StreamWindowEvent;
 
 /**
- * The {@link Aggregate} operator's window listener: it turns each window firing into output
- * tuples through the {@link AggregatePlan}.
+ * The {@link Aggregate} operator's window listener: it turns each window firing into output tuples
+ * through the {@link AggregatePlan}.
  *
  * <ul>
  *   <li>Tumbling window: every EVICTION (a tumble) is aggregated; so is a PARTITION_EVICTION when
@@ -20,9 +20,9 @@ import com.ibm.streams.operator.window.StreamWindowEvent;
  * </ul>
  *
  * <p>It is a {@link StatefulWindowListener} for its bookkeeping alone: whether each partition has
- * been full is checkpointed with the operator's state and forgotten when the partition is
- * evicted, so an evicted partition must fill again, also across a reset or a Spark micro-batch.
- * The aggregates themselves are computed from the window's tuples when it fires, so there is no
+ * been full is checkpointed with the operator's state and forgotten when the partition is evicted,
+ * so an evicted partition must fill again, also across a reset or a Spark micro-batch. The
+ * aggregates themselves are computed from the window's tuples when it fires, so there is no
  * per-partition state to keep ({@link #getInitializedState} gives a placeholder never used).
  */
 final class AggregateWindowListener extends StatefulWindowListener<Boolean, Tuple> {

@@ -11,9 +11,9 @@ import java.util.Map;
  * The output functions about the distinct values of an attribute in a group: CountDistinct,
  * CollectDistinct and CountByDistinct.
  *
- * <p>Distinct values are listed in the order they first appear in the window, and
- * CountByDistinct's counts follow that same order, so that {@code CollectDistinct(x)} and {@code
- * CountByDistinct(x)} line up element by element (SPL pairs them the same way).
+ * <p>Distinct values are listed in the order they first appear in the window, and CountByDistinct's
+ * counts follow that same order, so that {@code CollectDistinct(x)} and {@code CountByDistinct(x)}
+ * line up element by element (SPL pairs them the same way).
  */
 final class DistinctValues {
   private DistinctValues() {}
@@ -25,8 +25,7 @@ final class DistinctValues {
 
   /** CollectDistinct(x): the distinct values, in order of first appearance. */
   static GroupAggregator collect(ValueReader reader) {
-    return group ->
-        Collections.unmodifiableList(new ArrayList<>(counts(group, reader).keySet()));
+    return group -> Collections.unmodifiableList(new ArrayList<>(counts(group, reader).keySet()));
   }
 
   /** CountByDistinct(x): how often each distinct value occurs, in order of first appearance. */

@@ -5,8 +5,8 @@ import java.util.List;
 
 /**
  * The tuples of one {@code groupBy} group of a window firing, oldest first, and the firing they
- * belong to (for the functions that look at the whole window: CountAll, CountGroups,
- * CountByGroup). Without {@code groupBy} the window's tuples are one group.
+ * belong to (for the functions that look at the whole window: CountAll, CountGroups, CountByGroup).
+ * Without {@code groupBy} the window's tuples are one group.
  */
 final class Group {
   private final List<Tuple> tuples;

@@ -8,8 +8,8 @@ import java.math.BigInteger;
  * Conversions between the Java objects that hold SPL numbers and Java's primitive arithmetic.
  *
  * <p>Unsigned integers are held in the signed Java type of their size ({@code uint8} in a {@code
- * Byte}), so reading one as a number must undo the sign; writing one back keeps the low bits,
- * which is SPL's wrap-around arithmetic.
+ * Byte}), so reading one as a number must undo the sign; writing one back keeps the low bits, which
+ * is SPL's wrap-around arithmetic.
  */
 final class Numbers {
   private Numbers() {}
@@ -28,7 +28,9 @@ final class Numbers {
     }
   }
 
-  /** The exact integer value of an integer object, also for a uint64 beyond {@code Long.MAX_VALUE}. */
+  /**
+   * The exact integer value of an integer object, also for a uint64 beyond {@code Long.MAX_VALUE}.
+   */
   static BigInteger toBigInteger(Object value, MetaType type) {
     long bits = toLong(value, type);
     if (type == MetaType.UINT64 && bits < 0) {
@@ -68,8 +70,8 @@ final class Numbers {
   }
 
   /**
-   * The object of numeric type {@code type} for a double: integers are truncated toward zero
-   * (then wrapped to the type's size), decimals rounded by the runtime when set.
+   * The object of numeric type {@code type} for a double: integers are truncated toward zero (then
+   * wrapped to the type's size), decimals rounded by the runtime when set.
    */
   static Object fromDouble(double value, MetaType type) {
     switch (type) {

@@ -129,8 +129,8 @@ interface NumericAccumulator {
   }
 
   /**
-   * Average of integers: the exact sum (a long, or a BigInteger once it would overflow) divided
-   * by the count, truncated toward zero.
+   * Average of integers: the exact sum (a long, or a BigInteger once it would overflow) divided by
+   * the count, truncated toward zero.
    */
   final class IntegerAverage implements NumericAccumulator {
     private final MetaType type;

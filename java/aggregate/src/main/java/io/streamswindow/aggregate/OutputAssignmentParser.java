@@ -8,8 +8,8 @@ import java.util.Map;
 /**
  * Reads the {@code output} parameter of the {@link Aggregate} operator: assignments of the form
  * {@code attribute = Function(argument, ...)}, where the function is one of {@link
- * AggregateFunction} and the arguments are input attribute names. Spaces may appear between any
- * two tokens.
+ * AggregateFunction} and the arguments are input attribute names. Spaces may appear between any two
+ * tokens.
  *
  * <pre>{@code
  * OutputAssignment a = OutputAssignmentParser.parse("who = ArgMax(price, symbol)");
@@ -19,8 +19,8 @@ import java.util.Map;
  * }</pre>
  *
  * <p>Errors are {@link OutputAssignmentException}s naming the bad token and its 0-based position.
- * Only the form and the number of arguments are checked here; attribute names and types are
- * checked against the schemas later ({@link AggregatePlan}, {@link AggregateSchema}).
+ * Only the form and the number of arguments are checked here; attribute names and types are checked
+ * against the schemas later ({@link AggregatePlan}, {@link AggregateSchema}).
  */
 public final class OutputAssignmentParser {
   private final String text;
@@ -140,7 +140,12 @@ public final class OutputAssignmentParser {
               + arguments.size());
     }
     return new OutputAssignment(
-        text, attribute, attributePosition, function, functionPosition, arguments,
+        text,
+        attribute,
+        attributePosition,
+        function,
+        functionPosition,
+        arguments,
         argumentPositions);
   }
 
@@ -158,8 +163,7 @@ public final class OutputAssignmentParser {
 
   private void expect(char c, String expected) {
     if (!at(c)) {
-      throw error(
-          "expected " + expected + " at position " + position + ", found " + quotedToken());
+      throw error("expected " + expected + " at position " + position + ", found " + quotedToken());
     }
     position++;
   }

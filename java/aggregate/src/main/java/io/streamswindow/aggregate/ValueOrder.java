@@ -25,7 +25,8 @@ final class ValueOrder {
   static Comparator<Object> of(MetaType type) {
     switch (type) {
       case UINT8:
-        return (a, b) -> Integer.compare(Byte.toUnsignedInt((Byte) a), Byte.toUnsignedInt((Byte) b));
+        return (a, b) ->
+            Integer.compare(Byte.toUnsignedInt((Byte) a), Byte.toUnsignedInt((Byte) b));
       case UINT16:
         return (a, b) ->
             Integer.compare(Short.toUnsignedInt((Short) a), Short.toUnsignedInt((Short) b));

@@ -5,8 +5,8 @@ import com.ibm.streams.operator.Type.MetaType;
 import com.ibm.streams.operator.meta.CollectionType;
 
 /**
- * The SPL type classes that decide which output functions take which attributes: numeric,
- * ordered, string, and lists of numbers (which Sum, Average, Min and Max treat element by element).
+ * The SPL type classes that decide which output functions take which attributes: numeric, ordered,
+ * string, and lists of numbers (which Sum, Average, Min and Max treat element by element).
  */
 final class ValueTypes {
   private ValueTypes() {}

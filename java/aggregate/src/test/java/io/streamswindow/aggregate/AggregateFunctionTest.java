@@ -11,8 +11,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * Each output function of {@link AggregateFunction} on a small window whose results are computed
- * by hand, through the {@link Aggregate} operator in IBM's harness ({@code tumbling, punct()}: one
+ * Each output function of {@link AggregateFunction} on a small window whose results are computed by
+ * hand, through the {@link Aggregate} operator in IBM's harness ({@code tumbling, punct()}: one
  * window marker, one firing).
  */
 class AggregateFunctionTest {
@@ -90,8 +90,7 @@ class AggregateFunctionTest {
     // qty standard deviations: mean 4, squared differences 1 + 9 + 36 + 9 + 1 = 56;
     // sqrt(56 / 4) = 3.74 and sqrt(56 / 5) = 3.35, truncated to int32.
     assertEquals(
-        List.of("(" + expected + ")", "WINDOW_MARKER"),
-        fire("tuple<" + type + " r>", assignment));
+        List.of("(" + expected + ")", "WINDOW_MARKER"), fire("tuple<" + type + " r>", assignment));
   }
 
   @Test
@@ -168,8 +167,7 @@ class AggregateFunctionTest {
     run.submit((byte) 100, Long.MAX_VALUE).submit((byte) 100, Long.MAX_VALUE - 2);
     // 100 + 100 = 200 wraps to -56; the average is exact (100) although the sum overflows int8,
     // and the int64 average is exact although the sum overflows int64.
-    assertEquals(
-        List.of("(-56, 100, " + (Long.MAX_VALUE - 1) + ")", "WINDOW_MARKER"), run.take());
+    assertEquals(List.of("(-56, 100, " + (Long.MAX_VALUE - 1) + ")", "WINDOW_MARKER"), run.take());
     run.submit((byte) -3, 1L).submit((byte) -2, 2L);
     assertEquals(List.of("(-5, -2, 1)", "WINDOW_MARKER"), run.take()); // -5/2 = -2, 3/2 = 1
     run.shutdown();
@@ -199,8 +197,11 @@ class AggregateFunctionTest {
         .submit(new BigDecimal("0.2"), 0.25f, "y", t2)
         .submit(new BigDecimal("0.6"), 0.125f, "z", t3);
     // Decimal arithmetic is exact: 0.9, 0.3, and sqrt((0.04 + 0.01 + 0.09) / 3) = 0.2160...
-    String sd = new BigDecimal("0.14").divide(new BigDecimal(3), java.math.MathContext.DECIMAL64)
-        .sqrt(java.math.MathContext.DECIMAL64).toString();
+    String sd =
+        new BigDecimal("0.14")
+            .divide(new BigDecimal(3), java.math.MathContext.DECIMAL64)
+            .sqrt(java.math.MathContext.DECIMAL64)
+            .toString();
     assertEquals(
         List.of("(0.9, 0.3, " + sd + ", 0.875, xyz, " + t2 + ", " + t1 + ")", "WINDOW_MARKER"),
         run.take());

@@ -47,8 +47,7 @@ final class AggregateRun implements StreamHandler<Tuple> {
     out = op.addOutput(outSchema);
   }
 
-  static AggregateRun of(
-      String inSchema, String outSchema, Consumer<InputPortDeclaration> window) {
+  static AggregateRun of(String inSchema, String outSchema, Consumer<InputPortDeclaration> window) {
     return new AggregateRun(inSchema, outSchema, window);
   }
 

@@ -42,8 +42,7 @@ class AggregateSchemaTest {
     StreamSchema out =
         AggregateSchema.outputSchema(
             IN, List.of("total=Sum(price)", "qty=Count()"), List.of("qty", "symbol"));
-    assertEquals(
-        List.of("qty", "symbol", "total"), List.copyOf(out.getAttributeNames()));
+    assertEquals(List.of("qty", "symbol", "total"), List.copyOf(out.getAttributeNames()));
     assertEquals("int32", out.getAttribute("qty").getType().getLanguageType());
   }
 
@@ -52,11 +51,13 @@ class AggregateSchemaTest {
     List<String> output = List.of("price=Average(price)", "n=Count()", "top=Max(price)");
     StreamSchema out = AggregateSchema.outputSchema(IN, output, List.of("symbol"));
     AggregateRun run =
-        AggregateRun.of(IN.getLanguageType(), out.getLanguageType(), in -> in.tumbling().evictCount(3))
+        AggregateRun.of(
+                IN.getLanguageType(), out.getLanguageType(), in -> in.tumbling().evictCount(3))
             .groupBy("symbol")
             .output(output.toArray(new String[0]))
             .start();
-    com.ibm.streams.operator.types.Timestamp ts = new com.ibm.streams.operator.types.Timestamp(0, 0);
+    com.ibm.streams.operator.types.Timestamp ts =
+        new com.ibm.streams.operator.types.Timestamp(0, 0);
     run.submit("A", 1.0, 1, List.of(1), ts)
         .submit("B", 4.0, 1, List.of(1), ts)
         .submit("A", 3.0, 1, List.of(1), ts);
@@ -77,9 +78,12 @@ class AggregateSchemaTest {
     OutputAssignmentException unfit =
         assertThrows(
             OutputAssignmentException.class,
-            () -> AggregateSchema.outputSchema(IN, List.of("x=Max(lots)", "y=ArgMin(lots, qty)"), List.of()));
+            () ->
+                AggregateSchema.outputSchema(
+                    IN, List.of("x=Max(lots)", "y=ArgMin(lots, qty)"), List.of()));
     assertEquals("lots", unfit.getToken());
-    assertTrue(unfit.getMessage().contains("ArgMin(x, y) needs an ordered type"), unfit.getMessage());
+    assertTrue(
+        unfit.getMessage().contains("ArgMin(x, y) needs an ordered type"), unfit.getMessage());
 
     IllegalArgumentException group =
         assertThrows(

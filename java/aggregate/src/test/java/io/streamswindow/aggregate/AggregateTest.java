@@ -19,7 +19,8 @@ class AggregateTest {
 
   @Test
   void seed000TumblingCountFourSumsCostAndTakesTheLastNameOfEachTumble() throws Exception {
-    // stream<V> VSUM = Aggregate(V) { window V: tumbling, count(4); output VSUM: cost = Sum(cost); }
+    // stream<V> VSUM = Aggregate(V) { window V: tumbling, count(4); output VSUM: cost = Sum(cost);
+    // }
     AggregateRun run =
         AggregateRun.of(V, V, in -> in.tumbling().evictCount(4)).output("cost=Sum(cost)").start();
     run.submit("A", 1.0).submit("B", 2.0).submit("C", 3.0);
@@ -114,16 +115,14 @@ class AggregateTest {
   }
 
   @Test
-  void slidingWindowsSubmitNothingUntilFullUnlessIncompleteWindowsAreAggregated()
-      throws Exception {
+  void slidingWindowsSubmitNothingUntilFullUnlessIncompleteWindowsAreAggregated() throws Exception {
     Consumer<com.ibm.streams.flow.declare.InputPortDeclaration> window =
         in -> in.sliding().evictCount(3).triggerCount(1);
     AggregateRun full = AggregateRun.of(V, V, window).output("cost=Sum(cost)").start();
     full.submit("A", 1.0).submit("B", 2.0);
     assertEquals(List.of(), full.take(), "no trigger is aggregated before INITIAL_FULL");
     full.submit("C", 3.0).submit("D", 4.0);
-    assertEquals(
-        List.of("(C, 6.0)", "WINDOW_MARKER", "(D, 9.0)", "WINDOW_MARKER"), full.take());
+    assertEquals(List.of("(C, 6.0)", "WINDOW_MARKER", "(D, 9.0)", "WINDOW_MARKER"), full.take());
     full.shutdown();
 
     AggregateRun incomplete =
@@ -145,8 +144,12 @@ class AggregateTest {
         AggregateRun.of(
                 QUOTE,
                 QUOTE,
-                in -> in.sliding().evictCount(2).triggerCount(1).partitioned()
-                    .partitionEvictionCount(1))
+                in ->
+                    in.sliding()
+                        .evictCount(2)
+                        .triggerCount(1)
+                        .partitioned()
+                        .partitionEvictionCount(1))
             .partitionBy("symbol")
             .output("price=Sum(price)")
             .start();

@@ -30,14 +30,16 @@ class OutputAssignmentParserTest {
     assertEquals(AggregateFunction.COUNT, a.function());
     assertEquals(List.of(), a.arguments());
     assertEquals(
-        AggregateFunction.COUNT_BY_GROUP, OutputAssignmentParser.parse("g = CountByGroup( )").function());
+        AggregateFunction.COUNT_BY_GROUP,
+        OutputAssignmentParser.parse("g = CountByGroup( )").function());
   }
 
   @Test
   void knowsEveryFunctionBySplName() {
     for (AggregateFunction function : AggregateFunction.values()) {
       String args = String.join(", ", List.of("a", "b").subList(0, function.arity()));
-      OutputAssignment a = OutputAssignmentParser.parse("r=" + function.splName() + "(" + args + ")");
+      OutputAssignment a =
+          OutputAssignmentParser.parse("r=" + function.splName() + "(" + args + ")");
       assertEquals(function, a.function());
     }
     assertEquals(21, AggregateFunction.values().length);
@@ -48,20 +50,31 @@ class OutputAssignmentParserTest {
       delimiter = '|',
       value = {
         "''                    | ''      | 0  | the assignment is empty",
-        "=Sum(x)               | =       | 0  | expected an output attribute name at position 0, found '='",
-        "total Sum(x)          | Sum     | 6  | expected '=' after attribute 'total' at position 6, found 'Sum'",
-        "total=                | ''      | 6  | expected an output function name at position 6, found the end",
-        "total=Summ(cost)      | Summ    | 6  | unknown function 'Summ' at position 6; known functions are Count,",
+        "=Sum(x)               | =       | 0  | expected an output attribute name at position 0,"
+            + " found '='",
+        "total Sum(x)          | Sum     | 6  | expected '=' after attribute 'total' at position 6,"
+            + " found 'Sum'",
+        "total=                | ''      | 6  | expected an output function name at position 6,"
+            + " found the end",
+        "total=Summ(cost)      | Summ    | 6  | unknown function 'Summ' at position 6; known"
+            + " functions are Count,",
         "total=sum(cost)       | sum     | 6  | unknown function 'sum' at position 6",
-        "total=Sum cost        | cost    | 10 | expected '(' after function Sum at position 10, found 'cost'",
-        "total=Sum(cost        | ''      | 14 | expected ',' or ')' at position 14, found the end of the assignment",
+        "total=Sum cost        | cost    | 10 | expected '(' after function Sum at position 10,"
+            + " found 'cost'",
+        "total=Sum(cost        | ''      | 14 | expected ',' or ')' at position 14, found the end"
+            + " of the assignment",
         "total=Sum(cost;)      | ;       | 14 | expected ',' or ')' at position 14, found ';'",
-        "total=Sum(1cost)      | 1cost   | 10 | expected an input attribute name at position 10, found '1cost'",
-        "w=ArgMax(a,)          | )       | 11 | expected an input attribute name at position 11, found ')'",
+        "total=Sum(1cost)      | 1cost   | 10 | expected an input attribute name at position 10,"
+            + " found '1cost'",
+        "w=ArgMax(a,)          | )       | 11 | expected an input attribute name at position 11,"
+            + " found ')'",
         "total=Sum(cost) + 1   | +       | 16 | unexpected '+' at position 16 after the ')'",
-        "total=Sum()           | Sum     | 6  | Sum at position 6 takes 1 argument (Sum(x)), but was given 0",
-        "n=Count(x)            | Count   | 2  | Count at position 2 takes 0 arguments (Count()), but was given 1",
-        "w=ArgMax(price)       | ArgMax  | 2  | ArgMax at position 2 takes 2 arguments (ArgMax(x, y)), but was given 1",
+        "total=Sum()           | Sum     | 6  | Sum at position 6 takes 1 argument (Sum(x)), but"
+            + " was given 0",
+        "n=Count(x)            | Count   | 2  | Count at position 2 takes 0 arguments (Count()),"
+            + " but was given 1",
+        "w=ArgMax(price)       | ArgMax  | 2  | ArgMax at position 2 takes 2 arguments (ArgMax(x,"
+            + " y)), but was given 1",
       })
   void namesTheBadTokenAndItsPosition(String text, String token, int position, String detail) {
     OutputAssignmentException e =
@@ -70,7 +83,8 @@ class OutputAssignmentParserTest {
     assertEquals(position, e.getPosition());
     assertEquals(text, e.getAssignment());
     assertTrue(e.getMessage().contains(detail), e.getMessage());
-    assertTrue(e.getMessage().startsWith("bad output assignment \"" + text + "\": "), e.getMessage());
+    assertTrue(
+        e.getMessage().startsWith("bad output assignment \"" + text + "\": "), e.getMessage());
     assertTrue(e.getMessage().endsWith(OutputAssignmentException.ASSIGNMENT_FORM), e.getMessage());
   }
 

@@ -24,8 +24,8 @@ import org.apache.spark.sql.types.StructType;
  * SPL's {@code Aggregate} operator on a Spark DataFrame, without writing Java: the entry point of
  * the Python facade's {@code streams_window.aggregate}, usable from Java and Scala as well.
  *
- * <p>It runs {@link Aggregate} through {@link WindowedOperators#runOperator}, with an output
- * schema derived from the DataFrame's schema and the output assignments ({@link
+ * <p>It runs {@link Aggregate} through {@link WindowedOperators#runOperator}, with an output schema
+ * derived from the DataFrame's schema and the output assignments ({@link
  * AggregateSchema#outputSchema}): the {@code groupBy} columns first, then one column per
  * assignment, typed by the function's SPL result type (Count gives an int, Collect an array, Sum
  * and Average the input column's own type). Partition columns are not added by themselves: assign
@@ -33,8 +33,8 @@ import org.apache.spark.sql.types.StructType;
  *
  * <pre>{@code
  * // SPL: window V: sliding, time(300.0), time(1.0); output VMovingAverage: price = Average(price);
- * Dataset<Row> averages = Aggregates.aggregate(quotes, "partitioned, sliding, time(300.0), time(1.0)",
- *     List.of("symbol"), List.of("seq"), List.of("symbol=Any(symbol)", "price=Average(price)"),
+ * Dataset<Row> averages = Aggregates.aggregate(quotes,
+ *     "partitioned, sliding, time(300.0), time(1.0)", List.of("symbol"), List.of("seq"), List.of("symbol=Any(symbol)", "price=Average(price)"),
  *     List.of(), Map.of());
  * // columns: symbol string, price double; one row per symbol and second
  * }</pre>
@@ -54,8 +54,8 @@ public final class Aggregates {
    * Aggregates {@code input} over the window as SPL's {@code Aggregate} operator does.
    *
    * @param input the rows (batch or streaming)
-   * @param window the SPL window clause, e.g. {@code "tumbling, count(4)"} or {@code
-   *     "partitioned, sliding, time(300.0), time(1.0)"}
+   * @param window the SPL window clause, e.g. {@code "tumbling, count(4)"} or {@code "partitioned,
+   *     sliding, time(300.0), time(1.0)"}
    * @param partitionBy the window's partition columns; empty when the window is not partitioned
    * @param orderBy the columns whose ascending order is the arrival order within a partition; empty
    *     to keep the input's own order
@@ -92,7 +92,9 @@ public final class Aggregates {
             }
           });
     }
-    String ddl = outputSchema(tupleSchema(input.schema(), runOptions.get("marker_column")), assignments, groups);
+    String ddl =
+        outputSchema(
+            tupleSchema(input.schema(), runOptions.get("marker_column")), assignments, groups);
     params.put("output", assignments);
     if (!groups.isEmpty()) {
       params.put("groupBy", groups);
@@ -162,7 +164,10 @@ public final class Aggregates {
       return SplSparkTypes.sparkType(meta);
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException(
-          "aggregate: output column '" + column + "' would have SPL type " + type.getLanguageType()
+          "aggregate: output column '"
+              + column
+              + "' would have SPL type "
+              + type.getLanguageType()
               + ", which has no Spark column type",
           e);
     }
