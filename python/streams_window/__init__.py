@@ -5,6 +5,7 @@ windows, tumbling and sliding, partitioned) run by a Java engine inside Spark.
   operators) on a ``SparkSession`` builder, with quiet log settings.
 * :func:`run_operator` runs an IBM Streams windowed Java operator, unchanged, over a batch or
   streaming DataFrame.
+* :func:`aggregate` computes SPL ``Aggregate`` output functions over a window, without Java.
 * :func:`parse_window` reads an SPL window clause into a :class:`WindowClause`.
 * :func:`jar_path` and :func:`examples_jar_path` find the jars.
 * :mod:`streams_window.errors` holds the exceptions; :mod:`streams_window.testing` a reference
@@ -30,6 +31,7 @@ Example::
     sums.show()  # two rows: seq 3 with total 6.0, seq 7 with total 22.0
 """
 
+from streams_window._aggregate import aggregate
 from streams_window._jars import examples_jar_path, jar_path
 from streams_window._operators import run_operator
 from streams_window._session import configure
@@ -48,6 +50,7 @@ __all__ = [
     "WindowClause",
     "WindowClauseError",
     "WindowType",
+    "aggregate",
     "configure",
     "examples_jar_path",
     "jar_path",

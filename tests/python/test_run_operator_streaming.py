@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pyspark.errors import AnalysisException, StreamingQueryException
+from pyspark.errors import StreamingQueryException
 from pyspark.sql import DataFrame, SparkSession
 from pyspark.sql.streaming import StreamingQuery
 
@@ -149,12 +149,6 @@ def test_a_query_stopped_mid_stream_resumes_from_its_checkpoint_without_loss_or_
     assert plain(written) == tumbling_sums(rows, 4)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=AnalysisException,
-    reason="java/spark adds monotonically_increasing_id() for the input order when order_by is"
-    " absent, and Spark refuses it on streaming DataFrames (AnalysisException at start())",
-)
 def test_a_stream_without_order_by_keeps_the_order_of_each_file(
     spark: SparkSession, source: StreamInput, tmp_path: Path
 ) -> None:

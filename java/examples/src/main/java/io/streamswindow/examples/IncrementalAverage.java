@@ -22,7 +22,7 @@ public class IncrementalAverage extends AbstractOperator {
   private String attr;
 
   /** The attribute to average. */
-  @Parameter(name = "attr")
+  @Parameter(name = "attr", optional = false)
   public void setAttr(String attr) {
     this.attr = attr;
   }

@@ -36,7 +36,7 @@ public class WindowSum extends AbstractWindowOperator {
   private String attr;
 
   /** The attribute to sum. */
-  @Parameter(name = "attr", description = "The numeric attribute to sum")
+  @Parameter(name = "attr", optional = false, description = "The numeric attribute to sum")
   public void setAttr(String attr) {
     this.attr = attr;
   }

@@ -123,17 +123,18 @@ final class RowTupleConverter implements Serializable {
     } else if (value instanceof Blob blob) {
       return blob.getData();
     } else if (type instanceof ArrayType array && value instanceof Iterable<?> list) {
+      // Spark's row encoder takes Scala collections for array and map columns.
       List<Object> out = new ArrayList<>();
       for (Object element : list) {
         out.add(toSpark(array.elementType(), element));
       }
-      return out;
+      return CollectionConverters.asScala(out).toSeq();
     } else if (type instanceof MapType map && value instanceof Map<?, ?> m) {
       Map<Object, Object> out = new LinkedHashMap<>();
       for (Map.Entry<?, ?> e : m.entrySet()) {
         out.put(toSpark(map.keyType(), e.getKey()), toSpark(map.valueType(), e.getValue()));
       }
-      return out;
+      return CollectionConverters.asScala(out);
     } else if (type instanceof StructType nested && value instanceof Tuple t) {
       return new RowTupleConverter(nested).toRow(t);
     } else if (type.equals(DataTypes.StringType)) {

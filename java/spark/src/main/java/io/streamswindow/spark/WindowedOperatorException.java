@@ -8,8 +8,30 @@ package io.streamswindow.spark;
 public final class WindowedOperatorException extends RuntimeException {
   private static final long serialVersionUID = 1L;
 
-  WindowedOperatorException(String message, Throwable cause) {
+  private final String operatorClass;
+  private final String window;
+  private final String key;
+
+  WindowedOperatorException(String message, Throwable cause, String operatorClass, String window, String key) {
     super(message, cause);
+    this.operatorClass = operatorClass;
+    this.window = window;
+    this.key = key;
+  }
+
+  /** The operator's class name. */
+  public String operatorClass() {
+    return operatorClass;
+  }
+
+  /** The window clause. */
+  public String window() {
+    return window;
+  }
+
+  /** The group's key as text, or null when the failure was not inside a group. */
+  public String key() {
+    return key;
   }
 
   static WindowedOperatorException of(OperatorPlan plan, Object key, Throwable cause) {
@@ -21,6 +43,9 @@ public final class WindowedOperatorException extends RuntimeException {
     return new WindowedOperatorException(
         "Operator " + plan.operatorClass() + " (window \"" + plan.window() + "\") failed" + where + ": "
             + root.getClass().getName() + ": " + root.getMessage(),
-        cause);
+        cause,
+        plan.operatorClass(),
+        plan.window(),
+        key == null ? null : String.valueOf(key));
   }
 }

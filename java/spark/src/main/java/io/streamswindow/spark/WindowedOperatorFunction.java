@@ -68,7 +68,7 @@ final class WindowedOperatorFunction implements FlatMapGroupsWithStateFunction<R
     try {
       prepare();
       BatchClock clock = new BatchClock(state.getCurrentProcessingTimeMs());
-      host = newHost(clock, results);
+      host = newHost(clock, results, key);
       host.initialize();
       registerDefaultPartitioner(host);
       if (state.exists()) {
@@ -101,21 +101,29 @@ final class WindowedOperatorFunction implements FlatMapGroupsWithStateFunction<R
     return results.iterator();
   }
 
-  private OperatorHost newHost(BatchClock clock, List<Row> results) {
+  private OperatorHost newHost(BatchClock clock, List<Row> results, Row key) {
     OperatorHost.Builder builder =
         OperatorHost.builder(operatorClass)
             .clock(clock)
             .checkpointStreams(KryoFallbackStreams.INSTANCE)
             .input("input", input.schema(), window)
-            .output("output", output.schema(), sink(results));
+            .output("output", output.schema(), sink(results, key));
     for (Map.Entry<String, List<String>> p : plan.parameters().entrySet()) {
       builder.parameter(p.getKey(), p.getValue());
     }
     return builder.build();
   }
 
-  private OutputSink sink(List<Row> results) {
+  private OutputSink sink(List<Row> results, Row key) {
     int width = plan.output().fields().length;
+    // A punctuation row names its group: the partition_by columns the output has get the key.
+    Object[] markTemplate = new Object[width + 1];
+    for (int i = 0; i < plan.partitionBy().size(); i++) {
+      String column = plan.partitionBy().get(i);
+      if (java.util.Arrays.asList(plan.output().fieldNames()).contains(column)) {
+        markTemplate[plan.output().fieldIndex(column)] = key.get(i);
+      }
+    }
     boolean showMarks = plan.punctuationColumn() != null;
     return new OutputSink() {
       @Override
@@ -138,7 +146,7 @@ final class WindowedOperatorFunction implements FlatMapGroupsWithStateFunction<R
       @Override
       public void mark(int port, Punctuation mark) {
         if (port == 0 && showMarks) {
-          Object[] values = new Object[width + 1];
+          Object[] values = markTemplate.clone();
           values[width] = mark.name();
           results.add(RowFactory.create(values));
         }

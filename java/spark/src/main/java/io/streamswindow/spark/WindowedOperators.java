@@ -11,7 +11,11 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Iterator;
+import org.apache.spark.TaskContext;
 import org.apache.spark.api.java.function.MapFunction;
+import org.apache.spark.api.java.function.MapPartitionsFunction;
+import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Encoders;
@@ -109,9 +113,8 @@ public final class WindowedOperators {
     Dataset<Row> source = input;
     String arrival = null;
     if (order.isEmpty()) {
-      // The input's own order, made deterministic: partition id in the high bits, position in the low.
       arrival = ARRIVAL_COLUMN;
-      source = input.withColumn(arrival, functions.monotonically_increasing_id());
+      source = withArrivalPositions(input);
     }
     OperatorPlan plan =
         new OperatorPlan(
@@ -133,7 +136,7 @@ public final class WindowedOperators {
       // A window that is not partitioned is one group, as in Streams (parallelism 1).
       StructType keySchema = new StructType().add("window", DataTypes.IntegerType, false);
       return source.groupByKey(
-          (MapFunction<Row, Row>) row -> org.apache.spark.sql.RowFactory.create(0), Encoders.row(keySchema));
+          (MapFunction<Row, Row>) row -> RowFactory.create(0), Encoders.row(keySchema));
     }
     // Grouping by columns (not by a lambda) lets the planner see the key (spark.md: 20-35% faster).
     Column[] columns = partitions.stream().map(functions::col).toArray(Column[]::new);
@@ -162,6 +165,41 @@ public final class WindowedOperators {
       parts.put("partitionEviction", spec.partitionEviction().toString());
     }
     return parts;
+  }
+
+  /**
+   * The input with its own order made explicit: each row's input partition in the high bits and
+   * its position in the low ones. Not {@code monotonically_increasing_id()}, which streaming
+   * queries refuse; within a micro-batch the meaning is the same.
+   */
+  private static Dataset<Row> withArrivalPositions(Dataset<Row> input) {
+    StructType schema = input.schema().add(ARRIVAL_COLUMN, DataTypes.LongType, false);
+    int width = input.schema().fields().length;
+    return input.mapPartitions(
+        (MapPartitionsFunction<Row, Row>)
+            rows -> {
+              long base = ((long) TaskContext.getPartitionId()) << 33;
+              return new Iterator<Row>() {
+                private long position;
+
+                @Override
+                public boolean hasNext() {
+                  return rows.hasNext();
+                }
+
+                @Override
+                public Row next() {
+                  Row row = rows.next();
+                  Object[] values = new Object[width + 1];
+                  for (int i = 0; i < width; i++) {
+                    values[i] = row.get(i);
+                  }
+                  values[width] = base + position++;
+                  return RowFactory.create(values);
+                }
+              };
+            },
+        Encoders.row(schema));
   }
 
   /** Loads an operator class from the thread's class loader (Spark's, which sees spark.jars). */
@@ -200,7 +238,8 @@ public final class WindowedOperators {
     StructType out;
     try {
       out = StructType.fromDDL(ddl);
-    } catch (RuntimeException e) {
+    } catch (Exception e) {
+      // Spark's ParseException is checked in Scala's eyes only: catch everything the parser throws.
       throw new IllegalArgumentException("output_schema \"" + ddl + "\" is not a valid Spark DDL schema: " + e.getMessage(), e);
     }
     SplSparkTypes.checkOutput(out);

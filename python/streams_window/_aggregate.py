@@ -1,0 +1,129 @@
+"""aggregate(): SPL's Aggregate operator over a Spark DataFrame, without writing Java."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
+
+from streams_window import _jvm
+from streams_window._operators import (
+    _check_marker_column,
+    _check_name,
+    _column_list,
+    _flag,
+    _require_columns,
+)
+from streams_window.errors import _calling_java
+
+if TYPE_CHECKING:
+    from pyspark.sql import DataFrame
+
+
+def aggregate(
+    df: DataFrame,
+    *,
+    window: str,
+    output: Mapping[str, str],
+    partition_by: str | Sequence[str] | None = None,
+    order_by: str | Sequence[str] | None = None,
+    group_by: str | Sequence[str] | None = None,
+    aggregate_incomplete_windows: bool = False,
+    aggregate_evicted_partitions: bool = False,
+    marker_column: str | None = None,
+    batch_marker: bool = False,
+    punctuation_column: str | None = None,
+) -> DataFrame:
+    """Aggregate a DataFrame over an SPL window, as SPL's ``Aggregate`` operator does.
+
+    On every tumble (tumbling windows) or trigger (sliding windows) one row per ``group_by``
+    group is emitted, computed by SPL output functions: ``Count()``, ``CountAll()``,
+    ``CountGroups()``, ``CountByGroup()``, ``CountDistinct(x)``, ``CountByDistinct(x)``,
+    ``Sum(x)``, ``Average(x)``, ``Min(x)``, ``Max(x)``, ``MinCount(x)``, ``MaxCount(x)``,
+    ``ArgMin(x, y)``, ``ArgMax(x, y)``, ``First(x)``, ``Last(x)``, ``Any(x)``, ``Collect(x)``,
+    ``CollectDistinct(x)``, ``SampleStdDev(x)``, ``PopulationStdDev(x)``. Sliding windows emit
+    nothing until a partition has first been full, unless ``aggregate_incomplete_windows``.
+    The result's columns are the ``group_by`` columns followed by the ``output`` columns, typed
+    as SPL types the functions' results (``Count()`` is an int, ``Average(price)`` has
+    ``price``'s type, ``Collect(x)`` is an array).
+
+    Args:
+        df: the input rows (batch or streaming).
+        window: the SPL window clause, e.g. ``"sliding, time(300.0), time(1.0)"``.
+        output: output column name -> output function, in column order, e.g.
+            ``{"symbol": "Any(symbol)", "price": "Average(price)"}``.
+        partition_by: the partition column(s) of a ``partitioned`` window.
+        order_by: the column(s) giving the arrival order.
+        group_by: the column(s) grouping rows within each window firing.
+        aggregate_incomplete_windows: emit for sliding windows before they are first full.
+        aggregate_evicted_partitions: aggregate a partition evicted by its partition eviction
+            policy as if it had tumbled (tumbling windows).
+        marker_column, batch_marker, punctuation_column: as for
+            :func:`streams_window.run_operator`.
+
+    Returns:
+        The aggregated rows.
+
+    Raises:
+        TypeError, ValueError: as for :func:`streams_window.run_operator`.
+        streams_window.errors.ArgumentError: an output function or column is wrong; the message
+            names the token and its position.
+
+    Example::
+
+        import streams_window as sw
+
+        averages = sw.aggregate(
+            trades, window="partitioned, sliding, count(3)", partition_by="symbol",
+            order_by="seq", output={"symbol": "Any(symbol)", "price": "Average(price)"},
+        )
+    """
+    from streams_window._jvm import classic_session
+
+    spark = classic_session(df, "aggregate")
+    _check_name(window, "window")
+    if not isinstance(output, Mapping) or not output:
+        raise TypeError(
+            "output takes a non-empty dict of column name -> SPL output function,"
+            " e.g. {'total': 'Sum(cost)'}"
+        )
+    assignments = []
+    for column, function in output.items():
+        _check_name(column, "output column name")
+        _check_name(function, f"output function of {column!r}")
+        assignments.append(f"{column}={function}")
+    partitions = _column_list(partition_by, "partition_by")
+    order = _column_list(order_by, "order_by")
+    groups = _column_list(group_by, "group_by")
+    for columns, argument in (
+        (partitions, "partition_by"),
+        (order, "order_by"),
+        (groups, "group_by"),
+    ):
+        _require_columns(df, columns, argument)
+    options = {
+        "batch_marker": _flag(batch_marker, "batch_marker"),
+        "aggregateIncompleteWindows": _flag(
+            aggregate_incomplete_windows, "aggregate_incomplete_windows"
+        ),
+        "aggregateEvictedPartitions": _flag(
+            aggregate_evicted_partitions, "aggregate_evicted_partitions"
+        ),
+    }
+    if marker_column is not None:
+        _check_marker_column(df, marker_column)
+        options["marker_column"] = marker_column
+    if punctuation_column is not None:
+        _check_name(punctuation_column, "punctuation_column")
+        options["punctuation_column"] = punctuation_column
+    entry = _jvm.entry_class(spark, "Aggregates")
+    with _calling_java(f"aggregate(window={window!r})"):
+        jdf = entry.aggregate(
+            df._jdf,
+            window,
+            _jvm.java_list(spark, partitions),
+            _jvm.java_list(spark, order),
+            _jvm.java_list(spark, assignments),
+            _jvm.java_list(spark, groups),
+            _jvm.java_map(spark, options),
+        )
+    return _jvm.wrap_dataframe(jdf, spark)
