@@ -16,7 +16,7 @@ Variants, all in one local[2] session, each timed BENCH_REPEATS times (median re
 Then, for sliding count(N), count(1) windows (N = 10, 100, 1000) in streaming, the bytes of the
 state each key saves.
 
-Environment: BENCH_ROWS (default 5000000), BENCH_KEYS (1000), BENCH_REPEATS (3),
+Environment: BENCH_ROWS (default 5000000), BENCH_KEYS (1000), BENCH_REPEATS (5),
 BENCH_JSON (a file to write the results to, as JSON).
 """
 
@@ -30,8 +30,8 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES_JAR = ROOT / "java/examples/target/streams-window-examples-0.1.0-SNAPSHOT.jar"
@@ -146,7 +146,10 @@ def native_tumble(df):
 
 
 def pandas_tumble(key, frames, state):
-    """applyInPandasWithState body: tumbling count(4) sum of one key, state = (pending count, sum)."""
+    """applyInPandasWithState body: tumbling count(4) sum of one key.
+
+    State: (pending count, pending sum), the tuples of the unfinished window; no arrays in it.
+    """
     import numpy as np
     import pandas as pd
 
@@ -199,9 +202,7 @@ def pandas_stream(stream):
 def file_stream(spark, path: Path):
     # All input files in one micro-batch.
     return (
-        spark.readStream.schema(INPUT_DDL)
-        .option("maxFilesPerTrigger", 100000)
-        .parquet(str(path))
+        spark.readStream.schema(INPUT_DDL).option("maxFilesPerTrigger", 100000).parquet(str(path))
     )
 
 
@@ -342,26 +343,36 @@ def report(rows: int, keys: int, repeats: int, times: dict[str, list[float]], ch
     batch_ratio = med["B native (row_number + groupBy)"] / med["A streams-window batch"]
     stream_ratio = med["C2 applyInPandasWithState"] / med["C1 streams-window streaming"]
     print()
-    print(f"Spark {rows:,} rows, {keys:,} keys, tumbling count(4) sum; local[2]; "
-          f"seconds, median of {repeats} runs after a full-size warm-up run (runs)")
+    print(
+        f"Spark {rows:,} rows, {keys:,} keys, tumbling count(4) sum; local[2]; "
+        f"seconds, median of {repeats} runs after a full-size warm-up run (runs)"
+    )
     for name, values in times.items():
         runs = ", ".join(f"{v:.2f}" for v in values)
         print(f"  {name:<36} {med[name]:8.2f} s   ({runs})")
     print()
     verdict = lambda ratio, target: "met" if ratio >= target else "NOT met"  # noqa: E731
-    print(f"  batch:     native / streams-window  = {batch_ratio:5.2f}  "
-          f"(target >= {BATCH_TARGET}: {verdict(batch_ratio, BATCH_TARGET)})")
-    print(f"  streaming: pandas / streams-window  = {stream_ratio:5.2f}  "
-          f"(target >= {STREAMING_TARGET}: {verdict(stream_ratio, STREAMING_TARGET)})")
+    print(
+        f"  batch:     native / streams-window  = {batch_ratio:5.2f}  "
+        f"(target >= {BATCH_TARGET}: {verdict(batch_ratio, BATCH_TARGET)})"
+    )
+    print(
+        f"  streaming: pandas / streams-window  = {stream_ratio:5.2f}  "
+        f"(target >= {STREAMING_TARGET}: {verdict(stream_ratio, STREAMING_TARGET)})"
+    )
     print(f"  results equal to the native emulation: {checks}")
     if states:
         print()
-        print(f"Saved state per key, sliding count(N), count(1) WindowSum, {STATE_KEYS} keys, "
-              "window full")
+        print(
+            f"Saved state per key, sliding count(N), count(1) WindowSum, {STATE_KEYS} keys, "
+            "window full"
+        )
         print(f"  {'N':>6} {'state value (B/key)':>20} {'store in memory (B/key)':>24}")
         for s in states:
-            print(f"  {s['window']:>6} {s['state_bytes_per_key']:>20.0f} "
-                  f"{s['memory_bytes_per_key']:>24.0f}")
+            print(
+                f"  {s['window']:>6} {s['state_bytes_per_key']:>20.0f} "
+                f"{s['memory_bytes_per_key']:>24.0f}"
+            )
         if len(states) >= 2:
             first, last = states[0], states[-1]
             slope = (last["state_bytes_per_key"] - first["state_bytes_per_key"]) / (
@@ -374,7 +385,7 @@ def report(rows: int, keys: int, repeats: int, times: dict[str, list[float]], ch
 def main() -> int:
     rows = env_int("BENCH_ROWS", 5_000_000)
     keys = env_int("BENCH_KEYS", 1000)
-    repeats = env_int("BENCH_REPEATS", 3)
+    repeats = env_int("BENCH_REPEATS", 5)
     work = Path(tempfile.mkdtemp(prefix="streams-window-bench-"))
     try:
         say("starting a local[2] Spark session")
@@ -406,8 +417,10 @@ def main() -> int:
         say("measuring saved state per key for sliding windows")
         states = state_sizes(spark, bench)
         summary = report(rows, keys, repeats, times, checks, states)
-        print(f"  load average (1 min) before/after the timed runs: {load_before:.1f} / "
-              f"{load_after:.1f} on {os.cpu_count()} cores")
+        print(
+            f"  load average (1 min) before/after the timed runs: {load_before:.1f} / "
+            f"{load_after:.1f} on {os.cpu_count()} cores"
+        )
 
         results = {
             "rows": rows,
