@@ -71,6 +71,8 @@ public final class Window<T> implements StreamWindow<T> {
   private long tupleCount;
   private boolean started;
   private boolean finished;
+  /** The partition of the previous arrival: runs of tuples of one key skip the map lookup. */
+  private Partition<T> lastPartition;
   /** After a reset, the first time step catches up at once (seed 004) instead of replaying. */
   private boolean catchUpPending;
 
@@ -160,7 +162,10 @@ public final class Window<T> implements StreamWindow<T> {
     long now = clock.nanos();
     advanceTo(now);
     Object key = partitionOf(tuple);
-    Partition<T> p = partitions.get(key);
+    Partition<T> p =
+        lastPartition != null && !lastPartition.evicted && Objects.equals(lastPartition.key, key)
+            ? lastPartition
+            : partitions.get(key);
     if (p == null) {
       p = createPartition(key, now);
     } else if (tracksInsertionOrder) {
@@ -168,6 +173,7 @@ public final class Window<T> implements StreamWindow<T> {
       partitions.remove(key);
       partitions.put(key, p);
     }
+    lastPartition = p;
     if (!p.evicted) {
       arrive(p, tuple, now);
     }
@@ -525,6 +531,7 @@ public final class Window<T> implements StreamWindow<T> {
   }
 
   private void clear() {
+    lastPartition = null;
     for (Partition<T> p : partitions.values()) {
       p.evicted = true;
     }

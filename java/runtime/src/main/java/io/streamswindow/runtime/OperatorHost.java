@@ -86,6 +86,11 @@ public final class OperatorHost {
   private final HostOperatorContext context;
   private final Clock clock;
   private final CheckpointStreams checkpointStreams;
+  /**
+   * The thread inside {@link #locked} right now, or null. Written only by the lock holder, and
+   * cleared before it unlocks, so a thread can only ever read its own entry here.
+   */
+  private Thread enteredBy;
   private final Map<String, List<String>> parameters;
   private final List<HostInputPort> inputs = new ArrayList<>();
   private final List<HostOutputPort> outputs = new ArrayList<>();
@@ -582,8 +587,22 @@ public final class OperatorHost {
 
   /** Something the host does to its operator or windows. */
   @FunctionalInterface
-  private interface Action {
+  public interface Action {
+    /** Does it. */
     void run() throws Exception;
+  }
+
+  /**
+   * Runs {@code work} with the host entered once: the {@link #submit}, {@link #punctuate} and
+   * other calls it makes skip taking the lock and making the operator current again. For callers
+   * that deliver many tuples at a time (the Spark adapter gives a whole group); the timer plans
+   * again once, when {@code work} returns.
+   *
+   * @param work calls on this host
+   * @throws Exception what {@code work} throws
+   */
+  public void batch(Action work) throws Exception {
+    locked(work);
   }
 
   /**
@@ -591,12 +610,19 @@ public final class OperatorHost {
    * previous one, if a host called us, is restored); then the timer plans again.
    */
   private void locked(Action action) throws Exception {
+    if (enteredBy == Thread.currentThread()) {
+      // Already inside (a batch, or an operator calling back): lock and context are in place.
+      action.run();
+      return;
+    }
     lock.lock();
     OperatorContext previous = CurrentOperator.get();
     CurrentOperator.set(context);
+    enteredBy = Thread.currentThread();
     try {
       action.run();
     } finally {
+      enteredBy = null;
       try {
         if (timer != null) {
           timer.replan();

@@ -199,8 +199,29 @@ public final class SplSchema implements StreamSchema, Serializable {
   /** Returns the index of the attribute with this name, or -1 when the schema has none. */
   @Override
   public int getAttributeIndex(String attributeName) {
-    Integer index = indexes.get(attributeName);
+    Integer index = indexOf(attributeName);
     return index == null ? -1 : index;
+  }
+
+  /**
+   * The last name looked up and its index. Operators ask for the same literal name tuple after
+   * tuple; comparing the reference first skips the hash lookup. An immutable pair in a plain
+   * field: threads sharing the schema may see an older pair, never a torn one.
+   */
+  private record LastLookup(String name, Integer index) {}
+
+  private transient LastLookup lastLookup;
+
+  private Integer indexOf(String attributeName) {
+    LastLookup last = lastLookup;
+    if (last != null && last.name == attributeName) {
+      return last.index;
+    }
+    Integer index = indexes.get(attributeName);
+    if (index != null) {
+      lastLookup = new LastLookup(attributeName, index);
+    }
+    return index;
   }
 
   /**
@@ -210,7 +231,7 @@ public final class SplSchema implements StreamSchema, Serializable {
    *     when there is no such attribute
    */
   public int requireIndex(String attributeName) {
-    Integer index = indexes.get(attributeName);
+    Integer index = indexOf(attributeName);
     if (index == null) {
       throw unknownAttribute(attributeName);
     }

@@ -75,22 +75,27 @@ final class WindowedOperatorFunction implements FlatMapGroupsWithStateFunction<R
         host.reset(state.get());
       }
       host.allPortsReady();
-      host.advanceTime(clock.nanos());
-      for (Row row : order.arrange(rows)) {
-        if (markerColumn >= 0 && !row.isNullAt(markerColumn) && row.getBoolean(markerColumn)) {
-          host.punctuate(0, Punctuation.WINDOW_MARKER);
-        } else {
-          host.submit(0, input.toTuple(row));
-        }
-      }
-      if (plan.markerPerBatch()) {
-        host.punctuate(0, Punctuation.WINDOW_MARKER);
-      }
-      if (plan.streaming()) {
-        save(host, clock, state);
-      } else {
-        host.punctuate(0, Punctuation.FINAL_MARKER);
-      }
+      OperatorHost entered = host;
+      // One entry into the host for the whole group, not one per tuple.
+      host.batch(
+          () -> {
+            entered.advanceTime(clock.nanos());
+            for (Row row : order.arrange(rows)) {
+              if (markerColumn >= 0 && !row.isNullAt(markerColumn) && row.getBoolean(markerColumn)) {
+                entered.punctuate(0, Punctuation.WINDOW_MARKER);
+              } else {
+                entered.submit(0, input.toTuple(row));
+              }
+            }
+            if (plan.markerPerBatch()) {
+              entered.punctuate(0, Punctuation.WINDOW_MARKER);
+            }
+            if (plan.streaming()) {
+              save(entered, clock, state);
+            } else {
+              entered.punctuate(0, Punctuation.FINAL_MARKER);
+            }
+          });
     } catch (Exception | LinkageError e) {
       throw WindowedOperatorException.of(plan, plan.partitionBy().isEmpty() ? null : key, e);
     } finally {
