@@ -1,5 +1,7 @@
 package io.streamswindow.aggregate;
 
+import io.streamswindow.clause.BadTokenException;
+
 /**
  * The error thrown when an output assignment of the {@link Aggregate} operator cannot be read or
  * does not fit the schemas: it names the assignment, the offending token and its position.
@@ -14,17 +16,13 @@ package io.streamswindow.aggregate;
  * <p>It is an {@link IllegalArgumentException}: the assignment is a parameter value handed in by
  * the caller, like any other bad argument.
  */
-public final class OutputAssignmentException extends IllegalArgumentException {
+public final class OutputAssignmentException extends BadTokenException {
   private static final long serialVersionUID = 1L;
 
   /** The form of an assignment, appended to every message so that the fix is at hand. */
   public static final String ASSIGNMENT_FORM =
       "An output assignment reads attribute=Function(arguments), for example total=Sum(cost),"
           + " n=Count() or who=ArgMax(price, symbol)";
-
-  private final String assignment;
-  private final String token;
-  private final int position;
 
   /**
    * Creates the error for {@code assignment}.
@@ -36,24 +34,11 @@ public final class OutputAssignmentException extends IllegalArgumentException {
    *     position 6}
    */
   public OutputAssignmentException(String assignment, String token, int position, String detail) {
-    super("bad output assignment \"" + assignment + "\": " + detail + ". " + ASSIGNMENT_FORM);
-    this.assignment = assignment;
-    this.token = token;
-    this.position = position;
+    super("output assignment", assignment, token, position, detail, ASSIGNMENT_FORM);
   }
 
   /** The assignment that could not be used. */
   public String getAssignment() {
-    return assignment;
-  }
-
-  /** The offending token's text; the empty string when the assignment ended too early. */
-  public String getToken() {
-    return token;
-  }
-
-  /** The 0-based character index of the offending token in the assignment. */
-  public int getPosition() {
-    return position;
+    return text();
   }
 }

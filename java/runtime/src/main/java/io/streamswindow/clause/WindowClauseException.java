@@ -14,7 +14,7 @@ package io.streamswindow.clause;
  * <p>It is an {@link IllegalArgumentException} because the clause is a value handed in by the
  * caller, like any other bad argument.
  */
-public final class WindowClauseException extends IllegalArgumentException {
+public final class WindowClauseException extends BadTokenException {
   private static final long serialVersionUID = 1L;
 
   /** The overall form of a window clause, appended to every message so the fix is at hand. */
@@ -23,10 +23,6 @@ public final class WindowClauseException extends IllegalArgumentException {
           + "[, <trigger>], then optionally [partitioned] and one of partitionAge(seconds),"
           + " partitionCount(n), tupleCount(n); an eviction or trigger is count(n),"
           + " time(seconds), delta(attribute, value) or (tumbling only) punct()";
-
-  private final String clause;
-  private final String token;
-  private final int position;
 
   /**
    * Creates the error for {@code clause}.
@@ -38,24 +34,11 @@ public final class WindowClauseException extends IllegalArgumentException {
    *     9; expected count(n)}
    */
   public WindowClauseException(String clause, String token, int position, String detail) {
-    super("bad window clause \"" + clause + "\": " + detail + ". " + CLAUSE_FORM);
-    this.clause = clause;
-    this.token = token;
-    this.position = position;
+    super("window clause", clause, token, position, detail, CLAUSE_FORM);
   }
 
   /** The clause that could not be read. */
   public String getClause() {
-    return clause;
-  }
-
-  /** The offending token's text; the empty string when the clause ended too early. */
-  public String getToken() {
-    return token;
-  }
-
-  /** The 0-based character index of the offending token in the clause. */
-  public int getPosition() {
-    return position;
+    return text();
   }
 }
