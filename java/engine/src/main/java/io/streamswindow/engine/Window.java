@@ -49,7 +49,8 @@ public final class Window<T> implements StreamWindow<T> {
   static final Integer SOLE_PARTITION = 0;
 
   private static final int CHECKPOINT_MAGIC = 0x53575731; // "SWW1"
-  private static final int CHECKPOINT_VERSION = 1;
+  /** Version 2 writes arrival-time differences as variable-length numbers; version 1 is still read. */
+  private static final int CHECKPOINT_VERSION = 2;
 
   // ---- configuration
   private final WindowSpec spec;
@@ -454,8 +455,8 @@ public final class Window<T> implements StreamWindow<T> {
       out.writeInt(p.size());
       long previous = p.createdAt;
       for (Entry<T> e : p.entries) {
-        // Arrival times as differences: small numbers, and the stream stays compact.
-        out.writeLong(e.insertedAt - previous);
+        // Arrival times as differences, mostly 0 within a micro-batch: one byte each.
+        VarLong.write(out, e.insertedAt - previous);
         previous = e.insertedAt;
         if (deltaValues) {
           out.writeDouble(e.deltaValue);
@@ -481,7 +482,7 @@ public final class Window<T> implements StreamWindow<T> {
       throw new IOException("Not a streams-window window checkpoint");
     }
     int version = in.readByte();
-    if (version != CHECKPOINT_VERSION) {
+    if (version != CHECKPOINT_VERSION && version != 1) {
       throw new IOException("Unsupported window checkpoint version " + version + " (this build reads " + CHECKPOINT_VERSION + ")");
     }
     String declared = in.readUTF();
@@ -506,7 +507,7 @@ public final class Window<T> implements StreamWindow<T> {
       int size = in.readInt();
       long previous = p.createdAt;
       for (int j = 0; j < size; j++) {
-        long insertedAt = previous + in.readLong();
+        long insertedAt = previous + (version == 1 ? in.readLong() : VarLong.read(in));
         previous = insertedAt;
         double value = deltaValues ? in.readDouble() : 0;
         T tuple = in.readBoolean() ? codec.read(in) : null;
