@@ -1,0 +1,48 @@
+"""Build hook of the streams-window wheel: it carries the jars, so `pip install` is enough.
+
+Everything else about the package is declared in pyproject.toml. When the Maven build has made
+the jars (`mvn -q -B -pl java/spark,java/examples -am package -DskipTests`), building the package
+copies the Spark adapter's shaded jar into `streams_window/jars/` and the examples jar into
+`streams_window/jars/examples/`, where `jar_path()` and `examples_jar_path()` look first.
+"""
+
+from __future__ import annotations
+
+import shutil
+import sys
+from pathlib import Path
+
+from setuptools import setup
+from setuptools.command.build_py import build_py
+
+ROOT = Path(__file__).resolve().parent
+JARS = {
+    "jars": ROOT / "java" / "spark" / "target",
+    "jars/examples": ROOT / "java" / "examples" / "target",
+}
+PATTERNS = {
+    "jars": "streams-window-spark-*-all.jar",
+    "jars/examples": "streams-window-examples-*.jar",
+}
+
+
+class BuildPyWithJars(build_py):
+    """Copies the built jars into the package being built."""
+
+    def run(self) -> None:
+        super().run()
+        for folder, source in JARS.items():
+            found = sorted(p for p in source.glob(PATTERNS[folder]) if "-sources" not in p.name)
+            if not found:
+                print(
+                    f"warning: no {PATTERNS[folder]} in {source}: this build of streams-window"
+                    " carries no jar (run the Maven build first)",
+                    file=sys.stderr,
+                )
+                continue
+            target = Path(self.build_lib, "streams_window", folder)
+            target.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(found[-1], target / found[-1].name)
+
+
+setup(cmdclass={"build_py": BuildPyWithJars})
