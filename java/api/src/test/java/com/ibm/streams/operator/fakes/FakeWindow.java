@@ -110,12 +110,12 @@ public final class FakeWindow implements StreamWindow<Tuple> {
 
   @Override
   public void evictPartition(Object partition) {
-    throw new UnsupportedOperationException();
+    throw new UnsupportedOperationException("FakeWindow keeps no partitions: tests fire events directly");
   }
 
   @Override
   public Collection<?> getPartitions() {
-    throw new UnsupportedOperationException();
+    throw new UnsupportedOperationException("FakeWindow keeps no partitions: tests fire events directly");
   }
 
   @Override
