@@ -103,8 +103,10 @@ final class HostOutputPort extends HostPort implements StreamingOutput<OutputTup
     if (tuple == null) {
       throw new NullPointerException("submit(null) on " + this);
     }
-    if (!(tuple instanceof OutputTuple) && schema.equals(tuple.getStreamSchema())) {
-      return tuple; // already an immutable tuple of this schema
+    if (schema.equals(tuple.getStreamSchema())) {
+      // Already of this schema: an immutable tuple is kept, an output tuple copied as it is
+      // (the operator may reuse it), without matching attributes one by one.
+      return tuple instanceof OutputTuple ? tuple.asReadOnlyTuple() : tuple;
     }
     OutputTuple copy = newTuple();
     copy.assign(tuple);
