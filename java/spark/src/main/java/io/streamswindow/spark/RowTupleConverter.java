@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.types.ArrayType;
@@ -97,7 +98,7 @@ final class RowTupleConverter implements Serializable {
       }
       return out;
     } else if (type instanceof StructType nested && value instanceof Row row) {
-      return new RowTupleConverter(nested).toTuple(row);
+      return nestedConverter(nested).toTuple(row);
     }
     return value;
   }
@@ -136,11 +137,18 @@ final class RowTupleConverter implements Serializable {
       }
       return CollectionConverters.asScala(out);
     } else if (type instanceof StructType nested && value instanceof Tuple t) {
-      return new RowTupleConverter(nested).toRow(t);
+      return nestedConverter(nested).toRow(t);
     } else if (type.equals(DataTypes.StringType)) {
       return value.toString();
     }
     return value;
+  }
+
+  /** Converters of struct columns, built once per struct type rather than once per value. */
+  private static final Map<StructType, RowTupleConverter> NESTED = new ConcurrentHashMap<>();
+
+  private static RowTupleConverter nestedConverter(StructType struct) {
+    return NESTED.computeIfAbsent(struct, RowTupleConverter::new);
   }
 
   private static List<?> asJavaList(Object value) {
