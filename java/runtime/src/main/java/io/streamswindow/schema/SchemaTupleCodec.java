@@ -79,6 +79,25 @@ public final class SchemaTupleCodec implements TupleCodec<Tuple> {
     writeValues(out, schema, values);
   }
 
+  /**
+   * Writes the value of attribute {@code index} as {@link #write} writes it, so that writing every
+   * attribute in schema order this way gives exactly the bytes of {@code write(tuple)} and {@link
+   * #read} reads the tuple back. For callers that have a tuple's values but no tuple (the rows of a
+   * Spark DataFrame), to save building one. The value may be of any type the attribute accepts
+   * in {@code StreamSchema.getTuple}, e.g. a {@code String} for an {@code rstring}:
+   *
+   * <pre>{@code
+   * codec.writeAttribute(out, 0, 42L);        // int64 id
+   * codec.writeAttribute(out, 1, "IBM");      // rstring symbol
+   * Tuple t = codec.read(in);                 // {id=42, symbol="IBM"}
+   * }</pre>
+   *
+   * @throws IllegalArgumentException when the value does not suit the attribute's type
+   */
+  public void writeAttribute(DataOutput out, int index, Object value) throws IOException {
+    writeValue(out, schema.types[index], schema.toStored(index, value));
+  }
+
   /** Reads one tuple written by {@link #write}; it is immutable. */
   @Override
   public Tuple read(DataInput in) throws IOException {

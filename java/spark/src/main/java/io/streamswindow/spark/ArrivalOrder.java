@@ -1,7 +1,14 @@
 package io.streamswindow.spark;
 
-import java.io.Serializable;
+import com.ibm.streams.operator.Tuple;
+import com.ibm.streams.operator.Type.MetaType;
+import com.ibm.streams.operator.types.Blob;
+import com.ibm.streams.operator.types.RString;
+import io.streamswindow.schema.SchemaTupleCodec;
+import io.streamswindow.schema.SplSchema;
+import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.Iterator;
 import java.util.List;
@@ -9,59 +16,101 @@ import org.apache.spark.sql.Row;
 import org.apache.spark.sql.types.StructType;
 
 /**
- * Restores the arrival order of a group's rows in one micro-batch.
+ * The reduce side of a run: unpacks a group's packed rows ({@link PackedRows}) and puts their
+ * tuples in arrival order.
  *
- * <p>Spark keeps the rows of a key together but not in source order (several input partitions
- * arrive one after another; a spilled sort interleaves them), and streaming queries refuse a sort
- * before a stateful operator, so the order is restored here: by the {@code order_by} columns, or
- * by the input position when there are none. Rows that already arrive in order are only checked,
- * not sorted (the common case costs one comparison per row).
+ * <p>Spark keeps the packed rows of a key together but not in any order, so the order is restored
+ * here: by the {@code order_by} columns, ties broken by input position, or by input position alone
+ * when there are none (input partition first, then the row's place in it; the same order a batch
+ * DataFrame's rows have). Tuples that already arrive in order are only checked, not sorted: one
+ * comparison per tuple in the common case, and a merge of the sorted runs (Java's sort finds them)
+ * otherwise.
+ *
+ * <pre>{@code
+ * ArrivalOrder order = new ArrivalOrder(packedSchema, tupleSchema, List.of("seq"), false);
+ * for (ArrivalOrder.Arrival a : order.arrange(packedRows)) { ... a.tuple() ... }
+ * }</pre>
  */
-final class ArrivalOrder implements Serializable {
-  private static final long serialVersionUID = 1L;
+final class ArrivalOrder {
+  /** One arrival: a tuple, or a window marker (which keeps the tuple only for its place). */
+  record Arrival(Tuple tuple, boolean marker) {}
 
-  private final int[] columns;
+  private final int originColumn;
+  private final int tuplesColumn;
+  private final boolean markers;
+  private final SchemaTupleCodec codec;
+  private final Comparator<Arrival> order;
+  private final ByteArraySource in = new ByteArraySource();
 
-  ArrivalOrder(StructType rows, List<String> orderColumns) {
-    this.columns = new int[orderColumns.size()];
-    for (int i = 0; i < columns.length; i++) {
-      columns[i] = rows.fieldIndex(orderColumns.get(i));
+  /**
+   * @param packed the schema of the packed rows
+   * @param tuples the schema of the tuples they carry
+   * @param orderColumns the {@code order_by} attributes, empty for input order
+   * @param markers whether entries start with a marker byte (the run has a {@code marker_column})
+   * @throws IllegalArgumentException when an order column has a type with no order
+   */
+  ArrivalOrder(StructType packed, SplSchema tuples, List<String> orderColumns, boolean markers) {
+    this.originColumn = packed.fieldIndex(PackedRows.ORIGIN_COLUMN);
+    this.tuplesColumn = packed.fieldIndex(PackedRows.TUPLES_COLUMN);
+    this.markers = markers;
+    this.codec = new SchemaTupleCodec(tuples);
+    Comparator<Arrival> byColumns = null;
+    for (String column : orderColumns) {
+      int index = tuples.requireIndex(column);
+      Comparator<Object> values = valueOrder(tuples.getType(index).getMetaType(), column);
+      Comparator<Arrival> next = (a, b) -> values.compare(a.tuple().getObject(index), b.tuple().getObject(index));
+      byColumns = byColumns == null ? next : byColumns.thenComparing(next);
     }
+    this.order = byColumns;
   }
 
-  /** The group's rows in arrival order. */
-  List<Row> arrange(Iterator<Row> rows) {
-    List<Row> list = new ArrayList<>();
-    rows.forEachRemaining(list::add);
-    if (columns.length == 0) {
-      return list;
-    }
-    Comparator<Row> order = this::compare;
-    for (int i = 1; i < list.size(); i++) {
-      if (order.compare(list.get(i - 1), list.get(i)) > 0) {
-        list.sort(order); // stable: equal keys keep the order Spark gave them
-        break;
-      }
-    }
-    return list;
+  /**
+   * Whether a column of this SPL type can be an {@code order_by} column: numbers, booleans,
+   * strings, timestamps and blobs, ordered as Spark orders them (strings and blobs by unsigned
+   * bytes).
+   */
+  static boolean orderable(MetaType type) {
+    return switch (type) {
+      case LIST, BLIST, SET, BSET, MAP, BMAP, TUPLE, OPTIONAL, XML, ENUM, COMPLEX32, COMPLEX64 -> false;
+      default -> true;
+    };
   }
 
   @SuppressWarnings({"unchecked", "rawtypes"})
-  private int compare(Row a, Row b) {
-    for (int column : columns) {
-      boolean aNull = a.isNullAt(column);
-      boolean bNull = b.isNullAt(column);
-      if (aNull || bNull) {
-        if (aNull != bNull) {
-          return aNull ? -1 : 1; // nulls first, as Spark's ascending sort
-        }
-        continue;
-      }
-      int c = ((Comparable) a.get(column)).compareTo(b.get(column));
-      if (c != 0) {
-        return c;
+  private static Comparator<Object> valueOrder(MetaType type, String column) {
+    if (!orderable(type)) {
+      throw new IllegalArgumentException("order_by column '" + column + "' (" + type + ") has no order");
+    }
+    return switch (type) {
+      case RSTRING, BSTRING -> (a, b) -> Arrays.compareUnsigned(((RString) a).getData(), ((RString) b).getData());
+      case BLOB -> (a, b) -> Arrays.compareUnsigned(((Blob) a).getData(), ((Blob) b).getData());
+      default -> (a, b) -> ((Comparable) a).compareTo(b);
+    };
+  }
+
+  /** The group's tuples and markers in arrival order. */
+  List<Arrival> arrange(Iterator<Row> packedRows) throws IOException {
+    List<Row> packs = new ArrayList<>();
+    packedRows.forEachRemaining(packs::add);
+    if (packs.size() > 1) {
+      packs.sort(Comparator.comparingLong(row -> row.getLong(originColumn)));
+    }
+    List<Arrival> arrivals = new ArrayList<>();
+    for (Row pack : packs) {
+      in.reset((byte[]) pack.get(tuplesColumn));
+      while (in.available() > 0) {
+        boolean marker = markers && in.readUnsignedByte() == PackedRows.MARKER;
+        arrivals.add(new Arrival(codec.read(in), marker));
       }
     }
-    return 0;
+    if (order != null) {
+      for (int i = 1; i < arrivals.size(); i++) {
+        if (order.compare(arrivals.get(i - 1), arrivals.get(i)) > 0) {
+          arrivals.sort(order); // stable: ties keep their input position
+          break;
+        }
+      }
+    }
+    return arrivals;
   }
 }

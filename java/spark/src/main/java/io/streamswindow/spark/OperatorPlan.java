@@ -11,11 +11,10 @@ import org.apache.spark.sql.types.StructType;
  *
  * @param operatorClass the operator's class name
  * @param window the SPL window clause of input port 0
- * @param input the schema of the rows given to the operator (its input port 0)
+ * @param input the schema of the input rows (the operator's tuples, plus the marker column if any)
  * @param output the schema of output port 0, as the result rows have it
  * @param partitionBy the partition columns (the Spark grouping key); empty when not partitioned
  * @param orderBy the columns giving the arrival order inside a group; empty for input order
- * @param arrivalColumn the internal column holding the input position, or null
  * @param markerColumn a boolean column whose true rows are window markers, or null
  * @param markerPerBatch whether each micro-batch ends with a window marker
  * @param punctuationColumn the output column that shows punctuation marks, or null
@@ -29,7 +28,6 @@ record OperatorPlan(
     StructType output,
     List<String> partitionBy,
     List<String> orderBy,
-    String arrivalColumn,
     String markerColumn,
     boolean markerPerBatch,
     String punctuationColumn,

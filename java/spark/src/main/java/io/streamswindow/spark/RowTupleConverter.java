@@ -35,6 +35,8 @@ final class RowTupleConverter implements Serializable {
   private final DataType[] types;
   /** For each attribute, the row column it is read from (rows may carry extra columns). */
   private final int[] columns;
+  /** For each attribute, whether its value is the same object in a tuple and in a row. */
+  private final boolean[] same;
 
   RowTupleConverter(StructType struct) {
     this(struct, struct);
@@ -46,8 +48,10 @@ final class RowTupleConverter implements Serializable {
     this.schema = SplSparkTypes.toSpl(struct);
     this.types = new DataType[struct.fields().length];
     this.columns = new int[types.length];
+    this.same = new boolean[types.length];
     for (int i = 0; i < types.length; i++) {
       types[i] = struct.fields()[i].dataType();
+      same[i] = isSameInBoth(types[i]);
       columns[i] = rows.fieldIndex(struct.fields()[i].name());
     }
   }
@@ -64,10 +68,25 @@ final class RowTupleConverter implements Serializable {
   Tuple toTuple(Row row) {
     Object[] values = new Object[types.length];
     for (int i = 0; i < values.length; i++) {
-      int column = columns[i];
-      values[i] = toSpl(types[i], row.isNullAt(column) ? null : row.get(column), i);
+      values[i] = splValue(row, i);
     }
     return schema.getTuple(values);
+  }
+
+  /**
+   * The value of tuple attribute {@code attribute} in {@code row}, as its SPL attribute takes it
+   * ({@code StreamSchema.getTuple}'s rules).
+   *
+   * @throws IllegalArgumentException when the column holds a null, naming the column
+   */
+  Object splValue(Row row, int attribute) {
+    int column = columns[attribute];
+    return toSpl(types[attribute], row.isNullAt(column) ? null : row.get(column), attribute);
+  }
+
+  /** Whether tuple attribute {@code attribute}'s column is null in {@code row}. */
+  boolean isNull(Row row, int attribute) {
+    return row.isNullAt(columns[attribute]);
   }
 
   private Object toSpl(DataType type, Object value, int index) {
@@ -107,11 +126,20 @@ final class RowTupleConverter implements Serializable {
   Row toRow(Tuple tuple) {
     Object[] values = new Object[types.length];
     for (int i = 0; i < values.length; i++) {
+      if (same[i]) {
+        values[i] = tuple.getObject(i);
+        continue;
+      }
       // getList, not getObject: IBM's getObject turns lists of primitives into Java arrays.
       Object value = types[i] instanceof ArrayType ? tuple.getList(i) : tuple.getObject(i);
       values[i] = toSpark(types[i], value);
     }
     return RowFactory.create(values);
+  }
+
+  /** Numbers and booleans: the boxed value of the tuple is what the row holds too. */
+  private static boolean isSameInBoth(DataType type) {
+    return type instanceof org.apache.spark.sql.types.NumericType || type.equals(DataTypes.BooleanType);
   }
 
   private static Object toSpark(DataType type, Object value) {

@@ -10,6 +10,7 @@ import io.streamswindow.engine.Window;
 import io.streamswindow.engine.WindowSpec;
 import io.streamswindow.runtime.OperatorHost;
 import io.streamswindow.runtime.OutputSink;
+import io.streamswindow.schema.SplSchema;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -26,7 +27,8 @@ import org.apache.spark.sql.types.StructType;
  *
  * <p>For each call: build an {@link OperatorHost} on the batch's clock, initialize the operator,
  * restore the group's saved state if there is one ({@code StateHandler.reset}), make the ports
- * ready, fire what time made due, feed the rows in arrival order, then save the state again
+ * ready, fire what time made due, unpack the group's packed rows ({@link RowPacker}) and feed
+ * their tuples in arrival order ({@link ArrivalOrder}), then save the state again
  * ({@code drain} and {@code checkpoint}) and ask Spark for a processing-time timeout at the next
  * window deadline. A batch DataFrame ends with a {@code FINAL_MARKER} instead. What the operator
  * submitted on output port 0 becomes the returned rows.
@@ -36,12 +38,11 @@ final class WindowedOperatorFunction implements FlatMapGroupsWithStateFunction<R
 
   private final OperatorPlan plan;
   private final StructType tupleStruct;
-  private transient RowTupleConverter input;
+  private transient SplSchema input;
   private transient RowTupleConverter output;
   private transient ArrivalOrder order;
   private transient WindowSpec window;
   private transient Class<? extends Operator> operatorClass;
-  private transient int markerColumn;
 
   WindowedOperatorFunction(OperatorPlan plan, StructType tupleStruct) {
     this.plan = plan;
@@ -52,17 +53,15 @@ final class WindowedOperatorFunction implements FlatMapGroupsWithStateFunction<R
     if (input != null) {
       return;
     }
-    input = new RowTupleConverter(tupleStruct, plan.input());
+    input = SplSparkTypes.toSpl(tupleStruct);
     output = new RowTupleConverter(plan.output());
-    List<String> orderColumns = plan.orderBy().isEmpty() && plan.arrivalColumn() != null ? List.of(plan.arrivalColumn()) : plan.orderBy();
-    order = new ArrivalOrder(plan.input(), orderColumns);
+    order = new ArrivalOrder(PackedRows.schema(plan.input(), plan.partitionBy()), input, plan.orderBy(), plan.markerColumn() != null);
     window = WindowClauseParser.parse(plan.window());
     operatorClass = WindowedOperators.loadOperatorClass(plan.operatorClass());
-    markerColumn = plan.markerColumn() == null ? -1 : plan.input().fieldIndex(plan.markerColumn());
   }
 
   @Override
-  public Iterator<Row> call(Row key, Iterator<Row> rows, GroupState<byte[]> state) throws Exception {
+  public Iterator<Row> call(Row key, Iterator<Row> packedRows, GroupState<byte[]> state) throws Exception {
     List<Row> results = new ArrayList<>();
     OperatorHost host = null;
     try {
@@ -80,11 +79,11 @@ final class WindowedOperatorFunction implements FlatMapGroupsWithStateFunction<R
       host.batch(
           () -> {
             entered.advanceTime(clock.nanos());
-            for (Row row : order.arrange(rows)) {
-              if (markerColumn >= 0 && !row.isNullAt(markerColumn) && row.getBoolean(markerColumn)) {
+            for (ArrivalOrder.Arrival arrival : order.arrange(packedRows)) {
+              if (arrival.marker()) {
                 entered.punctuate(0, Punctuation.WINDOW_MARKER);
               } else {
-                entered.submit(0, input.toTuple(row));
+                entered.submit(0, arrival.tuple());
               }
             }
             if (plan.markerPerBatch()) {
@@ -111,7 +110,7 @@ final class WindowedOperatorFunction implements FlatMapGroupsWithStateFunction<R
         OperatorHost.builder(operatorClass)
             .clock(clock)
             .checkpointStreams(KryoFallbackStreams.INSTANCE)
-            .input("input", input.schema(), window)
+            .input("input", input, window)
             .output("output", output.schema(), sink(results, key));
     for (Map.Entry<String, List<String>> p : plan.parameters().entrySet()) {
       builder.parameter(p.getKey(), p.getValue());

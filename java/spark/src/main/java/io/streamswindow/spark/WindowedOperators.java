@@ -11,11 +11,6 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Iterator;
-import org.apache.spark.TaskContext;
-import org.apache.spark.api.java.function.MapFunction;
-import org.apache.spark.api.java.function.MapPartitionsFunction;
-import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Encoders;
@@ -23,7 +18,10 @@ import org.apache.spark.sql.Row;
 import org.apache.spark.sql.functions;
 import org.apache.spark.sql.streaming.GroupStateTimeout;
 import org.apache.spark.sql.streaming.OutputMode;
+import org.apache.spark.sql.types.ArrayType;
+import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.MapType;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 
@@ -43,9 +41,6 @@ import org.apache.spark.sql.types.StructType;
  * }</pre>
  */
 public final class WindowedOperators {
-  /** The internal column that carries each row's input position when no order_by is given. */
-  static final String ARRIVAL_COLUMN = "__streams_window_arrival";
-
   private WindowedOperators() {}
 
   /**
@@ -92,11 +87,16 @@ public final class WindowedOperators {
     }
     requireColumns(rows, partitions, "partition_by");
     requireColumns(rows, order, "order_by");
+    requireOrderable(rows, order);
     String markerColumn = opts.get("marker_column");
     if (markerColumn != null) {
       requireColumns(rows, List.of(markerColumn), "marker_column");
       if (!rows.apply(markerColumn).dataType().equals(DataTypes.BooleanType)) {
         throw new IllegalArgumentException("marker_column '" + markerColumn + "' must be a boolean column");
+      }
+      if (order.contains(markerColumn) || partitions.contains(markerColumn)) {
+        throw new IllegalArgumentException(
+            "marker_column '" + markerColumn + "' marks rows as punctuation: it cannot also be a partition_by or order_by column");
       }
     }
     StructType out = parseOutputSchema(outputSchema);
@@ -110,16 +110,10 @@ public final class WindowedOperators {
       parameters.forEach((name, values) -> params.put(name, new ArrayList<>(values)));
     }
 
-    Dataset<Row> source = input;
-    String arrival = null;
-    if (order.isEmpty()) {
-      arrival = ARRIVAL_COLUMN;
-      source = withArrivalPositions(input);
-    }
     OperatorPlan plan =
         new OperatorPlan(
-            type.getName(), spec.toString(), source.schema(), out, new ArrayList<>(partitions), new ArrayList<>(order),
-            arrival, markerColumn, Boolean.parseBoolean(opts.getOrDefault("batch_marker", "false")),
+            type.getName(), spec.toString(), rows, out, new ArrayList<>(partitions), new ArrayList<>(order),
+            markerColumn, Boolean.parseBoolean(opts.getOrDefault("batch_marker", "false")),
             punctuationColumn, new HashMap<>(params), input.isStreaming());
     dryRun(plan, type, spec, tuples, out);
 
@@ -127,21 +121,17 @@ public final class WindowedOperators {
     WindowedOperatorFunction function = new WindowedOperatorFunction(plan, tuples);
     GroupStateTimeout timeout =
         spec.usesTime() && input.isStreaming() ? GroupStateTimeout.ProcessingTimeTimeout() : GroupStateTimeout.NoTimeout();
-    return groups(source, partitions)
-        .flatMapGroupsWithState(function, OutputMode.Append(), Encoders.BINARY(), Encoders.row(resultSchema), timeout);
-  }
-
-  private static org.apache.spark.sql.KeyValueGroupedDataset<Row, Row> groups(Dataset<Row> source, List<String> partitions) {
-    if (partitions.isEmpty()) {
-      // A window that is not partitioned is one group, as in Streams (parallelism 1).
-      StructType keySchema = new StructType().add("window", DataTypes.IntegerType, false);
-      return source.groupByKey(
-          (MapFunction<Row, Row>) row -> RowFactory.create(0), Encoders.row(keySchema));
-    }
+    // Each input partition's rows of a key travel as one packed row (RowPacker), and Spark groups
+    // the packed rows by key; a window that is not partitioned is one group, as in Streams.
+    StructType packed = PackedRows.schema(rows, partitions);
+    Dataset<Row> packedRows = input.mapPartitions(new RowPacker(plan, tuples), Encoders.row(packed));
+    List<String> keys = PackedRows.keyColumns(partitions);
+    StructType keySchema = new StructType(keys.stream().map(packed::apply).toArray(StructField[]::new));
     // Grouping by columns (not by a lambda) lets the planner see the key (spark.md: 20-35% faster).
-    Column[] columns = partitions.stream().map(functions::col).toArray(Column[]::new);
-    StructType keySchema = new StructType(partitions.stream().map(c -> source.schema().apply(c)).toArray(StructField[]::new));
-    return source.groupBy(columns).as(Encoders.row(keySchema), Encoders.row(source.schema()));
+    return packedRows
+        .groupBy(keys.stream().map(functions::col).toArray(Column[]::new))
+        .as(Encoders.row(keySchema), Encoders.row(packed))
+        .flatMapGroupsWithState(function, OutputMode.Append(), Encoders.BINARY(), Encoders.row(resultSchema), timeout);
   }
 
   /**
@@ -165,41 +155,6 @@ public final class WindowedOperators {
       parts.put("partitionEviction", spec.partitionEviction().toString());
     }
     return parts;
-  }
-
-  /**
-   * The input with its own order made explicit: each row's input partition in the high bits and
-   * its position in the low ones. Not {@code monotonically_increasing_id()}, which streaming
-   * queries refuse; within a micro-batch the meaning is the same.
-   */
-  private static Dataset<Row> withArrivalPositions(Dataset<Row> input) {
-    StructType schema = input.schema().add(ARRIVAL_COLUMN, DataTypes.LongType, false);
-    int width = input.schema().fields().length;
-    return input.mapPartitions(
-        (MapPartitionsFunction<Row, Row>)
-            rows -> {
-              long base = ((long) TaskContext.getPartitionId()) << 33;
-              return new Iterator<Row>() {
-                private long position;
-
-                @Override
-                public boolean hasNext() {
-                  return rows.hasNext();
-                }
-
-                @Override
-                public Row next() {
-                  Row row = rows.next();
-                  Object[] values = new Object[width + 1];
-                  for (int i = 0; i < width; i++) {
-                    values[i] = row.get(i);
-                  }
-                  values[width] = base + position++;
-                  return RowFactory.create(values);
-                }
-              };
-            },
-        Encoders.row(schema));
   }
 
   /** Loads an operator class from the thread's class loader (Spark's, which sees spark.jars). */
@@ -227,6 +182,18 @@ public final class WindowedOperators {
     for (String c : columns) {
       if (!found.contains(c)) {
         throw new IllegalArgumentException(argument + " column '" + c + "' is not in the DataFrame; its columns are " + found);
+      }
+    }
+  }
+
+  /** order_by columns must have an order Spark and the tuples share (not arrays, maps or structs). */
+  private static void requireOrderable(StructType rows, List<String> order) {
+    for (String column : order) {
+      DataType type = rows.apply(column).dataType();
+      if (type instanceof ArrayType || type instanceof MapType || type instanceof StructType) {
+        throw new IllegalArgumentException(
+            "order_by column '" + column + "' is of type " + type.simpleString()
+                + ": order_by needs columns of numbers, strings, booleans, timestamps or binary");
       }
     }
   }

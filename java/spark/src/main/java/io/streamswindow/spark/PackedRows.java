@@ -1,0 +1,55 @@
+package io.streamswindow.spark;
+
+import java.util.List;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructField;
+import org.apache.spark.sql.types.StructType;
+
+/**
+ * The layout of a packed row: the rows of one window partition that one input partition holds,
+ * made into a single row before Spark's shuffle ({@link RowPacker} writes them, {@link
+ * ArrivalOrder} reads them back).
+ *
+ * <p>Columns: the {@code partition_by} columns (for a window that is not partitioned, the int
+ * column {@value #GROUP_COLUMN}, always 0: the whole window is one group); {@value #ORIGIN_COLUMN},
+ * a long that orders the packed rows of a group as their rows arrived (the input partition in the
+ * high 32 bits, the packer's flush count in the low ones); {@value #TUPLES_COLUMN}, the rows as
+ * operator tuples, one entry after another in input order.
+ *
+ * <p>An entry is the tuple in {@link io.streamswindow.schema.SchemaTupleCodec}'s form, preceded,
+ * when the run has a {@code marker_column}, by one byte: {@value #MARKER} for a window marker row,
+ * {@value #TUPLE} for a tuple. The form lives only between the two sides of one micro-batch's
+ * shuffle and is never saved, so it carries no version.
+ */
+final class PackedRows {
+  static final String GROUP_COLUMN = "__streams_window_group";
+  static final String ORIGIN_COLUMN = "__streams_window_origin";
+  static final String TUPLES_COLUMN = "__streams_window_tuples";
+  static final int TUPLE = 0;
+  static final int MARKER = 1;
+
+  private PackedRows() {}
+
+  /** The grouping columns of packed rows: {@code partitionBy}, or the constant group column. */
+  static List<String> keyColumns(List<String> partitionBy) {
+    return partitionBy.isEmpty() ? List.of(GROUP_COLUMN) : partitionBy;
+  }
+
+  /** The schema of the packed rows of {@code input} rows grouped by {@code partitionBy}. */
+  static StructType schema(StructType input, List<String> partitionBy) {
+    StructType packed = new StructType();
+    if (partitionBy.isEmpty()) {
+      packed = packed.add(GROUP_COLUMN, DataTypes.IntegerType, false);
+    }
+    for (String column : partitionBy) {
+      StructField field = input.apply(column);
+      packed = packed.add(field);
+    }
+    return packed.add(ORIGIN_COLUMN, DataTypes.LongType, false).add(TUPLES_COLUMN, DataTypes.BinaryType, false);
+  }
+
+  /** The origin of a packed row: its input partition, then the packer's flush. */
+  static long origin(int inputPartition, int flush) {
+    return ((long) inputPartition << 32) | (flush & 0xFFFF_FFFFL);
+  }
+}

@@ -1,0 +1,214 @@
+package io.streamswindow.spark;
+
+import io.streamswindow.schema.SchemaTupleCodec;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayDeque;
+import com.ibm.streams.operator.Tuple;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.NoSuchElementException;
+import org.apache.spark.TaskContext;
+import org.apache.spark.api.java.function.MapPartitionsFunction;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.types.StructType;
+
+/**
+ * The map side of a run: turns an input partition's rows into packed rows ({@link PackedRows}),
+ * one per window partition, before Spark's shuffle.
+ *
+ * <p>Why: Spark's shuffle, its sort by key and its conversion of each row into a {@code Row} cost
+ * more per row than the window and the operator together (docs/performance.md). A packed row
+ * carries all of a key's rows of the input partition, so those costs are paid per key and input
+ * partition instead, and the rows cross the shuffle as operator tuples, ready to use. This is the
+ * map-side combine Spark's own aggregations do, for an operator Spark cannot see into.
+ *
+ * <p>Memory is bounded: when the tuples held reach {@link #FLUSH_BYTES}, every key's packed row
+ * goes out and packing starts again; the origin column keeps the flushes in order. A row whose
+ * column has no SPL value (a null) fails here, naming the column.
+ */
+final class RowPacker implements MapPartitionsFunction<Row, Row> {
+  private static final long serialVersionUID = 1L;
+
+  /** Bytes of tuples a task holds before it hands its packed rows on (per running task). */
+  static final int FLUSH_BYTES = 8 << 20;
+
+  private final OperatorPlan plan;
+  private final StructType tupleStruct;
+
+  RowPacker(OperatorPlan plan, StructType tupleStruct) {
+    this.plan = plan;
+    this.tupleStruct = tupleStruct;
+  }
+
+  @Override
+  public Iterator<Row> call(Iterator<Row> rows) {
+    TaskContext task = TaskContext.get();
+    return new Packing(rows, task == null ? 0 : task.partitionId());
+  }
+
+  /** One task's packing: reads rows until a flush is due, then hands out that flush's rows. */
+  private final class Packing implements Iterator<Row> {
+    private final Iterator<Row> rows;
+    private final int inputPartition;
+    private final RowTupleConverter converter = new RowTupleConverter(tupleStruct, plan.input());
+    private final SchemaTupleCodec codec = new SchemaTupleCodec(converter.schema());
+    private final int attributes = converter.schema().getAttributeCount();
+    private final int[] keyColumns;
+    private final int markerColumn;
+    private final Map<Object, Buffer> buffers = new LinkedHashMap<>();
+    private final ArrayDeque<Row> ready = new ArrayDeque<>();
+    private int flushes;
+    private long held;
+
+    Packing(Iterator<Row> rows, int inputPartition) {
+      this.rows = rows;
+      this.inputPartition = inputPartition;
+      List<String> partitionBy = plan.partitionBy();
+      keyColumns = partitionBy.stream().mapToInt(plan.input()::fieldIndex).toArray();
+      markerColumn = plan.markerColumn() == null ? -1 : plan.input().fieldIndex(plan.markerColumn());
+    }
+
+    @Override
+    public boolean hasNext() {
+      if (ready.isEmpty()) {
+        fill();
+      }
+      return !ready.isEmpty();
+    }
+
+    @Override
+    public Row next() {
+      if (!hasNext()) {
+        throw new NoSuchElementException();
+      }
+      return ready.poll();
+    }
+
+    private void fill() {
+      try {
+        while (held < FLUSH_BYTES && rows.hasNext()) {
+          pack(rows.next());
+        }
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+      flush();
+    }
+
+    private void pack(Row row) throws IOException {
+      Object key = key(row);
+      Buffer buffer = buffers.get(key);
+      if (buffer == null) {
+        buffer = new Buffer(row);
+        buffers.put(key, buffer);
+        held += Buffer.OVERHEAD;
+      }
+      ByteArraySink out = buffer.sink;
+      int before = out.size();
+      if (markerColumn >= 0 && !row.isNullAt(markerColumn) && row.getBoolean(markerColumn)) {
+        out.writeByte(PackedRows.MARKER);
+        codec.write(out, markerTuple(row));
+      } else {
+        if (markerColumn >= 0) {
+          out.writeByte(PackedRows.TUPLE);
+        }
+        // Attribute by attribute: the same bytes as codec.write(tuple), without building the tuple.
+        for (int i = 0; i < attributes; i++) {
+          codec.writeAttribute(out, i, converter.splValue(row, i));
+        }
+      }
+      held += out.size() - before;
+    }
+
+    /**
+     * A marker row stands for punctuation, so its other columns may be null; only its order_by
+     * values matter (they place the marker). Nulls become the attributes' SPL defaults.
+     */
+    private Tuple markerTuple(Row row) {
+      Map<String, Object> values = new HashMap<>();
+      for (int i = 0; i < attributes; i++) {
+        String name = converter.schema().getAttribute(i).getName();
+        if (!converter.isNull(row, i)) {
+          values.put(name, converter.splValue(row, i));
+        } else if (plan.orderBy().contains(name)) {
+          throw new IllegalArgumentException(
+              "order_by column '" + name + "' holds a null in a marker row: a marker is placed by its order_by values");
+        }
+      }
+      return converter.schema().getTuple(values);
+    }
+
+    /** The key that groups a row with the other rows of its window partition. */
+    private Object key(Row row) {
+      if (keyColumns.length == 0) {
+        return 0;
+      } else if (keyColumns.length == 1) {
+        return keyValue(row, keyColumns[0]);
+      }
+      Object[] values = new Object[keyColumns.length];
+      for (int i = 0; i < values.length; i++) {
+        values[i] = keyValue(row, keyColumns[i]);
+      }
+      return Arrays.asList(values);
+    }
+
+    /**
+     * Hands on a packed row per key that got rows since the last flush. Buffers of those keys are
+     * kept, emptied, for the next flush (keys recur, and a kept buffer no longer grows); buffers
+     * of keys that got none are dropped, so memory follows the keys actually arriving.
+     */
+    private void flush() {
+      long origin = PackedRows.origin(inputPartition, flushes++);
+      Iterator<Buffer> all = buffers.values().iterator();
+      held = 0;
+      while (all.hasNext()) {
+        Buffer buffer = all.next();
+        if (buffer.sink.size() == 0) {
+          all.remove();
+          continue;
+        }
+        Object[] values = Arrays.copyOf(buffer.keyValues, buffer.keyValues.length + 2);
+        values[values.length - 2] = origin;
+        values[values.length - 1] = buffer.sink.toByteArray();
+        ready.add(RowFactory.create(values));
+        buffer.sink.clear();
+        held += Buffer.OVERHEAD;
+      }
+    }
+
+    /** One window partition's tuples so far, and the key columns its packed row repeats. */
+    private final class Buffer {
+      /** About what a buffer costs before its first tuple: many keys must flush too. */
+      static final int OVERHEAD = 256;
+
+      final Object[] keyValues;
+      final ByteArraySink sink = new ByteArraySink(64);
+
+      Buffer(Row row) {
+        keyValues = new Object[Math.max(1, keyColumns.length)];
+        for (int i = 0; i < keyColumns.length; i++) {
+          keyValues[i] = row.get(keyColumns[i]);
+        }
+        if (keyColumns.length == 0) {
+          keyValues[0] = 0;
+        }
+      }
+    }
+  }
+
+  /**
+   * A key column's value as a map key. Binary values are compared by content, as Spark groups
+   * them; everything else a {@code Row} holds has value equality already. Keys equal here are
+   * equal to Spark too, so a packed row never mixes two of Spark's groups.
+   */
+  private static Object keyValue(Row row, int column) {
+    Object value = row.get(column);
+    return value instanceof byte[] bytes ? java.nio.ByteBuffer.wrap(bytes) : value;
+  }
+}
