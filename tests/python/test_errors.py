@@ -127,6 +127,18 @@ def test_a_missing_order_column_lists_the_columns_found(df: DataFrame) -> None:
         window_sum(df, order_by=["seq", "ts"])
 
 
+def test_an_order_column_must_have_an_order(spark: SparkSession) -> None:
+    tagged = spark.createDataFrame([("a", [1, 2], 1.0)], "key string, tags array<int>, cost double")
+    with pytest.raises(ArgumentError, match="order_by column 'tags' is of type array<int>"):
+        window_sum(tagged, order_by="tags")
+
+
+def test_a_marker_column_cannot_also_order_the_rows(spark: SparkSession) -> None:
+    marked = spark.createDataFrame([("a", 1, 1.0, False)], "key string, seq long, cost double, m boolean")
+    with pytest.raises(ArgumentError, match="marker_column 'm' marks rows as punctuation"):
+        window_sum(marked, order_by=["seq", "m"], marker_column="m")
+
+
 def test_a_marker_column_must_be_boolean(df: DataFrame) -> None:
     with pytest.raises(ValueError, match="marker_column 'seq' must be a boolean column.*bigint"):
         window_sum(df, marker_column="seq")

@@ -1,5 +1,6 @@
 package io.streamswindow.schema;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -172,6 +173,32 @@ class SchemaTupleCodecTest {
             IOException.class,
             () -> codec.read(new DataInputStream(new ByteArrayInputStream(negative))));
     assertTrue(e.getMessage().contains("Negative length"), e.getMessage());
+  }
+
+  @Test
+  void writingEachAttributeGivesTheBytesOfTheTuple() throws IOException {
+    Tuple tuple = ImmutableTupleTest.sample();
+    SchemaTupleCodec codec = new SchemaTupleCodec(tuple.getStreamSchema());
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    DataOutputStream out = new DataOutputStream(bytes);
+    for (int i = 0; i < tuple.getStreamSchema().getAttributeCount(); i++) {
+      codec.writeAttribute(out, i, tuple.getObject(i));
+    }
+    assertArrayEquals(encode(codec, tuple), bytes.toByteArray());
+  }
+
+  @Test
+  void writeAttributeTakesTheValuesGetTupleTakes() throws IOException {
+    SplSchema schema = SplSchema.parse("tuple<rstring s, int64 n>");
+    SchemaTupleCodec codec = new SchemaTupleCodec(schema);
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    DataOutputStream out = new DataOutputStream(bytes);
+    codec.writeAttribute(out, 0, "IBM"); // a String for an rstring, as getTuple allows
+    codec.writeAttribute(out, 1, 42L);
+    Tuple back = codec.read(new DataInputStream(new ByteArrayInputStream(bytes.toByteArray())));
+    assertEquals(schema.getTuple(new Object[] {"IBM", 42L}), back);
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> codec.writeAttribute(out, 1, "x"));
+    assertTrue(e.getMessage().contains("Attribute n"), e.getMessage());
   }
 
   @Test

@@ -28,19 +28,24 @@ import org.apache.spark.sql.types.StructType;
  *
  * <pre>{@code
  * ArrivalOrder order = new ArrivalOrder(packedSchema, tupleSchema, List.of("seq"), false);
- * for (ArrivalOrder.Arrival a : order.arrange(packedRows)) { ... a.tuple() ... }
+ * for (Object a : order.arrange(packedRows)) { ... a is a Tuple or an ArrivalOrder.Marker ... }
  * }</pre>
  */
 final class ArrivalOrder {
-  /** One arrival: a tuple, or a window marker (which keeps the tuple only for its place). */
-  record Arrival(Tuple tuple, boolean marker) {}
+  /**
+   * A window marker among the arrivals, with the tuple that gives its place. Tuples themselves
+   * arrive unwrapped: markers are rare, and a wrapper per tuple was a measurable cost.
+   */
+  record Marker(Tuple place) {}
 
   private final int originColumn;
   private final int tuplesColumn;
   private final boolean markers;
   private final SchemaTupleCodec codec;
-  private final Comparator<Arrival> order;
+  private final Comparator<Object> order;
   private final ByteArraySource in = new ByteArraySource();
+  /** Reused from group to group: it soon has the capacity a group needs. */
+  private final ArrayList<Object> arrivals = new ArrayList<>();
 
   /**
    * @param packed the schema of the packed rows
@@ -54,11 +59,11 @@ final class ArrivalOrder {
     this.tuplesColumn = packed.fieldIndex(PackedRows.TUPLES_COLUMN);
     this.markers = markers;
     this.codec = new SchemaTupleCodec(tuples);
-    Comparator<Arrival> byColumns = null;
+    Comparator<Object> byColumns = null;
     for (String column : orderColumns) {
       int index = tuples.requireIndex(column);
       Comparator<Object> values = valueOrder(tuples.getType(index).getMetaType(), column);
-      Comparator<Arrival> next = (a, b) -> values.compare(a.tuple().getObject(index), b.tuple().getObject(index));
+      Comparator<Object> next = (a, b) -> values.compare(placeOf(a).getObject(index), placeOf(b).getObject(index));
       byColumns = byColumns == null ? next : byColumns.thenComparing(next);
     }
     this.order = byColumns;
@@ -88,19 +93,27 @@ final class ArrivalOrder {
     };
   }
 
-  /** The group's tuples and markers in arrival order. */
-  List<Arrival> arrange(Iterator<Row> packedRows) throws IOException {
+  private static Tuple placeOf(Object arrival) {
+    return arrival instanceof Marker marker ? marker.place() : (Tuple) arrival;
+  }
+
+  /**
+   * The group's arrivals in order: each a {@link Tuple}, or a {@link Marker} for a window marker.
+   * The list is this object's own, valid until the next call.
+   */
+  List<Object> arrange(Iterator<Row> packedRows) throws IOException {
     List<Row> packs = new ArrayList<>();
     packedRows.forEachRemaining(packs::add);
     if (packs.size() > 1) {
       packs.sort(Comparator.comparingLong(row -> row.getLong(originColumn)));
     }
-    List<Arrival> arrivals = new ArrayList<>();
+    arrivals.clear();
     for (Row pack : packs) {
       in.reset((byte[]) pack.get(tuplesColumn));
       while (in.available() > 0) {
         boolean marker = markers && in.readUnsignedByte() == PackedRows.MARKER;
-        arrivals.add(new Arrival(codec.read(in), marker));
+        Tuple tuple = codec.read(in);
+        arrivals.add(marker ? new Marker(tuple) : tuple);
       }
     }
     if (order != null) {

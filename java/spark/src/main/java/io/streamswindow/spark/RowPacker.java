@@ -29,8 +29,9 @@ import org.apache.spark.sql.types.StructType;
  * map-side combine Spark's own aggregations do, for an operator Spark cannot see into.
  *
  * <p>Memory is bounded: when the tuples held reach {@link #FLUSH_BYTES}, every key's packed row
- * goes out and packing starts again; the origin column keeps the flushes in order. A row whose
- * column has no SPL value (a null) fails here, naming the column.
+ * goes out and packing starts again; the origin column keeps the flushes in order. A task holds
+ * at most about three times that (the buffers kept for the next flush, and the rows handed on).
+ * A row whose column has no SPL value (a null) fails here, naming the column.
  */
 final class RowPacker implements MapPartitionsFunction<Row, Row> {
   private static final long serialVersionUID = 1L;
@@ -40,16 +41,28 @@ final class RowPacker implements MapPartitionsFunction<Row, Row> {
 
   private final OperatorPlan plan;
   private final StructType tupleStruct;
+  private final int flushBytes;
 
   RowPacker(OperatorPlan plan, StructType tupleStruct) {
+    this(plan, tupleStruct, FLUSH_BYTES);
+  }
+
+  /** A packer that flushes at {@code flushBytes} (tests use small ones). */
+  RowPacker(OperatorPlan plan, StructType tupleStruct, int flushBytes) {
     this.plan = plan;
     this.tupleStruct = tupleStruct;
+    this.flushBytes = flushBytes;
   }
 
   @Override
   public Iterator<Row> call(Iterator<Row> rows) {
     TaskContext task = TaskContext.get();
-    return new Packing(rows, task == null ? 0 : task.partitionId());
+    return pack(rows, task == null ? 0 : task.partitionId());
+  }
+
+  /** The packed rows of one input partition's {@code rows}. */
+  Iterator<Row> pack(Iterator<Row> rows, int inputPartition) {
+    return new Packing(rows, inputPartition);
   }
 
   /** One task's packing: reads rows until a flush is due, then hands out that flush's rows. */
@@ -92,7 +105,7 @@ final class RowPacker implements MapPartitionsFunction<Row, Row> {
 
     private void fill() {
       try {
-        while (held < FLUSH_BYTES && rows.hasNext()) {
+        while (held < flushBytes && rows.hasNext()) {
           pack(rows.next());
         }
       } catch (IOException e) {

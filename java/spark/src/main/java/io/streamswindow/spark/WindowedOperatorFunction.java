@@ -79,11 +79,11 @@ final class WindowedOperatorFunction implements FlatMapGroupsWithStateFunction<R
       host.batch(
           () -> {
             entered.advanceTime(clock.nanos());
-            for (ArrivalOrder.Arrival arrival : order.arrange(packedRows)) {
-              if (arrival.marker()) {
-                entered.punctuate(0, Punctuation.WINDOW_MARKER);
+            for (Object arrival : order.arrange(packedRows)) {
+              if (arrival instanceof Tuple tuple) {
+                entered.submit(0, tuple);
               } else {
-                entered.submit(0, arrival.tuple());
+                entered.punctuate(0, Punctuation.WINDOW_MARKER);
               }
             }
             if (plan.markerPerBatch()) {

@@ -1,0 +1,146 @@
+package io.streamswindow.spark;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.ibm.streams.operator.Tuple;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.catalyst.expressions.GenericRowWithSchema;
+import org.apache.spark.sql.types.StructType;
+import org.junit.jupiter.api.Test;
+
+/** The map side (RowPacker) and the reduce side (ArrivalOrder) of a run, without Spark. */
+class RowPackerTest {
+  private static final StructType ROWS = StructType.fromDDL("sym string, seq long, price double");
+  private static final StructType MARKED = StructType.fromDDL("sym string, seq long, price double, mark boolean");
+
+  private static OperatorPlan plan(StructType input, List<String> partitionBy, List<String> orderBy, String marker) {
+    return new OperatorPlan(
+        "io.streamswindow.examples.WindowSum", "partitioned, tumbling, count(4)", input,
+        StructType.fromDDL("price double"), partitionBy, orderBy, marker, false, null, Map.of(), false);
+  }
+
+  private static Row row(String sym, long seq, double price) {
+    return new GenericRowWithSchema(new Object[] {sym, seq, price}, ROWS);
+  }
+
+  private static List<Row> packAll(RowPacker packer, List<Row> rows, int inputPartition) {
+    List<Row> out = new ArrayList<>();
+    packer.pack(rows.iterator(), inputPartition).forEachRemaining(out::add);
+    return out;
+  }
+
+  private static List<Row> ofKey(List<Row> packed, String key) {
+    return packed.stream().filter(r -> r.getString(0).equals(key)).toList();
+  }
+
+  private static List<Object> arrange(StructType input, List<String> orderBy, boolean markers, List<Row> packs) throws Exception {
+    StructType tuples = markers ? ROWS : input;
+    ArrivalOrder order = new ArrivalOrder(PackedRows.schema(input, List.of("sym")), SplSparkTypes.toSpl(tuples), orderBy, markers);
+    return new ArrayList<>(order.arrange(packs.iterator()));
+  }
+
+  private static List<Long> seqs(List<Object> arrivals) {
+    return arrivals.stream().map(a -> ((Tuple) a).getLong("seq")).toList();
+  }
+
+  @Test
+  void onePackedRowPerKeyCarriesItsRowsInInputOrder() throws Exception {
+    List<Row> rows = List.of(row("IBM", 1, 10.0), row("HPQ", 2, 20.0), row("IBM", 3, 30.0), row("IBM", 4, 40.0));
+    List<Row> packed = packAll(new RowPacker(plan(ROWS, List.of("sym"), List.of(), null), ROWS), rows, 0);
+
+    assertEquals(2, packed.size());
+    assertEquals(PackedRows.schema(ROWS, List.of("sym")).size(), packed.get(0).size());
+    List<Object> ibm = arrange(ROWS, List.of(), false, ofKey(packed, "IBM"));
+    assertEquals(List.of(1L, 3L, 4L), seqs(ibm));
+    assertEquals(30.0, ((Tuple) ibm.get(1)).getDouble("price"));
+    assertEquals("IBM", ((Tuple) ibm.get(2)).getString("sym"));
+  }
+
+  @Test
+  void flushesSplitAKeyAndItsOriginsPutThePiecesBackInOrder() throws Exception {
+    List<Row> first = new ArrayList<>();
+    List<Row> second = new ArrayList<>();
+    for (int i = 0; i < 200; i++) {
+      first.add(row("IBM", i, i));
+      second.add(row("IBM", 1000 + i, i));
+    }
+    // A flush every few tuples: many packed rows per key and input partition.
+    RowPacker packer = new RowPacker(plan(ROWS, List.of("sym"), List.of(), null), ROWS, 600);
+    List<Row> packed = new ArrayList<>(packAll(packer, second, 7));
+    packed.addAll(packAll(packer, first, 3));
+    assertTrue(packed.size() > 10, "expected many flushes, got " + packed.size());
+    Collections.shuffle(packed, new Random(42));
+
+    List<Long> expected = new ArrayList<>();
+    first.forEach(r -> expected.add(r.getLong(1)));
+    second.forEach(r -> expected.add(r.getLong(1)));
+    // Without order_by, input partition 3 comes before 7 and each keeps its own order.
+    assertEquals(expected, seqs(arrange(ROWS, List.of(), false, packed)));
+  }
+
+  @Test
+  void orderByOrdersAcrossInputPartitionsAndKeepsInputPositionForTies() throws Exception {
+    RowPacker packer = new RowPacker(plan(ROWS, List.of("sym"), List.of("seq"), null), ROWS);
+    List<Row> packed = new ArrayList<>(packAll(packer, List.of(row("IBM", 5, 1.0), row("IBM", 2, 2.0), row("IBM", 9, 3.0)), 1));
+    packed.addAll(packAll(packer, List.of(row("IBM", 2, 4.0), row("IBM", 1, 5.0)), 0));
+    Collections.reverse(packed);
+
+    List<Object> arrivals = arrange(ROWS, List.of("seq"), false, packed);
+    assertEquals(List.of(1L, 2L, 2L, 5L, 9L), seqs(arrivals));
+    // The two seq 2 rows: input partition 0's first, then partition 1's.
+    assertEquals(4.0, ((Tuple) arrivals.get(1)).getDouble("price"));
+    assertEquals(2.0, ((Tuple) arrivals.get(2)).getDouble("price"));
+  }
+
+  @Test
+  void markerRowsMayHoldNullsAndArePlacedByTheirOrderValues() throws Exception {
+    List<Row> rows =
+        List.of(
+            new GenericRowWithSchema(new Object[] {"IBM", 3L, 1.0, false}, MARKED),
+            new GenericRowWithSchema(new Object[] {"IBM", 2L, null, true}, MARKED),
+            new GenericRowWithSchema(new Object[] {"IBM", 1L, 2.0, null}, MARKED));
+    List<Row> packed = packAll(new RowPacker(plan(MARKED, List.of("sym"), List.of("seq"), "mark"), ROWS), rows, 0);
+
+    List<Object> arrivals = arrange(MARKED, List.of("seq"), true, packed);
+    assertEquals(3, arrivals.size());
+    assertEquals(1L, ((Tuple) arrivals.get(0)).getLong("seq"));
+    assertInstanceOf(ArrivalOrder.Marker.class, arrivals.get(1));
+    assertEquals(3L, ((Tuple) arrivals.get(2)).getLong("seq"));
+  }
+
+  @Test
+  void aNullInATupleColumnIsRefusedNamingTheColumn() {
+    RowPacker packer = new RowPacker(plan(ROWS, List.of("sym"), List.of(), null), ROWS);
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> packAll(packer, List.of(row("IBM", 1, 1.0), new GenericRowWithSchema(new Object[] {"IBM", 2L, null}, ROWS)), 0));
+    assertTrue(e.getMessage().contains("'price'"), e.getMessage());
+  }
+
+  @Test
+  void binaryKeysAreGroupedByContent() {
+    StructType schema = StructType.fromDDL("id binary, v double");
+    OperatorPlan plan = plan(schema, List.of("id"), List.of(), null);
+    List<Row> rows =
+        List.of(
+            new GenericRowWithSchema(new Object[] {new byte[] {1, 2}, 1.0}, schema),
+            new GenericRowWithSchema(new Object[] {new byte[] {1, 2}, 2.0}, schema),
+            new GenericRowWithSchema(new Object[] {new byte[] {3}, 3.0}, schema));
+    assertEquals(2, packAll(new RowPacker(plan, schema), rows, 0).size());
+  }
+
+  @Test
+  void aWindowThatIsNotPartitionedIsOneGroup() {
+    OperatorPlan plan = plan(ROWS, List.of(), List.of(), null);
+    List<Row> packed = packAll(new RowPacker(plan, ROWS), List.of(row("IBM", 1, 1.0), row("HPQ", 2, 2.0)), 0);
+    assertEquals(1, packed.size());
+    assertEquals(0, packed.get(0).getInt(0)); // the constant group column
+  }
+}
