@@ -59,7 +59,8 @@ def run_operator(
             Spark group, so partitions spread over executors. Required for a partitioned
             window, refused for one that is not (that one runs as a single group).
         order_by: the column(s) whose ascending order is the arrival order inside a partition
-            (and inside each micro-batch of a stream). Without it, the input's own order.
+            (and inside each micro-batch of a stream); ties keep their input order. Without
+            it, the input's own order.
         params: the operator's parameters. A value is a ``str``, ``int``, ``float`` or
             ``bool``, or a list of them; each becomes the string SPL would pass (booleans as
             ``"true"``/``"false"``).
