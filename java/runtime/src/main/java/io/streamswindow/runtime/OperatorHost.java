@@ -301,14 +301,20 @@ public final class OperatorHost {
   public void submit(int port, Tuple tuple) throws Exception {
     Objects.requireNonNull(tuple, "tuple");
     Tuple readOnly = tuple instanceof OutputTuple output ? output.asReadOnlyTuple() : tuple;
-    locked(
-        () -> {
-          requireRunning("submit");
-          if (!inputFinal[checkInput(port)]) {
-            windows.insert(port, readOnly);
-            operator.process(inputs.get(port), readOnly);
-          }
-        });
+    if (enteredBy == Thread.currentThread()) {
+      // Inside batch(): the common case on Spark, once per tuple, so without a lambda.
+      deliver(port, readOnly);
+      return;
+    }
+    locked(() -> deliver(port, readOnly));
+  }
+
+  private void deliver(int port, Tuple tuple) throws Exception {
+    requireRunning("submit");
+    if (!inputFinal[checkInput(port)]) {
+      windows.insert(port, tuple);
+      operator.process(inputs.get(port), tuple);
+    }
   }
 
   /**

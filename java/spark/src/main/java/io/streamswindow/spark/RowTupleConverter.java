@@ -37,6 +37,8 @@ final class RowTupleConverter implements Serializable {
   private final int[] columns;
   /** For each attribute, whether its value is the same object in a tuple and in a row. */
   private final boolean[] same;
+  /** For each attribute, whether a row's value is one the SPL attribute takes as it is. */
+  private final boolean[] plainIn;
 
   RowTupleConverter(StructType struct) {
     this(struct, struct);
@@ -49,9 +51,11 @@ final class RowTupleConverter implements Serializable {
     this.types = new DataType[struct.fields().length];
     this.columns = new int[types.length];
     this.same = new boolean[types.length];
+    this.plainIn = new boolean[types.length];
     for (int i = 0; i < types.length; i++) {
       types[i] = struct.fields()[i].dataType();
       same[i] = isSameInBoth(types[i]);
+      plainIn[i] = same[i] || types[i].equals(DataTypes.StringType);
       columns[i] = rows.fieldIndex(struct.fields()[i].name());
     }
   }
@@ -81,7 +85,8 @@ final class RowTupleConverter implements Serializable {
    */
   Object splValue(Row row, int attribute) {
     int column = columns[attribute];
-    return toSpl(types[attribute], row.isNullAt(column) ? null : row.get(column), attribute);
+    Object value = row.isNullAt(column) ? null : row.get(column);
+    return value != null && plainIn[attribute] ? value : toSpl(types[attribute], value, attribute);
   }
 
   /** Whether tuple attribute {@code attribute}'s column is null in {@code row}. */
