@@ -209,8 +209,8 @@ public final class SplSchema implements StreamSchema, Serializable {
   }
 
   /**
-   * The last name looked up and its index. Operators ask for the same literal name tuple after
-   * tuple; comparing the reference first skips the hash lookup. An immutable pair in a plain
+   * The last name looked up and its index. Operators ask for the same name tuple after tuple;
+   * comparing it with the last one skips the hash lookup. An immutable pair in a plain
    * field: threads sharing the schema may see an older pair, never a torn one.
    */
   private record LastLookup(String name, Integer index) {}
@@ -219,7 +219,9 @@ public final class SplSchema implements StreamSchema, Serializable {
 
   private Integer indexOf(String attributeName) {
     LastLookup last = lastLookup;
-    if (last != null && last.name == attributeName) {
+    // equals, not ==: threads sharing the schema ask for the same name through different String
+    // objects (each Spark task deserializes its own parameters), and must not evict each other.
+    if (last != null && last.name.equals(attributeName)) {
       return last.index;
     }
     // Names written as literals in an operator are interned, like ours: a reference scan of a
