@@ -13,6 +13,10 @@ Variants, all in one local[2] session, each timed BENCH_REPEATS times (median re
   C1 streaming  streams-window on a parquet file stream, one micro-batch
   C2 streaming  applyInPandasWithState doing the same tumble with (pending count, pending sum) state
 
+Then C1 and C2 again on an input of FIXED_ROWS rows: what a micro-batch costs whatever its size
+(query start, planning, the state store's commit of every partition), to tell the operators' own
+per-row cost apart from Spark's per-micro-batch cost in the streaming ratio.
+
 Then, for sliding count(N), count(1) windows (N = 10, 100, 1000) in streaming, the bytes of the
 state each key saves.
 
@@ -45,6 +49,8 @@ INPUT_FILES = 8
 BATCH_TARGET = 1.5
 STREAMING_TARGET = 4.0
 STATE_WINDOW_SIZES = (10, 100, 1000)
+# Rows of the input that measures the fixed cost of a streaming micro-batch (8 per key).
+FIXED_ROWS = 8000
 STATE_KEYS = 100
 
 
@@ -338,7 +344,15 @@ def median(values: list[float]) -> float:
     return statistics.median(values)
 
 
-def report(rows: int, keys: int, repeats: int, times: dict[str, list[float]], checks, states):
+def report(
+    rows: int,
+    keys: int,
+    repeats: int,
+    times: dict[str, list[float]],
+    fixed: dict[str, list[float]],
+    checks,
+    states,
+):
     med = {name: median(values) for name, values in times.items()}
     batch_ratio = med["B native (row_number + groupBy)"] / med["A streams-window batch"]
     stream_ratio = med["C2 applyInPandasWithState"] / med["C1 streams-window streaming"]
@@ -361,6 +375,20 @@ def report(rows: int, keys: int, repeats: int, times: dict[str, list[float]], ch
         f"(target >= {STREAMING_TARGET}: {verdict(stream_ratio, STREAMING_TARGET)})"
     )
     print(f"  results equal to the native emulation: {checks}")
+    fixed_med = {name: median(values) for name, values in fixed.items()}
+    if fixed_med:
+        c1_fixed = fixed_med["C1 streams-window streaming"]
+        c2_fixed = fixed_med["C2 applyInPandasWithState"]
+        c1_rows = med["C1 streams-window streaming"] - c1_fixed
+        c2_rows = med["C2 applyInPandasWithState"] - c2_fixed
+        print()
+        print(f"  streaming, a micro-batch of {FIXED_ROWS:,} rows (its fixed cost):")
+        print(f"    C1 {c1_fixed:.2f} s, C2 {c2_fixed:.2f} s")
+        if c1_rows > 0:
+            print(
+                f"    the {rows:,}-row part beyond it: C1 {c1_rows:.2f} s, C2 {c2_rows:.2f} s,"
+                f" ratio {c2_rows / c1_rows:.2f}"
+            )
     if states:
         print()
         print(
@@ -410,13 +438,23 @@ def main() -> int:
         times = bench.measure(variants)
         load_after = os.getloadavg()[0]
 
+        say(f"measuring the fixed cost of a streaming micro-batch ({FIXED_ROWS:,} rows)")
+        small = work / "fixed"
+        write_input(spark, small, FIXED_ROWS, keys)
+        fixed = bench.measure(
+            {
+                "C1 streams-window streaming": lambda: bench.stream_sw(small),
+                "C2 applyInPandasWithState": lambda: bench.stream_pandas(small),
+            }
+        )
+
         say("checking the full batch result against the native emulation (not timed)")
         read = spark.read.parquet(str(data))
         checks["batch_full"], _, _ = same_rows(run_operator(read, TUMBLE), native_tumble(read))
 
         say("measuring saved state per key for sliding windows")
         states = state_sizes(spark, bench)
-        summary = report(rows, keys, repeats, times, checks, states)
+        summary = report(rows, keys, repeats, times, fixed, checks, states)
         print(
             f"  load average (1 min) before/after the timed runs: {load_before:.1f} / "
             f"{load_after:.1f} on {os.cpu_count()} cores"
@@ -427,6 +465,7 @@ def main() -> int:
             "keys": keys,
             "repeats": repeats,
             "times": times,
+            "fixed_times": fixed,
             "checks": checks,
             "state": states,
             "load_average_1min": [load_before, load_after],
