@@ -1,10 +1,10 @@
 package io.streamswindow.spark;
 
+import com.ibm.streams.operator.Tuple;
 import io.streamswindow.schema.SchemaTupleCodec;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayDeque;
-import com.ibm.streams.operator.Tuple;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Iterator;
@@ -78,6 +78,8 @@ final class RowPacker implements MapPartitionsFunction<Row, Row> {
     private final ArrayDeque<Row> ready = new ArrayDeque<>();
     private int flushes;
     private long held;
+    /** Whether the input is used up and its last flush done. */
+    private boolean done;
 
     Packing(Iterator<Row> rows, int inputPartition) {
       this.rows = rows;
@@ -89,7 +91,9 @@ final class RowPacker implements MapPartitionsFunction<Row, Row> {
 
     @Override
     public boolean hasNext() {
-      if (ready.isEmpty()) {
+      // A flush can hand on nothing (every buffer kept from the last one stayed empty) while
+      // input remains: fill again until rows are ready or the input is used up.
+      while (ready.isEmpty() && !done) {
         fill();
       }
       return !ready.isEmpty();
@@ -111,6 +115,7 @@ final class RowPacker implements MapPartitionsFunction<Row, Row> {
       } catch (IOException e) {
         throw new UncheckedIOException(e);
       }
+      done = !rows.hasNext();
       flush();
     }
 
