@@ -261,6 +261,20 @@ def test_a_failing_operator_names_itself_the_window_and_the_cause(df: DataFrame)
     assert error.java_class == "io.streamswindow.spark.WindowedOperatorException"
 
 
+def test_a_null_in_a_tuple_column_names_the_column_and_the_key(spark: SparkSession) -> None:
+    holes = spark.createDataFrame(
+        [("a", 1, 1.0), ("b", 2, None), ("a", 3, 2.0)], "key string, seq long, cost double"
+    )
+    with pytest.raises(Py4JJavaError) as spark_error:
+        window_sum(holes).collect()
+    error = translate(spark_error.value)
+
+    assert isinstance(error, OperatorError)
+    assert error.key == "[b]"
+    assert error.cause_class == "java.lang.IllegalArgumentException"
+    assert "Column 'cost' holds a null" in error.cause_message
+
+
 # --- the jar, and translation without a JVM ----------------------------------------------------
 
 

@@ -121,6 +121,16 @@ final class RowPacker implements MapPartitionsFunction<Row, Row> {
 
     private void pack(Row row) throws IOException {
       Object key = key(row);
+      try {
+        packAs(key, row);
+      } catch (RuntimeException e) {
+        // A row the operator cannot take (a null in a tuple column): named like an operator
+        // failure, since it is the operator's input that is refused.
+        throw WindowedOperatorException.of(plan, keyColumns.length == 0 ? null : keyOf(row), e);
+      }
+    }
+
+    private void packAs(Object key, Row row) throws IOException {
       Buffer buffer = buffers.get(key);
       if (buffer == null) {
         buffer = new Buffer(row);
@@ -160,6 +170,15 @@ final class RowPacker implements MapPartitionsFunction<Row, Row> {
         }
       }
       return converter.schema().getTuple(values);
+    }
+
+    /** The partition_by values of a row, as the grouping key row shows them. */
+    private Row keyOf(Row row) {
+      Object[] values = new Object[keyColumns.length];
+      for (int i = 0; i < values.length; i++) {
+        values[i] = row.get(keyColumns[i]);
+      }
+      return RowFactory.create(values);
     }
 
     /** The key that groups a row with the other rows of its window partition. */

@@ -138,11 +138,14 @@ class RowPackerTest {
   }
 
   @Test
-  void aNullInATupleColumnIsRefusedNamingTheColumn() {
+  void aNullInATupleColumnIsRefusedNamingTheColumnAndKey() {
     RowPacker packer = new RowPacker(plan(ROWS, List.of("sym"), List.of(), null), ROWS);
-    IllegalArgumentException e =
-        assertThrows(IllegalArgumentException.class, () -> packAll(packer, List.of(row("IBM", 1, 1.0), new GenericRowWithSchema(new Object[] {"IBM", 2L, null}, ROWS)), 0));
-    assertTrue(e.getMessage().contains("'price'"), e.getMessage());
+    WindowedOperatorException e =
+        assertThrows(
+            WindowedOperatorException.class,
+            () -> packAll(packer, List.of(row("IBM", 1, 1.0), new GenericRowWithSchema(new Object[] {"IBM", 2L, null}, ROWS)), 0));
+    assertTrue(e.getMessage().contains("Column 'price' holds a null"), e.getMessage());
+    assertEquals("[IBM]", e.key());
   }
 
   @Test
