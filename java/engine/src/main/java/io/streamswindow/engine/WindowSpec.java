@@ -24,6 +24,8 @@ public final class WindowSpec {
   private final boolean partitioned;
   private final PartitionEvictionSpec partitionEviction;
   private final DeltaEvictionMode deltaEvictionMode;
+  /** The clause text, once {@link #toString} has built it. */
+  private String clause;
 
   private WindowSpec(
       StreamWindow.Type type,
@@ -150,6 +152,15 @@ public final class WindowSpec {
   /** The SPL window clause of this declaration (without the port name). */
   @Override
   public String toString() {
+    String text = clause;
+    if (text == null) {
+      text = clauseText();
+      clause = text; // every checkpoint writes it: build it once (a racy but idempotent cache)
+    }
+    return text;
+  }
+
+  private String clauseText() {
     if (type == StreamWindow.Type.NOT_WINDOWED) {
       return "not windowed";
     }

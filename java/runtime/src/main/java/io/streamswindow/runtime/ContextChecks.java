@@ -68,7 +68,24 @@ final class ContextChecks {
     return checker;
   }
 
+  /**
+   * The check methods of each operator class, found once per class (on Spark an operator is
+   * initialized once per key and micro-batch). A class with a badly declared check is not cached:
+   * it fails the same way every time.
+   */
+  private static final ClassValue<List<Method>> CHECKS =
+      new ClassValue<>() {
+        @Override
+        protected List<Method> computeValue(Class<?> type) {
+          return List.copyOf(findCheckMethods(type));
+        }
+      };
+
   private static List<Method> checkMethods(Class<?> operatorClass) {
+    return CHECKS.get(operatorClass);
+  }
+
+  private static List<Method> findCheckMethods(Class<?> operatorClass) {
     Deque<Class<?>> hierarchy = new ArrayDeque<>();
     for (Class<?> c = operatorClass; c != null && c != Object.class; c = c.getSuperclass()) {
       hierarchy.push(c);

@@ -45,17 +45,30 @@ final class ParameterInjector {
     this.inputs = inputs;
   }
 
+  /**
+   * The {@link Parameter} setters of each operator class, found once per class: on Spark an
+   * operator is initialized once per key and micro-batch, and the reflective scan was the largest
+   * part of that.
+   */
+  private static final ClassValue<List<Method>> SETTERS =
+      new ClassValue<>() {
+        @Override
+        protected List<Method> computeValue(Class<?> type) {
+          List<Method> setters = new ArrayList<>();
+          for (Method method : type.getMethods()) {
+            if (method.isAnnotationPresent(Parameter.class)) {
+              setters.add(method);
+            }
+          }
+          // Reflection order is unspecified; a stable order makes failures reproducible.
+          setters.sort(Comparator.comparing(Method::getName));
+          return List.copyOf(setters);
+        }
+      };
+
   /** Sets every annotated parameter of {@code operator} that has values. */
   void inject(Operator operator) throws Exception {
-    List<Method> setters = new ArrayList<>();
-    for (Method method : operator.getClass().getMethods()) {
-      if (method.isAnnotationPresent(Parameter.class)) {
-        setters.add(method);
-      }
-    }
-    // Reflection order is unspecified; a stable order makes failures reproducible.
-    setters.sort(Comparator.comparing(Method::getName));
-    for (Method setter : setters) {
+    for (Method setter : SETTERS.get(operator.getClass())) {
       inject(operator, setter);
     }
   }
