@@ -149,6 +149,14 @@ class RowPackerTest {
   }
 
   @Test
+  void theFlushSizeIsAShareOfTheHeapWithinBounds() {
+    long gib = 1L << 30;
+    assertEquals(RowPacker.MAX_FLUSH_BYTES, RowPacker.flushBytes(4 * gib, 2)); // the benchmark's driver
+    assertEquals(((gib - (300L << 20)) * 2 / 5) / 16, RowPacker.flushBytes(gib, 2)); // 1 GiB, 2 cores
+    assertEquals(RowPacker.MIN_FLUSH_BYTES, RowPacker.flushBytes(512L << 20, 8));
+  }
+
+  @Test
   void binaryKeysAreGroupedByContent() {
     StructType schema = StructType.fromDDL("id binary, v double");
     OperatorPlan plan = plan(schema, List.of("id"), List.of(), null);
