@@ -6,7 +6,6 @@ import com.ibm.streams.operator.types.Blob;
 import com.ibm.streams.operator.types.RString;
 import io.streamswindow.schema.SchemaTupleCodec;
 import io.streamswindow.schema.SplSchema;
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -28,15 +27,15 @@ import org.apache.spark.sql.types.StructType;
  *
  * <pre>{@code
  * ArrivalOrder order = new ArrivalOrder(packedSchema, tupleSchema, List.of("seq"), false);
- * for (Object a : order.arrange(packedRows)) { ... a is a Tuple or an ArrivalOrder.Marker ... }
+ * order.deliver(packedRows, (tuple, marker) -> { ... host.submit(0, tuple) ... });
  * }</pre>
  */
 final class ArrivalOrder {
   /**
-   * A window marker among the arrivals, with the tuple that gives its place. Tuples themselves
-   * arrive unwrapped: markers are rare, and a wrapper per tuple was a measurable cost.
+   * A window marker among the arrivals being sorted, with the tuple that gives its place. Tuples
+   * themselves are held unwrapped: markers are rare, and a wrapper per tuple was a measurable cost.
    */
-  record Marker(Tuple place) {}
+  private record Marker(Tuple place) {}
 
   private final int originColumn;
   private final int tuplesColumn;
@@ -44,7 +43,7 @@ final class ArrivalOrder {
   private final SchemaTupleCodec codec;
   private final Comparator<Object> order;
   private final ByteArraySource in = new ByteArraySource();
-  /** Reused from group to group: it soon has the capacity a group needs. */
+  /** The tuples being ordered (with order_by), reused from group to group for its capacity. */
   private final ArrayList<Object> arrivals = new ArrayList<>();
 
   /**
@@ -97,15 +96,34 @@ final class ArrivalOrder {
     return arrival instanceof Marker marker ? marker.place() : (Tuple) arrival;
   }
 
+  /** Takes the arrivals of a group, one at a time, in order. */
+  @FunctionalInterface
+  interface Arrivals {
+    /** A tuple arrives ({@code marker} false), or a window marker placed by {@code tuple}. */
+    void arrive(Tuple tuple, boolean marker) throws Exception;
+  }
+
   /**
-   * The group's arrivals in order: each a {@link Tuple}, or a {@link Marker} for a window marker.
-   * The list is this object's own, valid until the next call.
+   * Hands the group's arrivals to {@code to} in order. Without {@code order_by} each tuple is
+   * decoded as it is handed on, so a group never holds more than its packed bytes and one tuple
+   * (a window that is not partitioned is one group: a whole batch DataFrame); with {@code
+   * order_by} the group's tuples are decoded first, to be checked and, if need be, sorted.
    */
-  List<Object> arrange(Iterator<Row> packedRows) throws IOException {
+  void deliver(Iterator<Row> packedRows, Arrivals to) throws Exception {
     List<Row> packs = new ArrayList<>();
     packedRows.forEachRemaining(packs::add);
     if (packs.size() > 1) {
       packs.sort(Comparator.comparingLong(row -> row.getLong(originColumn)));
+    }
+    if (order == null) {
+      for (Row pack : packs) {
+        in.reset((byte[]) pack.get(tuplesColumn));
+        while (in.available() > 0) {
+          boolean marker = markers && in.readUnsignedByte() == PackedRows.MARKER;
+          to.arrive(codec.read(in), marker);
+        }
+      }
+      return;
     }
     arrivals.clear();
     for (Row pack : packs) {
@@ -116,14 +134,18 @@ final class ArrivalOrder {
         arrivals.add(marker ? new Marker(tuple) : tuple);
       }
     }
-    if (order != null) {
-      for (int i = 1; i < arrivals.size(); i++) {
-        if (order.compare(arrivals.get(i - 1), arrivals.get(i)) > 0) {
-          arrivals.sort(order); // stable: ties keep their input position
-          break;
-        }
+    for (int i = 1; i < arrivals.size(); i++) {
+      if (order.compare(arrivals.get(i - 1), arrivals.get(i)) > 0) {
+        arrivals.sort(order); // stable: ties keep their input position
+        break;
       }
     }
-    return arrivals;
+    try {
+      for (Object arrival : arrivals) {
+        to.arrive(placeOf(arrival), arrival instanceof Marker);
+      }
+    } finally {
+      arrivals.clear(); // the tuples are the window's now, or garbage
+    }
   }
 }

@@ -79,13 +79,15 @@ final class WindowedOperatorFunction implements FlatMapGroupsWithStateFunction<R
       host.batch(
           () -> {
             entered.advanceTime(clock.nanos());
-            for (Object arrival : order.arrange(packedRows)) {
-              if (arrival instanceof Tuple tuple) {
-                entered.submit(0, tuple);
-              } else {
-                entered.punctuate(0, Punctuation.WINDOW_MARKER);
-              }
-            }
+            order.deliver(
+                packedRows,
+                (tuple, marker) -> {
+                  if (marker) {
+                    entered.punctuate(0, Punctuation.WINDOW_MARKER);
+                  } else {
+                    entered.submit(0, tuple);
+                  }
+                });
             if (plan.markerPerBatch()) {
               entered.punctuate(0, Punctuation.WINDOW_MARKER);
             }

@@ -1,7 +1,6 @@
 package io.streamswindow.spark;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -20,6 +19,8 @@ import org.junit.jupiter.api.Test;
 class RowPackerTest {
   private static final StructType ROWS = StructType.fromDDL("sym string, seq long, price double");
   private static final StructType MARKED = StructType.fromDDL("sym string, seq long, price double, mark boolean");
+  /** Stands for a window marker in the arrivals a test collects. */
+  private static final String MARK = "WINDOW_MARKER";
 
   private static OperatorPlan plan(StructType input, List<String> partitionBy, List<String> orderBy, String marker) {
     return new OperatorPlan(
@@ -44,7 +45,9 @@ class RowPackerTest {
   private static List<Object> arrange(StructType input, List<String> orderBy, boolean markers, List<Row> packs) throws Exception {
     StructType tuples = markers ? ROWS : input;
     ArrivalOrder order = new ArrivalOrder(PackedRows.schema(input, List.of("sym")), SplSparkTypes.toSpl(tuples), orderBy, markers);
-    return new ArrayList<>(order.arrange(packs.iterator()));
+    List<Object> arrivals = new ArrayList<>();
+    order.deliver(packs.iterator(), (tuple, marker) -> arrivals.add(marker ? MARK : tuple));
+    return arrivals;
   }
 
   private static List<Long> seqs(List<Object> arrivals) {
@@ -133,8 +136,23 @@ class RowPackerTest {
     List<Object> arrivals = arrange(MARKED, List.of("seq"), true, packed);
     assertEquals(3, arrivals.size());
     assertEquals(1L, ((Tuple) arrivals.get(0)).getLong("seq"));
-    assertInstanceOf(ArrivalOrder.Marker.class, arrivals.get(1));
+    assertEquals(MARK, arrivals.get(1));
     assertEquals(3L, ((Tuple) arrivals.get(2)).getLong("seq"));
+  }
+
+  @Test
+  void withoutOrderByMarkersKeepTheirInputPlace() throws Exception {
+    List<Row> rows =
+        List.of(
+            new GenericRowWithSchema(new Object[] {"IBM", 3L, 1.0, false}, MARKED),
+            new GenericRowWithSchema(new Object[] {"IBM", null, null, true}, MARKED),
+            new GenericRowWithSchema(new Object[] {"IBM", 1L, 2.0, false}, MARKED));
+    List<Row> packed = packAll(new RowPacker(plan(MARKED, List.of("sym"), List.of(), "mark"), ROWS), rows, 0);
+
+    List<Object> arrivals = arrange(MARKED, List.of(), true, packed);
+    assertEquals(3L, ((Tuple) arrivals.get(0)).getLong("seq"));
+    assertEquals(MARK, arrivals.get(1));
+    assertEquals(1L, ((Tuple) arrivals.get(2)).getLong("seq"));
   }
 
   @Test
