@@ -40,9 +40,7 @@ def write_file(folder: Path, index: int, rows: list[tuple[str, int, float]]) -> 
 
 
 def start(spark: SparkSession, inbox: Path, checkpoints: Path):
-    readings = (
-        spark.readStream.schema(SCHEMA).option("maxFilesPerTrigger", 1).json(str(inbox))
-    )
+    readings = spark.readStream.schema(SCHEMA).option("maxFilesPerTrigger", 1).json(str(inbox))
     sums = sw.run_operator(
         readings,
         "io.streamswindow.examples.WindowSum",

@@ -134,7 +134,9 @@ def test_an_order_column_must_have_an_order(spark: SparkSession) -> None:
 
 
 def test_a_marker_column_cannot_also_order_the_rows(spark: SparkSession) -> None:
-    marked = spark.createDataFrame([("a", 1, 1.0, False)], "key string, seq long, cost double, m boolean")
+    marked = spark.createDataFrame(
+        [("a", 1, 1.0, False)], "key string, seq long, cost double, m boolean"
+    )
     with pytest.raises(ArgumentError, match="marker_column 'm' marks rows as punctuation"):
         window_sum(marked, order_by=["seq", "m"], marker_column="m")
 
