@@ -116,24 +116,11 @@ final class ArrivalOrder {
       packs.sort(Comparator.comparingLong(row -> row.getLong(originColumn)));
     }
     if (order == null) {
-      for (Row pack : packs) {
-        in.reset((byte[]) pack.get(tuplesColumn));
-        while (in.available() > 0) {
-          boolean marker = markers && in.readUnsignedByte() == PackedRows.MARKER;
-          to.arrive(codec.read(in), marker);
-        }
-      }
+      unpack(packs, to);
       return;
     }
     arrivals.clear();
-    for (Row pack : packs) {
-      in.reset((byte[]) pack.get(tuplesColumn));
-      while (in.available() > 0) {
-        boolean marker = markers && in.readUnsignedByte() == PackedRows.MARKER;
-        Tuple tuple = codec.read(in);
-        arrivals.add(marker ? new Marker(tuple) : tuple);
-      }
-    }
+    unpack(packs, (tuple, marker) -> arrivals.add(marker ? new Marker(tuple) : tuple));
     for (int i = 1; i < arrivals.size(); i++) {
       if (order.compare(arrivals.get(i - 1), arrivals.get(i)) > 0) {
         arrivals.sort(order); // stable: ties keep their input position
@@ -146,6 +133,17 @@ final class ArrivalOrder {
       }
     } finally {
       arrivals.clear(); // the tuples are the window's now, or garbage
+    }
+  }
+
+  /** Decodes the packs' entries in pack order, handing each on as it is read. */
+  private void unpack(List<Row> packs, Arrivals to) throws Exception {
+    for (Row pack : packs) {
+      in.reset((byte[]) pack.get(tuplesColumn));
+      while (in.available() > 0) {
+        boolean marker = markers && in.readUnsignedByte() == PackedRows.MARKER;
+        to.arrive(codec.read(in), marker);
+      }
     }
   }
 }

@@ -148,7 +148,7 @@ final class RowPacker implements MapPartitionsFunction<Row, Row> {
       } catch (RuntimeException e) {
         // A row the operator cannot take (a null in a tuple column): named like an operator
         // failure, since it is the operator's input that is refused.
-        throw WindowedOperatorException.of(plan, keyColumns.length == 0 ? null : keyOf(row), e);
+        throw WindowedOperatorException.of(plan, keyColumns.length == 0 ? null : RowFactory.create(groupValues(row)), e);
       }
     }
 
@@ -194,13 +194,19 @@ final class RowPacker implements MapPartitionsFunction<Row, Row> {
       return converter.schema().getTuple(values);
     }
 
-    /** The partition_by values of a row, as the grouping key row shows them. */
-    private Row keyOf(Row row) {
+    /**
+     * The grouping columns of a row's packed row ({@link PackedRows#keyColumns}): its
+     * partition_by values, or the constant group of a window that is not partitioned.
+     */
+    private Object[] groupValues(Row row) {
+      if (keyColumns.length == 0) {
+        return new Object[] {0};
+      }
       Object[] values = new Object[keyColumns.length];
       for (int i = 0; i < values.length; i++) {
         values[i] = row.get(keyColumns[i]);
       }
-      return RowFactory.create(values);
+      return values;
     }
 
     /** The key that groups a row with the other rows of its window partition. */
@@ -250,13 +256,7 @@ final class RowPacker implements MapPartitionsFunction<Row, Row> {
       final ByteArraySink sink = new ByteArraySink(64);
 
       Buffer(Row row) {
-        keyValues = new Object[Math.max(1, keyColumns.length)];
-        for (int i = 0; i < keyColumns.length; i++) {
-          keyValues[i] = row.get(keyColumns[i]);
-        }
-        if (keyColumns.length == 0) {
-          keyValues[0] = 0;
-        }
+        keyValues = groupValues(row);
       }
     }
   }
