@@ -1,29 +1,29 @@
 package io.streamswindow.spark;
 
 import com.ibm.streams.operator.Tuple;
-import com.ibm.streams.operator.Type.MetaType;
-import com.ibm.streams.operator.types.Blob;
-import com.ibm.streams.operator.types.RString;
 import io.streamswindow.schema.SchemaTupleCodec;
 import io.streamswindow.schema.SplSchema;
+import java.io.IOException;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Comparator;
 import java.util.Iterator;
 import java.util.List;
+import java.util.PriorityQueue;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.types.StructType;
 
 /**
- * The reduce side of a run: unpacks a group's packed rows ({@link PackedRows}) and puts their
- * tuples in arrival order.
+ * The reduce side of a run: unpacks a group's packed rows ({@link PackedRows}) and hands their
+ * tuples on in arrival order.
  *
  * <p>Spark keeps the packed rows of a key together but not in any order, so the order is restored
- * here: by the {@code order_by} columns, ties broken by input position, or by input position alone
- * when there are none (input partition first, then the row's place in it; the same order a batch
- * DataFrame's rows have). Tuples that already arrive in order are only checked, not sorted: one
- * comparison per tuple in the common case, and a merge of the sorted runs (Java's sort finds them)
- * otherwise.
+ * here: by input position when there is no {@code order_by} (input partition first, then the row's
+ * place in it; the order a batch DataFrame's rows have), and otherwise by the {@code order_by}
+ * columns, ties broken by input position. {@link RowPacker} writes each packed row as runs of
+ * entries already in {@code order_by} order, so ordering a group is a merge of its runs: each
+ * tuple is decoded just before it is handed on, one comparison per tuple while one run stays
+ * ahead of the others (the usual case: an input file holds a stretch of a key's rows), and a
+ * group never holds more than its packed bytes and one tuple per run.
  *
  * <pre>{@code
  * ArrivalOrder order = new ArrivalOrder(packedSchema, tupleSchema, List.of("seq"), false);
@@ -31,20 +31,13 @@ import org.apache.spark.sql.types.StructType;
  * }</pre>
  */
 final class ArrivalOrder {
-  /**
-   * A window marker among the arrivals being sorted, with the tuple that gives its place. Tuples
-   * themselves are held unwrapped: markers are rare, and a wrapper per tuple was a measurable cost.
-   */
-  private record Marker(Tuple place) {}
-
   private final int originColumn;
   private final int tuplesColumn;
   private final boolean markers;
   private final SchemaTupleCodec codec;
-  private final Comparator<Object> order;
+  /** The order_by order, or null when the input order is the arrival order. */
+  private final TupleOrder order;
   private final ByteArraySource in = new ByteArraySource();
-  /** The tuples being ordered (with order_by), reused from group to group for its capacity. */
-  private final ArrayList<Object> arrivals = new ArrayList<>();
 
   /**
    * @param packed the schema of the packed rows
@@ -58,42 +51,7 @@ final class ArrivalOrder {
     this.tuplesColumn = packed.fieldIndex(PackedRows.TUPLES_COLUMN);
     this.markers = markers;
     this.codec = new SchemaTupleCodec(tuples);
-    Comparator<Object> byColumns = null;
-    for (String column : orderColumns) {
-      int index = tuples.requireIndex(column);
-      Comparator<Object> values = valueOrder(tuples.getType(index).getMetaType(), column);
-      Comparator<Object> next = (a, b) -> values.compare(placeOf(a).getObject(index), placeOf(b).getObject(index));
-      byColumns = byColumns == null ? next : byColumns.thenComparing(next);
-    }
-    this.order = byColumns;
-  }
-
-  /**
-   * Whether a column of this SPL type can be an {@code order_by} column: numbers, booleans,
-   * strings, timestamps and blobs, ordered as Spark orders them (strings and blobs by unsigned
-   * bytes).
-   */
-  static boolean orderable(MetaType type) {
-    return switch (type) {
-      case LIST, BLIST, SET, BSET, MAP, BMAP, TUPLE, OPTIONAL, XML, ENUM, COMPLEX32, COMPLEX64 -> false;
-      default -> true;
-    };
-  }
-
-  @SuppressWarnings({"unchecked", "rawtypes"})
-  private static Comparator<Object> valueOrder(MetaType type, String column) {
-    if (!orderable(type)) {
-      throw new IllegalArgumentException("order_by column '" + column + "' (" + type + ") has no order");
-    }
-    return switch (type) {
-      case RSTRING, BSTRING -> (a, b) -> Arrays.compareUnsigned(((RString) a).getData(), ((RString) b).getData());
-      case BLOB -> (a, b) -> Arrays.compareUnsigned(((Blob) a).getData(), ((Blob) b).getData());
-      default -> (a, b) -> ((Comparable) a).compareTo(b);
-    };
-  }
-
-  private static Tuple placeOf(Object arrival) {
-    return arrival instanceof Marker marker ? marker.place() : (Tuple) arrival;
+    this.order = orderColumns.isEmpty() ? null : new TupleOrder(tuples, orderColumns);
   }
 
   /** Takes the arrivals of a group, one at a time, in order. */
@@ -103,12 +61,7 @@ final class ArrivalOrder {
     void arrive(Tuple tuple, boolean marker) throws Exception;
   }
 
-  /**
-   * Hands the group's arrivals to {@code to} in order. Without {@code order_by} each tuple is
-   * decoded as it is handed on, so a group never holds more than its packed bytes and one tuple
-   * (a window that is not partitioned is one group: a whole batch DataFrame); with {@code
-   * order_by} the group's tuples are decoded first, to be checked and, if need be, sorted.
-   */
+  /** Hands the group's arrivals to {@code to} in order. */
   void deliver(Iterator<Row> packedRows, Arrivals to) throws Exception {
     List<Row> packs = new ArrayList<>();
     packedRows.forEachRemaining(packs::add);
@@ -116,34 +69,91 @@ final class ArrivalOrder {
       packs.sort(Comparator.comparingLong(row -> row.getLong(originColumn)));
     }
     if (order == null) {
-      unpack(packs, to);
+      for (Row pack : packs) {
+        in.reset(bytes(pack));
+        while (in.available() > 0) {
+          boolean marker = markers && in.readUnsignedByte() == PackedRows.MARKER;
+          to.arrive(codec.read(in), marker);
+        }
+      }
       return;
     }
-    arrivals.clear();
-    unpack(packs, (tuple, marker) -> arrivals.add(marker ? new Marker(tuple) : tuple));
-    for (int i = 1; i < arrivals.size(); i++) {
-      if (order.compare(arrivals.get(i - 1), arrivals.get(i)) > 0) {
-        arrivals.sort(order); // stable: ties keep their input position
-        break;
+    List<Cursor> runs = new ArrayList<>();
+    for (Row pack : packs) {
+      byte[] bytes = bytes(pack);
+      in.reset(bytes);
+      int count = in.readInt();
+      int entries = 4 * count;
+      int start = entries;
+      for (int i = 1; i <= count; i++) {
+        int end = i < count ? entries + in.readInt() : bytes.length;
+        runs.add(new Cursor(runs.size(), bytes, start, end));
+        start = end;
       }
     }
-    try {
-      for (Object arrival : arrivals) {
-        to.arrive(placeOf(arrival), arrival instanceof Marker);
+    merge(runs, to);
+  }
+
+  /**
+   * Merges runs of entries that are each in {@code order_by} order. A heap holds each run's next
+   * entry; the least is handed on, and its run keeps the lead, without going back into the heap,
+   * for as long as its next entry comes before every other run's.
+   */
+  private void merge(List<Cursor> runs, Arrivals to) throws Exception {
+    PriorityQueue<Cursor> heads = new PriorityQueue<>(Math.max(1, runs.size()));
+    for (Cursor run : runs) {
+      if (run.advance()) {
+        heads.add(run);
       }
-    } finally {
-      arrivals.clear(); // the tuples are the window's now, or garbage
+    }
+    while (!heads.isEmpty()) {
+      Cursor lead = heads.poll();
+      Cursor next = heads.peek();
+      do {
+        to.arrive(lead.tuple, lead.marker);
+        if (!lead.advance()) {
+          lead = null;
+          break;
+        }
+      } while (next == null || lead.compareTo(next) < 0);
+      if (lead != null) {
+        heads.add(lead);
+      }
     }
   }
 
-  /** Decodes the packs' entries in pack order, handing each on as it is read. */
-  private void unpack(List<Row> packs, Arrivals to) throws Exception {
-    for (Row pack : packs) {
-      in.reset((byte[]) pack.get(tuplesColumn));
-      while (in.available() > 0) {
-        boolean marker = markers && in.readUnsignedByte() == PackedRows.MARKER;
-        to.arrive(codec.read(in), marker);
+  private byte[] bytes(Row pack) {
+    return (byte[]) pack.get(tuplesColumn);
+  }
+
+  /** A run being merged: its place among the group's runs (input order) and its next entry. */
+  private final class Cursor implements Comparable<Cursor> {
+    final int position;
+    final ByteArraySource entries = new ByteArraySource();
+    Tuple tuple;
+    boolean marker;
+
+    Cursor(int position, byte[] bytes, int from, int to) {
+      this.position = position;
+      entries.reset(bytes, from, to);
+    }
+
+    /** Reads the next entry; false when there is none. */
+    boolean advance() throws IOException {
+      if (entries.available() == 0) {
+        tuple = null;
+        return false;
       }
+      marker = markers && entries.readUnsignedByte() == PackedRows.MARKER;
+      tuple = codec.read(entries);
+      return true;
+    }
+
+    /** Entries of equal order values arrive in input order: the earlier run first. */
+    @Override
+    public int compareTo(Cursor other) {
+      int c = order.compare(tuple, other.tuple);
+      return c != 0 ? c : Integer.compare(position, other.position);
     }
   }
 }

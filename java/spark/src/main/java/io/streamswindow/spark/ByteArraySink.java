@@ -46,6 +46,11 @@ final class ByteArraySink extends OutputStream implements DataOutput {
     return Arrays.copyOf(bytes, size);
   }
 
+  /** Copies the bytes written into {@code target}, from index {@code at} on. */
+  void copyTo(byte[] target, int at) {
+    System.arraycopy(bytes, 0, target, at, size);
+  }
+
   /** Forgets what was written; the capacity stays, so a reused sink stops growing. */
   void clear() {
     size = 0;

@@ -30,20 +30,33 @@ final class ByteArraySource extends InputStream implements DataInput {
 
   private byte[] bytes = new byte[0];
   private int position;
+  /** Where reading stops: the end of the array or of the slice being read. */
+  private int limit;
 
   /** Starts reading {@code next} from its first byte. */
   void reset(byte[] next) {
+    reset(next, 0, next.length);
+  }
+
+  /** Starts reading {@code next} at {@code from}, stopping at {@code to}. */
+  void reset(byte[] next, int from, int to) {
     bytes = next;
-    position = 0;
+    position = from;
+    limit = to;
+  }
+
+  /** Where the next read starts, in the array. */
+  int position() {
+    return position;
   }
 
   @Override
   public int available() {
-    return bytes.length - position;
+    return limit - position;
   }
 
   private int take(int count) throws EOFException {
-    if (count > bytes.length - position) {
+    if (count > limit - position) {
       throw new EOFException("A packed row ends inside a value");
     }
     int at = position;
@@ -53,7 +66,7 @@ final class ByteArraySource extends InputStream implements DataInput {
 
   @Override
   public int read() {
-    return position < bytes.length ? bytes[position++] & 0xFF : -1;
+    return position < limit ? bytes[position++] & 0xFF : -1;
   }
 
   @Override
@@ -61,7 +74,7 @@ final class ByteArraySource extends InputStream implements DataInput {
     if (len == 0) {
       return 0;
     }
-    int n = Math.min(len, bytes.length - position);
+    int n = Math.min(len, limit - position);
     if (n <= 0) {
       return -1;
     }
@@ -82,7 +95,7 @@ final class ByteArraySource extends InputStream implements DataInput {
 
   @Override
   public int skipBytes(int n) {
-    int skipped = Math.max(0, Math.min(n, bytes.length - position));
+    int skipped = Math.max(0, Math.min(n, limit - position));
     position += skipped;
     return skipped;
   }

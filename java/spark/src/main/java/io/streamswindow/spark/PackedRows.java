@@ -16,8 +16,13 @@ import org.apache.spark.sql.types.StructType;
  * high 32 bits, the packer's flush count in the low ones); {@value #TUPLES_COLUMN}, the rows as
  * operator tuples, one entry after another in input order.
  *
+ * <p>With {@code order_by}, the entries are runs, each in {@code order_by} order (a run ends where
+ * a row comes before the one packed before it), and a run table precedes them: the number of runs
+ * as a big-endian int, then where each run after the first starts, as an int offset from the first
+ * entry.
+ *
  * <p>An entry is the tuple in {@link io.streamswindow.schema.SchemaTupleCodec}'s form, preceded,
- * when the run has a {@code marker_column}, by one byte: {@value #MARKER} for a window marker row,
+ * when the call has a {@code marker_column}, by one byte: {@value #MARKER} for a window marker row,
  * {@value #TUPLE} for a tuple. The form lives only between the two sides of one micro-batch's
  * shuffle and is never saved, so it carries no version.
  */

@@ -193,4 +193,61 @@ class RowPackerTest {
     assertEquals(1, packed.size());
     assertEquals(0, packed.get(0).getInt(0)); // the constant group column
   }
+
+  @Test
+  void rowsOutOfOrderStartNewRunsThatTheReduceSideMerges() throws Exception {
+    RowPacker packer = new RowPacker(plan(ROWS, List.of("sym"), List.of("seq"), null), ROWS);
+    List<Row> packed = packAll(packer, List.of(row("IBM", 5, 1.0), row("IBM", 2, 2.0), row("IBM", 5, 3.0), row("IBM", 1, 4.0)), 0);
+
+    assertEquals(1, packed.size());
+    // Runs [5], [2, 5], [1]: the run table counts three.
+    assertEquals(3, java.nio.ByteBuffer.wrap((byte[]) packed.get(0).get(2)).getInt());
+    List<Object> arrivals = arrange(ROWS, List.of("seq"), false, packed);
+    assertEquals(List.of(1L, 2L, 5L, 5L), seqs(arrivals));
+    assertEquals(List.of(4.0, 2.0, 1.0, 3.0), arrivals.stream().map(a -> ((Tuple) a).getDouble("price")).toList());
+  }
+
+  @Test
+  void mergingManyPackedRowsGivesTheStableOrderOfTheWholeInput() throws Exception {
+    Random random = new Random(7);
+    List<Row> packed = new ArrayList<>();
+    // Expected: the rows in input order (input partition, then place), stably sorted by seq.
+    List<double[]> inputOrder = new ArrayList<>();
+    RowPacker packer = new RowPacker(plan(ROWS, List.of("sym"), List.of("seq"), null), ROWS, 300);
+    for (int partition = 0; partition < 5; partition++) {
+      List<Row> rows = new ArrayList<>();
+      for (int i = 0; i < 120; i++) {
+        // Mostly rising, with stretches that overlap other partitions', ties and a few going back.
+        long seq = partition * 40L + i + (random.nextInt(10) == 0 ? -random.nextInt(30) : 0);
+        double price = partition * 1000 + i;
+        rows.add(row("IBM", seq, price));
+        inputOrder.add(new double[] {seq, price});
+      }
+      packed.addAll(packAll(packer, rows, partition));
+    }
+    assertTrue(packed.size() > 10, "expected many packed rows, got " + packed.size());
+    Collections.shuffle(packed, new Random(3));
+    inputOrder.sort((a, b) -> Double.compare(a[0], b[0])); // List.sort is stable
+
+    List<Object> arrivals = arrange(ROWS, List.of("seq"), false, packed);
+    assertEquals(
+        inputOrder.stream().map(e -> e[1]).toList(),
+        arrivals.stream().map(a -> ((Tuple) a).getDouble("price")).toList());
+  }
+
+  @Test
+  void stringOrderColumnsAreOrderedByUtf8BytesOnBothSides() throws Exception {
+    StructType schema = StructType.fromDDL("sym string, name string");
+    OperatorPlan plan = plan(schema, List.of("sym"), List.of("name"), null);
+    // U+FF21 sorts before U+1F600 in UTF-8 (and in Spark) but after it in UTF-16.
+    List<String> names = List.of("\uD83D\uDE00", "b", "\uFF21", "a");
+    List<Row> packed = new ArrayList<>();
+    for (int i = 0; i < names.size(); i++) {
+      packed.addAll(packAll(new RowPacker(plan, schema), List.of(new GenericRowWithSchema(new Object[] {"K", names.get(i)}, schema)), i));
+    }
+    packed.addAll(packAll(new RowPacker(plan, schema), names.stream().map(n -> (Row) new GenericRowWithSchema(new Object[] {"K", n}, schema)).toList(), 9));
+
+    List<String> got = arrange(schema, List.of("name"), false, packed).stream().map(a -> ((Tuple) a).getString("name")).toList();
+    assertEquals(List.of("a", "a", "b", "b", "\uFF21", "\uFF21", "\uD83D\uDE00", "\uD83D\uDE00"), got);
+  }
 }
