@@ -4,6 +4,7 @@ import com.ibm.streams.operator.Tuple;
 import io.streamswindow.schema.SchemaTupleCodec;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
 import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -31,7 +32,10 @@ import org.apache.spark.sql.types.StructType;
  * <p>Memory is bounded: when the tuples held reach the executor's share ({@link #flushBytes}),
  * every key's packed row goes out and packing starts again; the origin column keeps the flushes
  * in order. A task holds at most about three times that (the buffers kept for the next flush,
- * and the rows handed on).
+ * and the rows handed on). With {@code order_by}, each packed row's entries are handed on in that
+ * order: rows are checked as they come (one comparison each), and where a row comes before the one
+ * packed before it a new run of ordered entries starts; the reduce side ({@link ArrivalOrder})
+ * merges the runs. Nothing is sorted here: rows are written once, as they come.
  * A row whose column has no SPL value (a null) fails here, naming the column.
  */
 final class RowPacker implements MapPartitionsFunction<Row, Row> {
@@ -95,6 +99,10 @@ final class RowPacker implements MapPartitionsFunction<Row, Row> {
     private final int attributes = converter.schema().getAttributeCount();
     private final int[] keyColumns;
     private final int markerColumn;
+    /** The order_by order, which each packed row's entries follow; null without order_by. */
+    private final TupleOrder order;
+    /** The order values of the row being packed (swapped with its buffer's last ones). */
+    private Object[] orderValues;
     private final Map<Object, Buffer> buffers = new LinkedHashMap<>();
     private final ArrayDeque<Row> ready = new ArrayDeque<>();
     private int flushes;
@@ -109,6 +117,8 @@ final class RowPacker implements MapPartitionsFunction<Row, Row> {
       List<String> partitionBy = plan.partitionBy();
       keyColumns = partitionBy.stream().mapToInt(plan.input()::fieldIndex).toArray();
       markerColumn = plan.markerColumn() == null ? -1 : plan.input().fieldIndex(plan.markerColumn());
+      order = plan.orderBy().isEmpty() ? null : new TupleOrder(converter.schema(), plan.orderBy());
+      orderValues = order == null ? null : new Object[plan.orderBy().size()];
     }
 
     @Override
@@ -162,16 +172,32 @@ final class RowPacker implements MapPartitionsFunction<Row, Row> {
       ByteArraySink out = buffer.sink;
       int before = out.size();
       if (markerColumn >= 0 && !row.isNullAt(markerColumn) && row.getBoolean(markerColumn)) {
+        Tuple place = markerTuple(row);
         out.writeByte(PackedRows.MARKER);
-        codec.write(out, markerTuple(row));
+        codec.write(out, place);
+        if (order != null) {
+          int[] attributes = order.attributes();
+          for (int i = 0; i < attributes.length; i++) {
+            orderValues[i] = place.getObject(attributes[i]);
+          }
+        }
       } else {
         if (markerColumn >= 0) {
           out.writeByte(PackedRows.TUPLE);
         }
         // Attribute by attribute: the same bytes as codec.write(tuple), without building the tuple.
         for (int i = 0; i < attributes; i++) {
-          codec.writeAttribute(out, i, converter.splValue(row, i));
+          converter.writeAttribute(row, i, codec, out);
         }
+        if (order != null) {
+          int[] attributes = order.attributes();
+          for (int i = 0; i < attributes.length; i++) {
+            orderValues[i] = converter.splValue(row, attributes[i]);
+          }
+        }
+      }
+      if (order != null) {
+        orderValues = buffer.follow(orderValues, before);
       }
       held += out.size() - before;
     }
@@ -240,9 +266,9 @@ final class RowPacker implements MapPartitionsFunction<Row, Row> {
         }
         Object[] values = Arrays.copyOf(buffer.keyValues, buffer.keyValues.length + 2);
         values[values.length - 2] = origin;
-        values[values.length - 1] = buffer.sink.toByteArray();
+        values[values.length - 1] = buffer.packed();
         ready.add(RowFactory.create(values));
-        buffer.sink.clear();
+        buffer.clear();
         held += Buffer.OVERHEAD;
       }
     }
@@ -254,13 +280,57 @@ final class RowPacker implements MapPartitionsFunction<Row, Row> {
 
       final Object[] keyValues;
       final ByteArraySink sink = new ByteArraySink(64);
+      /**
+       * With order_by: the order values of the last entry, and where each run of entries in
+       * order after the first begins (an entry that comes before the last one starts a run).
+       */
+      Object[] last;
+      int[] runStarts = new int[0];
+      int runs;
 
       Buffer(Row row) {
         keyValues = groupValues(row);
       }
+
+      /**
+       * Notes the order values of the entry written at {@code offset}; returns the array they
+       * replaced, for the next entry's values (two arrays per buffer, whatever the number of rows).
+       */
+      Object[] follow(Object[] values, int offset) {
+        Object[] replaced = last;
+        if (replaced == null) {
+          replaced = new Object[values.length];
+        } else if (order.compareValues(replaced, values) > 0) {
+          if (runs == runStarts.length) {
+            runStarts = Arrays.copyOf(runStarts, Math.max(4, runs * 2));
+          }
+          runStarts[runs++] = offset;
+        }
+        last = values;
+        return replaced;
+      }
+
+      /** The packed row's bytes: with order_by, the run table ({@link PackedRows}), then entries. */
+      byte[] packed() {
+        if (order == null) {
+          return sink.toByteArray();
+        }
+        int header = 4 * (runs + 1);
+        ByteBuffer packed = ByteBuffer.allocate(header + sink.size()).putInt(runs + 1);
+        for (int i = 0; i < runs; i++) {
+          packed.putInt(runStarts[i]);
+        }
+        sink.copyTo(packed.array(), header);
+        return packed.array();
+      }
+
+      void clear() {
+        sink.clear();
+        last = null;
+        runs = 0;
+      }
     }
   }
-
   /**
    * A key column's value as a map key. Binary values are compared by content, as Spark groups
    * them; everything else a {@code Row} holds has value equality already. Keys equal here are
@@ -268,6 +338,6 @@ final class RowPacker implements MapPartitionsFunction<Row, Row> {
    */
   private static Object keyValue(Row row, int column) {
     Object value = row.get(column);
-    return value instanceof byte[] bytes ? java.nio.ByteBuffer.wrap(bytes) : value;
+    return value instanceof byte[] bytes ? ByteBuffer.wrap(bytes) : value;
   }
 }

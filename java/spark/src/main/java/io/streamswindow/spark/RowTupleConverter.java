@@ -5,7 +5,10 @@ import com.ibm.streams.operator.types.Blob;
 import com.ibm.streams.operator.types.RString;
 import com.ibm.streams.operator.types.Timestamp;
 import com.ibm.streams.operator.types.ValueFactory;
+import io.streamswindow.schema.SchemaTupleCodec;
 import io.streamswindow.schema.SplSchema;
+import java.io.DataOutput;
+import java.io.IOException;
 import java.io.Serializable;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -39,6 +42,11 @@ final class RowTupleConverter implements Serializable {
   private final boolean[] same;
   /** For each attribute, whether a row's value is one the SPL attribute takes as it is. */
   private final boolean[] plainIn;
+  /** For each attribute, the primitive written straight from the row ({@link #writeAttribute}). */
+  private final Primitive[] primitives;
+
+  /** Spark types whose values are written in codec form without a boxed value in between. */
+  private enum Primitive { NONE, BOOLEAN, BYTE, SHORT, INT, LONG, FLOAT, DOUBLE }
 
   RowTupleConverter(StructType struct) {
     this(struct, struct);
@@ -52,8 +60,10 @@ final class RowTupleConverter implements Serializable {
     this.columns = new int[types.length];
     this.same = new boolean[types.length];
     this.plainIn = new boolean[types.length];
+    this.primitives = new Primitive[types.length];
     for (int i = 0; i < types.length; i++) {
       types[i] = struct.fields()[i].dataType();
+      primitives[i] = primitive(types[i]);
       same[i] = isSameInBoth(types[i]);
       plainIn[i] = same[i] || types[i].equals(DataTypes.StringType);
       columns[i] = rows.fieldIndex(struct.fields()[i].name());
@@ -87,6 +97,52 @@ final class RowTupleConverter implements Serializable {
     int column = columns[attribute];
     Object value = row.isNullAt(column) ? null : row.get(column);
     return value != null && plainIn[attribute] ? value : toSpl(types[attribute], value, attribute);
+  }
+
+  /**
+   * Writes tuple attribute {@code attribute} of {@code row} as {@code codec.writeAttribute} writes
+   * its SPL value: numbers and booleans straight from the row (the same big-endian bytes, without
+   * the per-value type dispatch), everything else through {@link #splValue}.
+   *
+   * @throws IllegalArgumentException when the column holds a null, naming the column
+   */
+  void writeAttribute(Row row, int attribute, SchemaTupleCodec codec, DataOutput out) throws IOException {
+    int column = columns[attribute];
+    Primitive primitive = primitives[attribute];
+    if (primitive != Primitive.NONE && !row.isNullAt(column)) {
+      switch (primitive) {
+        case LONG -> out.writeLong(row.getLong(column));
+        case DOUBLE -> out.writeDouble(row.getDouble(column));
+        case INT -> out.writeInt(row.getInt(column));
+        case BOOLEAN -> out.writeBoolean(row.getBoolean(column));
+        case FLOAT -> out.writeFloat(row.getFloat(column));
+        case SHORT -> out.writeShort(row.getShort(column));
+        case BYTE -> out.writeByte(row.getByte(column));
+        default -> throw new AssertionError(primitive);
+      }
+      return;
+    }
+    codec.writeAttribute(out, attribute, splValue(row, attribute));
+  }
+
+  /** The SPL types {@link SplSparkTypes} gives these Spark types are written as Java's primitives. */
+  private static Primitive primitive(DataType type) {
+    if (type.equals(DataTypes.LongType)) {
+      return Primitive.LONG;
+    } else if (type.equals(DataTypes.DoubleType)) {
+      return Primitive.DOUBLE;
+    } else if (type.equals(DataTypes.IntegerType)) {
+      return Primitive.INT;
+    } else if (type.equals(DataTypes.BooleanType)) {
+      return Primitive.BOOLEAN;
+    } else if (type.equals(DataTypes.FloatType)) {
+      return Primitive.FLOAT;
+    } else if (type.equals(DataTypes.ShortType)) {
+      return Primitive.SHORT;
+    } else if (type.equals(DataTypes.ByteType)) {
+      return Primitive.BYTE;
+    }
+    return Primitive.NONE;
   }
 
   /** Whether tuple attribute {@code attribute}'s column is null in {@code row}. */
