@@ -16,6 +16,7 @@ import io.streamswindow.engine.ManualClock;
 import io.streamswindow.engine.SystemClock;
 import com.ibm.streams.operator.StreamSchema;
 import io.streamswindow.engine.WindowSpec;
+import io.streamswindow.schema.ImmutableTuple;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -300,7 +301,10 @@ public final class OperatorHost {
    */
   public void submit(int port, Tuple tuple) throws Exception {
     Objects.requireNonNull(tuple, "tuple");
-    Tuple readOnly = tuple instanceof OutputTuple output ? output.asReadOnlyTuple() : tuple;
+    // The class test first: an interface test that fails scans the class's interfaces, once per
+    // tuple, and decoded input tuples are all ImmutableTuples.
+    Tuple readOnly =
+        tuple.getClass() != ImmutableTuple.class && tuple instanceof OutputTuple output ? output.asReadOnlyTuple() : tuple;
     if (enteredBy == Thread.currentThread()) {
       // Inside batch(): the common case on Spark, once per tuple, so without a lambda.
       deliver(port, readOnly);

@@ -388,8 +388,21 @@ public final class SplSchema implements StreamSchema, Serializable {
     }
   }
 
+  /**
+   * The source schema of the last assignment and its plan: an operator assigns from the same
+   * schema tuple after tuple, and the map lookup compares whole schema spellings when the two
+   * schema objects differ. Immutable, in a plain field, like {@link LastLookup}.
+   */
+  private record LastPlan(StreamSchema source, int[] plan) {}
+
+  private transient LastPlan lastPlan;
+
   /** Returns pairs (index here, index in {@code source}) of attributes that match. */
   private int[] assignPlan(StreamSchema source) {
+    LastPlan last = lastPlan;
+    if (last != null && last.source == source) {
+      return last.plan;
+    }
     int[] plan = assignPlans.get(source);
     if (plan == null) {
       plan = newAssignPlan(source);
@@ -397,6 +410,7 @@ public final class SplSchema implements StreamSchema, Serializable {
         assignPlans.put(source, plan);
       }
     }
+    lastPlan = new LastPlan(source, plan);
     return plan;
   }
 
