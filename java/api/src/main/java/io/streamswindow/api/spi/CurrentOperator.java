@@ -32,16 +32,15 @@ public final class CurrentOperator {
    * @param context the context; null is the same as {@link #clear()}
    */
   public static void set(OperatorContext context) {
-    if (context == null) {
-      CURRENT.remove();
-    } else {
-      CURRENT.set(context);
-    }
+    // A null value, not remove(): the calls come in pairs around every operator call (once per
+    // group on Spark), and removing the thread's entry clears a weak reference each time. The
+    // entry left holds nothing.
+    CURRENT.set(context);
   }
 
   /** Forgets the operator of the calling thread. */
   public static void clear() {
-    CURRENT.remove();
+    CURRENT.set(null);
   }
 
   /**
