@@ -100,6 +100,14 @@ final class ArrivalOrder {
    * for as long as its next entry comes before every other run's.
    */
   private void merge(List<Cursor> runs, Arrivals to) throws Exception {
+    if (runs.size() == 1) {
+      // One run: nothing to merge (the usual group of a key with few rows).
+      Cursor run = runs.get(0);
+      while (run.advance()) {
+        to.arrive(run.tuple, run.marker);
+      }
+      return;
+    }
     PriorityQueue<Cursor> heads = new PriorityQueue<>(Math.max(1, runs.size()));
     for (Cursor run : runs) {
       if (run.advance()) {

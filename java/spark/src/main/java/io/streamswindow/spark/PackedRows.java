@@ -53,6 +53,14 @@ final class PackedRows {
     return packed.add(ORIGIN_COLUMN, DataTypes.LongType, false).add(TUPLES_COLUMN, DataTypes.BinaryType, false);
   }
 
+  /** Writes a run table int: big-endian, as {@code DataInput.readInt} reads it. */
+  static void putInt(byte[] bytes, int at, int value) {
+    bytes[at] = (byte) (value >>> 24);
+    bytes[at + 1] = (byte) (value >>> 16);
+    bytes[at + 2] = (byte) (value >>> 8);
+    bytes[at + 3] = (byte) value;
+  }
+
   /** The origin of a packed row: its input partition, then the packer's flush. */
   static long origin(int inputPartition, int flush) {
     return ((long) inputPartition << 32) | (flush & 0xFFFF_FFFFL);

@@ -46,6 +46,8 @@ final class RowPacker implements MapPartitionsFunction<Row, Row> {
 
   static final int MAX_FLUSH_BYTES = 64 << 20;
 
+  private static final int[] NO_RUNS = new int[0];
+
   private final OperatorPlan plan;
   private final StructType tupleStruct;
   private final int flushBytes;
@@ -281,11 +283,13 @@ final class RowPacker implements MapPartitionsFunction<Row, Row> {
       final Object[] keyValues;
       final ByteArraySink sink = new ByteArraySink(64);
       /**
-       * With order_by: the order values of the last entry, and where each run of entries in
-       * order after the first begins (an entry that comes before the last one starts a run).
+       * With order_by: the order values of the last entry (when {@code hasLast}), and where each
+       * run of entries in order after the first begins (an entry that comes before the last one
+       * starts a run).
        */
       Object[] last;
-      int[] runStarts = new int[0];
+      boolean hasLast;
+      int[] runStarts = NO_RUNS;
       int runs;
 
       Buffer(Row row) {
@@ -293,21 +297,21 @@ final class RowPacker implements MapPartitionsFunction<Row, Row> {
       }
 
       /**
-       * Notes the order values of the entry written at {@code offset}; returns the array they
-       * replaced, for the next entry's values (two arrays per buffer, whatever the number of rows).
+       * Notes the order values of the entry written at {@code offset}, keeping {@code values};
+       * returns the array they replace, for the next entry's values (two arrays per buffer,
+       * whatever the number of rows and flushes).
        */
       Object[] follow(Object[] values, int offset) {
-        Object[] replaced = last;
-        if (replaced == null) {
-          replaced = new Object[values.length];
-        } else if (order.compareValues(replaced, values) > 0) {
+        Object[] previous = last;
+        if (hasLast && order.compareValues(previous, values) > 0) {
           if (runs == runStarts.length) {
             runStarts = Arrays.copyOf(runStarts, Math.max(4, runs * 2));
           }
           runStarts[runs++] = offset;
         }
         last = values;
-        return replaced;
+        hasLast = true;
+        return previous != null ? previous : new Object[values.length];
       }
 
       /** The packed row's bytes: with order_by, the run table ({@link PackedRows}), then entries. */
@@ -316,21 +320,23 @@ final class RowPacker implements MapPartitionsFunction<Row, Row> {
           return sink.toByteArray();
         }
         int header = 4 * (runs + 1);
-        ByteBuffer packed = ByteBuffer.allocate(header + sink.size()).putInt(runs + 1);
+        byte[] packed = new byte[header + sink.size()];
+        PackedRows.putInt(packed, 0, runs + 1);
         for (int i = 0; i < runs; i++) {
-          packed.putInt(runStarts[i]);
+          PackedRows.putInt(packed, 4 * (i + 1), runStarts[i]);
         }
-        sink.copyTo(packed.array(), header);
-        return packed.array();
+        sink.copyTo(packed, header);
+        return packed;
       }
 
       void clear() {
         sink.clear();
-        last = null;
+        hasLast = false;
         runs = 0;
       }
     }
   }
+
   /**
    * A key column's value as a map key. Binary values are compared by content, as Spark groups
    * them; everything else a {@code Row} holds has value equality already. Keys equal here are
