@@ -65,13 +65,7 @@ public final class SchemaTupleCodec implements TupleCodec<Tuple> {
       writeValues(out, schema, ((AbstractSchemaTuple) tuple).values);
       return;
     }
-    if (!schema.equals(SplSchema.from(tuple.getStreamSchema()))) {
-      throw new IllegalArgumentException(
-          "A tuple of "
-              + tuple.getStreamSchema().getLanguageType()
-              + " cannot be written by the codec for "
-              + schema.getLanguageType());
-    }
+    requireSchema(tuple);
     Object[] values = new Object[schema.getAttributeCount()];
     for (int i = 0; i < values.length; i++) {
       values[i] = AbstractSchemaTuple.storedValue(tuple, i);
@@ -102,6 +96,68 @@ public final class SchemaTupleCodec implements TupleCodec<Tuple> {
   @Override
   public Tuple read(DataInput in) throws IOException {
     return readTuple(in, schema);
+  }
+
+  /**
+   * Writes a tuple without the attributes {@code omitted} marks; the others as {@link #write}
+   * writes them. For stores that keep a value all their tuples share (a window partition's key)
+   * once, beside the tuples; {@link #read(DataInput, Object[])} puts it back:
+   *
+   * <pre>{@code
+   * boolean[] omitted = {true, false};                // symbol left out, price written
+   * codec.write(out, tuple, omitted);
+   * Object[] shared = codec.omittedValues(new Object[] {"IBM", null});
+   * Tuple again = codec.read(in, shared);              // equals tuple if its symbol is "IBM"
+   * }</pre>
+   *
+   * @throws IllegalArgumentException when the tuple is not of this codec's schema
+   */
+  public void write(DataOutput out, Tuple tuple, boolean[] omitted) throws IOException {
+    requireSchema(tuple);
+    for (int i = 0; i < omitted.length; i++) {
+      if (!omitted[i]) {
+        writeValue(out, schema.types[i], AbstractSchemaTuple.storedValue(tuple, i));
+      }
+    }
+  }
+
+  /**
+   * The values of left-out attributes in the form {@link #read(DataInput, Object[])} takes:
+   * {@code values} holds, for each attribute left out, any value {@code StreamSchema.getTuple}
+   * accepts for it, and null for each attribute written.
+   *
+   * @throws IllegalArgumentException when a value does not suit its attribute's type
+   */
+  public Object[] omittedValues(Object[] values) {
+    Object[] stored = new Object[schema.getAttributeCount()];
+    for (int i = 0; i < stored.length; i++) {
+      stored[i] = values[i] == null ? null : schema.toStored(i, values[i]);
+    }
+    return stored;
+  }
+
+  /**
+   * Reads one tuple that {@link #write(DataOutput, Tuple, boolean[])} (or {@link #writeAttribute}
+   * for the attributes written) wrote without some attributes, taking their values from {@code
+   * omitted} ({@link #omittedValues}: non-null exactly for the attributes left out).
+   */
+  public Tuple read(DataInput in, Object[] omitted) throws IOException {
+    Object[] values = new Object[schema.getAttributeCount()];
+    for (int i = 0; i < values.length; i++) {
+      Object value = omitted[i];
+      values[i] = value != null ? value : readValue(in, schema.types[i]);
+    }
+    return new ImmutableTuple(schema, values);
+  }
+
+  private void requireSchema(Tuple tuple) {
+    if (tuple.getStreamSchema() != schema && !schema.equals(SplSchema.from(tuple.getStreamSchema()))) {
+      throw new IllegalArgumentException(
+          "A tuple of "
+              + tuple.getStreamSchema().getLanguageType()
+              + " cannot be written by the codec for "
+              + schema.getLanguageType());
+    }
   }
 
   // ---- writing ----------------------------------------------------------------------------

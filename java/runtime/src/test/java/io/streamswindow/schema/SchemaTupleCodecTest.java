@@ -206,4 +206,28 @@ class SchemaTupleCodecTest {
     SplSchema schema = SplSchema.parse("tuple<int32 n>");
     assertSame(schema, new SchemaTupleCodec(schema).getSchema());
   }
+
+  @Test
+  void attributesLeftOutAreReadBackFromTheirSharedValues() throws IOException {
+    SplSchema schema = SplSchema.parse("tuple<rstring sym, int64 seq, float64 price>");
+    SchemaTupleCodec codec = new SchemaTupleCodec(schema);
+    Tuple tuple = schema.getTuple(new Object[] {"IBM", 7L, 2.5});
+    boolean[] omitted = {true, false, false};
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    codec.write(new DataOutputStream(bytes), tuple, omitted);
+    assertEquals(16, bytes.size()); // seq and price only
+
+    Object[] shared = codec.omittedValues(new Object[] {"IBM", null, null});
+    Tuple back = codec.read(new DataInputStream(new ByteArrayInputStream(bytes.toByteArray())), shared);
+    assertEquals(tuple, back);
+    assertEquals("IBM", back.getString("sym"));
+    // Writing attribute by attribute, skipping the same ones, gives the same bytes.
+    ByteArrayOutputStream each = new ByteArrayOutputStream();
+    codec.writeAttribute(new DataOutputStream(each), 1, 7L);
+    codec.writeAttribute(new DataOutputStream(each), 2, 2.5);
+    assertArrayEquals(bytes.toByteArray(), each.toByteArray());
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> codec.write(new DataOutputStream(bytes), SplSchema.parse("tuple<int32 n>").getTuple(new Object[] {1}), new boolean[] {false}));
+  }
 }
