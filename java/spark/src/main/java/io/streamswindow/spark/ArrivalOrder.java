@@ -34,24 +34,42 @@ final class ArrivalOrder {
   private final int originColumn;
   private final int tuplesColumn;
   private final boolean markers;
+  private final RowTupleConverter converter;
   private final SchemaTupleCodec codec;
+  /** For each attribute the entries leave out, the packed rows' column that holds it; else -1. */
+  private final int[] keyColumns;
+  /** Whether entries leave attributes out, and the group's values of them (codec.omittedValues). */
+  private final boolean omits;
+
+  private Object[] shared;
   /** The order_by order, or null when the input order is the arrival order. */
   private final TupleOrder order;
   private final ByteArraySource in = new ByteArraySource();
 
   /**
    * @param packed the schema of the packed rows
-   * @param tuples the schema of the tuples they carry
+   * @param tuples the converter of the tuples they carry (their Spark and SPL schemas)
+   * @param partitionBy the {@code partition_by} columns
    * @param orderColumns the {@code order_by} attributes, empty for input order
    * @param markers whether entries start with a marker byte (the run has a {@code marker_column})
    * @throws IllegalArgumentException when an order column has a type with no order
    */
-  ArrivalOrder(StructType packed, SplSchema tuples, List<String> orderColumns, boolean markers) {
+  ArrivalOrder(StructType packed, RowTupleConverter tuples, List<String> partitionBy, List<String> orderColumns, boolean markers) {
     this.originColumn = packed.fieldIndex(PackedRows.ORIGIN_COLUMN);
     this.tuplesColumn = packed.fieldIndex(PackedRows.TUPLES_COLUMN);
     this.markers = markers;
-    this.codec = new SchemaTupleCodec(tuples);
-    this.order = orderColumns.isEmpty() ? null : new TupleOrder(tuples, orderColumns);
+    this.converter = tuples;
+    SplSchema schema = tuples.schema();
+    this.codec = new SchemaTupleCodec(schema);
+    this.order = orderColumns.isEmpty() ? null : new TupleOrder(schema, orderColumns);
+    boolean[] omitted = PackedRows.omittedAttributes(tuples.struct(), partitionBy);
+    this.keyColumns = new int[omitted.length];
+    boolean any = false;
+    for (int i = 0; i < omitted.length; i++) {
+      keyColumns[i] = omitted[i] ? packed.fieldIndex(tuples.struct().fields()[i].name()) : -1;
+      any |= omitted[i];
+    }
+    this.omits = any;
   }
 
   /** Takes the arrivals of a group, one at a time, in order. */
@@ -65,15 +83,21 @@ final class ArrivalOrder {
   void deliver(Iterator<Row> packedRows, Arrivals to) throws Exception {
     List<Row> packs = new ArrayList<>();
     packedRows.forEachRemaining(packs::add);
+    if (packs.isEmpty()) {
+      return;
+    }
     if (packs.size() > 1) {
       packs.sort(Comparator.comparingLong(row -> row.getLong(originColumn)));
+    }
+    if (omits) {
+      shared = sharedValues(packs.get(0));
     }
     if (order == null) {
       for (Row pack : packs) {
         in.reset(bytes(pack));
         while (in.available() > 0) {
           boolean marker = markers && in.readUnsignedByte() == PackedRows.MARKER;
-          to.arrive(codec.read(in), marker);
+          to.arrive(read(in), marker);
         }
       }
       return;
@@ -134,6 +158,26 @@ final class ArrivalOrder {
     return (byte[]) pack.get(tuplesColumn);
   }
 
+  /**
+   * The group's values of the attributes the entries leave out, from a packed row's key columns.
+   * A null key (only marker rows have one: tuples with a null are refused) stands for the
+   * attribute's default value, as in the marker's own tuple.
+   */
+  private Object[] sharedValues(Row pack) {
+    Object[] values = new Object[keyColumns.length];
+    for (int i = 0; i < values.length; i++) {
+      if (keyColumns[i] >= 0) {
+        Object value = pack.get(keyColumns[i]);
+        values[i] = value != null ? converter.splValueOf(i, value) : converter.schema().getAttribute(i).getType().getDefaultValue();
+      }
+    }
+    return codec.omittedValues(values);
+  }
+
+  private Tuple read(ByteArraySource source) throws IOException {
+    return omits ? codec.read(source, shared) : codec.read(source);
+  }
+
   /** A run being merged: its place among the group's runs (input order) and its next entry. */
   private final class Cursor implements Comparable<Cursor> {
     final int position;
@@ -153,7 +197,7 @@ final class ArrivalOrder {
         return false;
       }
       marker = markers && entries.readUnsignedByte() == PackedRows.MARKER;
-      tuple = codec.read(entries);
+      tuple = read(entries);
       return true;
     }
 

@@ -1,6 +1,7 @@
 package io.streamswindow.spark;
 
 import java.util.List;
+import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
@@ -23,7 +24,10 @@ import org.apache.spark.sql.types.StructType;
  *
  * <p>An entry is the tuple in {@link io.streamswindow.schema.SchemaTupleCodec}'s form, preceded,
  * when the call has a {@code marker_column}, by one byte: {@value #MARKER} for a window marker row,
- * {@value #TUPLE} for a tuple. The form lives only between the two sides of one micro-batch's
+ * {@value #TUPLE} for a tuple. The {@code partition_by} attributes whose values Spark groups by
+ * value ({@link #omittedAttributes}: integers, booleans, strings of the default collation) are left
+ * out of the entries: every tuple of a packed row, and of its group, has the same ones, which the
+ * key columns carry. The form lives only between the two sides of one micro-batch's
  * shuffle and is never saved, so it carries no version.
  */
 final class PackedRows {
@@ -60,6 +64,26 @@ final class PackedRows {
     bytes[at + 2] = (byte) (value >>> 8);
     bytes[at + 3] = (byte) value;
   }
+
+  /**
+   * For each attribute of tuples of {@code tuples}, whether packed entries leave it out: a {@code
+   * partition_by} column of a type whose equal values Spark groups together and no others. Not
+   * floating point (Spark groups -0.0 with 0.0, and NaNs), binary, timestamps or collated strings
+   * ("a" with "A"): their tuples keep their own values.
+   */
+  static boolean[] omittedAttributes(StructType tuples, List<String> partitionBy) {
+    boolean[] omitted = new boolean[tuples.size()];
+    for (int i = 0; i < omitted.length; i++) {
+      StructField field = tuples.fields()[i];
+      omitted[i] = partitionBy.contains(field.name()) && GROUPED_BY_VALUE.contains(field.dataType());
+    }
+    return omitted;
+  }
+
+  private static final List<DataType> GROUPED_BY_VALUE =
+      List.of(
+          DataTypes.LongType, DataTypes.IntegerType, DataTypes.ShortType, DataTypes.ByteType,
+          DataTypes.BooleanType, DataTypes.StringType);
 
   /** The origin of a packed row: its input partition, then the packer's flush. */
   static long origin(int inputPartition, int flush) {

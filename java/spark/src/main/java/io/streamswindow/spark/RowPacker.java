@@ -103,6 +103,8 @@ final class RowPacker implements MapPartitionsFunction<Row, Row> {
     private final int markerColumn;
     /** The order_by order, which each packed row's entries follow; null without order_by. */
     private final TupleOrder order;
+    /** For each attribute, whether entries leave it out (a partition_by attribute, PackedRows). */
+    private final boolean[] omitted;
     /** The order values of the row being packed (swapped with its buffer's last ones). */
     private Object[] orderValues;
     private final Map<Object, Buffer> buffers = new LinkedHashMap<>();
@@ -119,6 +121,7 @@ final class RowPacker implements MapPartitionsFunction<Row, Row> {
       List<String> partitionBy = plan.partitionBy();
       keyColumns = partitionBy.stream().mapToInt(plan.input()::fieldIndex).toArray();
       markerColumn = plan.markerColumn() == null ? -1 : plan.input().fieldIndex(plan.markerColumn());
+      omitted = PackedRows.omittedAttributes(tupleStruct, partitionBy);
       order = plan.orderBy().isEmpty() ? null : new TupleOrder(converter.schema(), plan.orderBy());
       orderValues = order == null ? null : new Object[plan.orderBy().size()];
     }
@@ -176,7 +179,7 @@ final class RowPacker implements MapPartitionsFunction<Row, Row> {
       if (markerColumn >= 0 && !row.isNullAt(markerColumn) && row.getBoolean(markerColumn)) {
         Tuple place = markerTuple(row);
         out.writeByte(PackedRows.MARKER);
-        codec.write(out, place);
+        codec.write(out, place, omitted);
         if (order != null) {
           int[] attributes = order.attributes();
           for (int i = 0; i < attributes.length; i++) {
@@ -187,9 +190,14 @@ final class RowPacker implements MapPartitionsFunction<Row, Row> {
         if (markerColumn >= 0) {
           out.writeByte(PackedRows.TUPLE);
         }
-        // Attribute by attribute: the same bytes as codec.write(tuple), without building the tuple.
+        // Attribute by attribute: the same bytes as codec.write(tuple, omitted), without building
+        // the tuple.
         for (int i = 0; i < attributes; i++) {
-          converter.writeAttribute(row, i, codec, out);
+          if (!omitted[i]) {
+            converter.writeAttribute(row, i, codec, out);
+          } else if (converter.isNull(row, i)) {
+            converter.splValue(row, i); // refuses the null, naming the column, as for the others
+          }
         }
         if (order != null) {
           int[] attributes = order.attributes();

@@ -95,7 +95,16 @@ final class RowTupleConverter implements Serializable {
    */
   Object splValue(Row row, int attribute) {
     int column = columns[attribute];
-    Object value = row.isNullAt(column) ? null : row.get(column);
+    return splValueOf(attribute, row.isNullAt(column) ? null : row.get(column));
+  }
+
+  /**
+   * A row value of tuple attribute {@code attribute}'s column (as {@code Row.get} returns it), as
+   * the SPL attribute takes it.
+   *
+   * @throws IllegalArgumentException when the value is null, naming the column
+   */
+  Object splValueOf(int attribute, Object value) {
     return value != null && plainIn[attribute] ? value : toSpl(types[attribute], value, attribute);
   }
 

@@ -55,7 +55,10 @@ final class WindowedOperatorFunction implements FlatMapGroupsWithStateFunction<R
     }
     input = SplSparkTypes.toSpl(tupleStruct);
     output = new RowTupleConverter(plan.output());
-    order = new ArrivalOrder(PackedRows.schema(plan.input(), plan.partitionBy()), input, plan.orderBy(), plan.markerColumn() != null);
+    order =
+        new ArrivalOrder(
+            PackedRows.schema(plan.input(), plan.partitionBy()), new RowTupleConverter(tupleStruct), plan.partitionBy(),
+            plan.orderBy(), plan.markerColumn() != null);
     window = WindowClauseParser.parse(plan.window());
     operatorClass = WindowedOperators.loadOperatorClass(plan.operatorClass());
   }

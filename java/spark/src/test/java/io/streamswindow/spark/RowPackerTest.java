@@ -44,7 +44,7 @@ class RowPackerTest {
 
   private static List<Object> arrange(StructType input, List<String> orderBy, boolean markers, List<Row> packs) throws Exception {
     StructType tuples = markers ? ROWS : input;
-    ArrivalOrder order = new ArrivalOrder(PackedRows.schema(input, List.of("sym")), SplSparkTypes.toSpl(tuples), orderBy, markers);
+    ArrivalOrder order = new ArrivalOrder(PackedRows.schema(input, List.of("sym")), new RowTupleConverter(tuples), List.of("sym"), orderBy, markers);
     List<Object> arrivals = new ArrayList<>();
     order.deliver(packs.iterator(), (tuple, marker) -> arrivals.add(marker ? MARK : tuple));
     return arrivals;
@@ -249,5 +249,58 @@ class RowPackerTest {
 
     List<String> got = arrange(schema, List.of("name"), false, packed).stream().map(a -> ((Tuple) a).getString("name")).toList();
     assertEquals(List.of("a", "a", "b", "b", "\uFF21", "\uFF21", "\uD83D\uDE00", "\uD83D\uDE00"), got);
+  }
+
+  @Test
+  void partitionKeysTravelOnceInThePackedRowNotInEachEntry() throws Exception {
+    List<Row> rows = List.of(row("IBM", 1, 10.0), row("IBM", 2, 20.0), row("IBM", 3, 30.0));
+    List<Row> packed = packAll(new RowPacker(plan(ROWS, List.of("sym"), List.of(), null), ROWS), rows, 0);
+
+    assertEquals(1, packed.size());
+    assertEquals("IBM", packed.get(0).getString(0));
+    assertEquals(3 * 16, ((byte[]) packed.get(0).get(2)).length); // seq and price: 16 bytes a tuple
+    List<Object> arrivals = arrange(ROWS, List.of(), false, packed);
+    assertEquals(List.of("IBM", "IBM", "IBM"), arrivals.stream().map(a -> ((Tuple) a).getString("sym")).toList());
+    assertEquals(20.0, ((Tuple) arrivals.get(1)).getDouble("price"));
+  }
+
+  @Test
+  void floatingPointKeysStayInEachTuple() throws Exception {
+    // Spark groups 0.0 with -0.0; each tuple must keep its own value.
+    StructType schema = StructType.fromDDL("k double, v long");
+    OperatorPlan plan = plan(schema, List.of("k"), List.of(), null);
+    List<Row> rows = List.of(new GenericRowWithSchema(new Object[] {0.0, 1L}, schema), new GenericRowWithSchema(new Object[] {-0.0, 2L}, schema));
+    List<Row> packed = packAll(new RowPacker(plan, schema), rows, 0);
+    assertEquals(2, packed.size());
+
+    ArrivalOrder order = new ArrivalOrder(PackedRows.schema(schema, List.of("k")), new RowTupleConverter(schema), List.of("k"), List.of(), false);
+    List<Tuple> arrivals = new ArrayList<>();
+    order.deliver(packed.iterator(), (tuple, marker) -> arrivals.add(tuple));
+    assertEquals(List.of(1L, 2L), arrivals.stream().map(t -> t.getLong("v")).toList());
+    assertEquals(0L, Double.doubleToRawLongBits(arrivals.get(0).getDouble("k")));
+    assertEquals(Double.doubleToRawLongBits(-0.0), Double.doubleToRawLongBits(arrivals.get(1).getDouble("k")));
+  }
+
+  @Test
+  void aMarkerRowWithANullKeyPlacesItsMarkerInTheNullKeysGroup() throws Exception {
+    List<Row> rows = List.of(new GenericRowWithSchema(new Object[] {null, 1L, null, true}, MARKED));
+    List<Row> packed = packAll(new RowPacker(plan(MARKED, List.of("sym"), List.of("seq"), "mark"), ROWS), rows, 0);
+
+    assertEquals(1, packed.size());
+    assertTrue(packed.get(0).isNullAt(0));
+    ArrivalOrder order = new ArrivalOrder(PackedRows.schema(MARKED, List.of("sym")), new RowTupleConverter(ROWS), List.of("sym"), List.of("seq"), true);
+    List<Tuple> places = new ArrayList<>();
+    order.deliver(packed.iterator(), (tuple, marker) -> places.add(tuple));
+    assertEquals(1, places.size());
+    assertEquals("", places.get(0).getString("sym")); // the rstring default, as a null becomes
+    assertEquals(1L, places.get(0).getLong("seq"));
+  }
+
+  @Test
+  void aNullKeyInATupleRowIsRefusedNamingTheColumn() {
+    RowPacker packer = new RowPacker(plan(ROWS, List.of("sym"), List.of(), null), ROWS);
+    WindowedOperatorException e =
+        assertThrows(WindowedOperatorException.class, () -> packAll(packer, List.of(new GenericRowWithSchema(new Object[] {null, 2L, 1.0}, ROWS)), 0));
+    assertTrue(e.getMessage().contains("Column 'sym' holds a null"), e.getMessage());
   }
 }
