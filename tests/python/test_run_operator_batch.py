@@ -174,3 +174,29 @@ def test_a_batch_marker_ends_the_input_with_a_window_marker(spark: SparkSession)
 
     # One marker at the end of the input tumbles each key's whole window.
     assert plain(out.collect()) == tumbling_sums(rows, 6)
+
+
+def test_a_key_of_several_columns_and_types_reaches_each_tuple(spark: SparkSession) -> None:
+    # Key columns travel once per packed row, not in each tuple; WindowSum copies them from each
+    # window's last tuple, so every output row shows them back.
+    keys = [(1, True, "x"), (2, True, "y"), (2, False, "y")]
+    rows = [
+        (region, active, site, seq, float(seq % 7))
+        for seq in range(48)
+        for region, active, site in keys
+    ]
+    schema = "region int, active boolean, site string, seq long, cost double"
+    df = spark.createDataFrame(shuffled(rows, seed=5), schema).repartition(3)
+    arguments = dict(
+        window="partitioned, tumbling, count(4)",
+        partition_by=["region", "active", "site"],
+        order_by="seq",
+        params={"attr": "cost"},
+        output_schema="region int, active boolean, site string, seq long, total double, count long",
+    )
+
+    actual = sw.run_operator(df, WINDOW_SUM, **arguments).collect()
+
+    assert plain(actual) == plain(single_instance_run(df, WINDOW_SUM, **arguments).collect())
+    assert len(actual) == 3 * 12
+    assert {(row.region, row.active, row.site) for row in actual} == set(keys)
