@@ -170,6 +170,16 @@ def test_a_dataframe_is_required() -> None:
         sw.run_operator([], WINDOW_SUM, window="tumbling, count(4)", output_schema="x long")  # type: ignore[arg-type]
 
 
+def test_a_partition_column_the_default_partitioner_cannot_key_by_is_refused_at_once(
+    spark: SparkSession,
+) -> None:
+    df = spark.createDataFrame([(0.5, 1, 2.0)], "zone double, seq long, cost double")
+    # Refused when the plan is built, before any job: WindowSum registers no partitioner, and
+    # WindowUtilities' attribute partitioner keys by strings, booleans and integers only.
+    with pytest.raises(ArgumentError, match="Partition attribute 'zone' has type float64"):
+        window_sum(df, partition_by="zone", output_schema="zone double, total double")
+
+
 def test_a_partitioned_window_needs_partition_by(df: DataFrame) -> None:
     with pytest.raises(ArgumentError, match="is partitioned: give partition_by"):
         window_sum(df, partition_by=None)

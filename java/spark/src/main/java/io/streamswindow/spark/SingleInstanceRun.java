@@ -2,12 +2,8 @@ package io.streamswindow.spark;
 
 import com.ibm.streams.operator.Operator;
 import com.ibm.streams.operator.StreamingData.Punctuation;
-import com.ibm.streams.operator.Tuple;
-import com.ibm.streams.operator.window.StreamWindow;
-import com.ibm.streams.operator.window.WindowUtilities;
 import io.streamswindow.clause.WindowClauseParser;
 import io.streamswindow.engine.ManualClock;
-import io.streamswindow.engine.Window;
 import io.streamswindow.engine.WindowSpec;
 import io.streamswindow.runtime.OperatorHost;
 import io.streamswindow.runtime.OutputSink;
@@ -67,10 +63,7 @@ public final class SingleInstanceRun {
     OperatorHost host = builder.build();
     try {
       host.initialize();
-      StreamWindow<Tuple> w = host.window(0);
-      if (w instanceof Window<Tuple> engine && engine.isPartitioned() && !engine.hasPartitioner()) {
-        WindowUtilities.registerAttributePartitioner(w, partitionBy.toArray(new String[0]));
-      }
+      WindowedOperatorFunction.registerDefaultPartitioner(host, partitionBy == null ? List.of() : partitionBy);
       host.allPortsReady();
       for (Row row : rows) {
         host.submit(0, in.toTuple(row));

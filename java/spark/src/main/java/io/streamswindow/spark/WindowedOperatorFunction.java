@@ -72,7 +72,7 @@ final class WindowedOperatorFunction implements FlatMapGroupsWithStateFunction<R
       BatchClock clock = new BatchClock(state.getCurrentProcessingTimeMs());
       host = newHost(clock, results, key);
       host.initialize();
-      registerDefaultPartitioner(host);
+      registerDefaultPartitioner(host, plan.partitionBy());
       if (state.exists()) {
         host.reset(state.get());
       }
@@ -164,13 +164,16 @@ final class WindowedOperatorFunction implements FlatMapGroupsWithStateFunction<R
   }
 
   /**
-   * A partitioned window whose operator registered no partitioner is partitioned by the
-   * {@code partition_by} columns, with {@code WindowUtilities}' key semantics.
+   * A partitioned window whose operator registered no partitioner (in {@code initialize}) is
+   * partitioned by the {@code partition_by} columns, with {@code WindowUtilities}' key semantics.
+   *
+   * @throws IllegalArgumentException when a column's type cannot be a partition attribute (only
+   *     strings, booleans and integers can)
    */
-  private void registerDefaultPartitioner(OperatorHost host) {
+  static void registerDefaultPartitioner(OperatorHost host, List<String> partitionBy) {
     StreamWindow<Tuple> w = host.window(0);
     if (w instanceof Window<Tuple> engine && engine.isPartitioned() && !engine.hasPartitioner()) {
-      WindowUtilities.registerAttributePartitioner(w, plan.partitionBy().toArray(new String[0]));
+      WindowUtilities.registerAttributePartitioner(w, partitionBy.toArray(new String[0]));
     }
   }
 

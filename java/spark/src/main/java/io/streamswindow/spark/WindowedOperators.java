@@ -219,7 +219,8 @@ public final class WindowedOperators {
 
   /**
    * Initializes the operator once on the driver, so that a missing parameter, a failing context
-   * check or a constructor that throws is reported before any job starts.
+   * check, a constructor that throws or a partition_by column that cannot key the window is
+   * reported before any job starts.
    */
   private static void dryRun(OperatorPlan plan, Class<? extends Operator> type, WindowSpec spec, StructType tuples, StructType out) {
     OperatorHost host = null;
@@ -233,6 +234,8 @@ public final class WindowedOperators {
       plan.parameters().forEach(builder::parameter);
       host = builder.build();
       host.initialize();
+      // A partition_by column the default partitioner cannot key by fails here, not in every task.
+      WindowedOperatorFunction.registerDefaultPartitioner(host, plan.partitionBy());
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException("Operator " + type.getName() + " (window \"" + spec + "\"): " + e.getMessage(), e);
     } catch (Exception | LinkageError e) {
