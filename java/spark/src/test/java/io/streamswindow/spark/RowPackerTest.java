@@ -213,12 +213,12 @@ class RowPackerTest {
     List<Row> packed = new ArrayList<>();
     // Expected: the rows in input order (input partition, then place), stably sorted by seq.
     List<double[]> inputOrder = new ArrayList<>();
-    RowPacker packer = new RowPacker(plan(ROWS, List.of("sym"), List.of("seq"), null), ROWS, 300);
+    RowPacker packer = new RowPacker(plan(ROWS, List.of("sym"), List.of("seq"), null), ROWS, 1000);
     for (int partition = 0; partition < 5; partition++) {
       List<Row> rows = new ArrayList<>();
       for (int i = 0; i < 120; i++) {
         // Mostly rising, with stretches that overlap other partitions', ties and a few going back.
-        long seq = partition * 40L + i + (random.nextInt(10) == 0 ? -random.nextInt(30) : 0);
+        long seq = partition * 40L + i + (random.nextInt(40) == 0 ? -random.nextInt(30) : 0);
         double price = partition * 1000 + i;
         rows.add(row("IBM", seq, price));
         inputOrder.add(new double[] {seq, price});
@@ -226,6 +226,8 @@ class RowPackerTest {
       packed.addAll(packAll(packer, rows, partition));
     }
     assertTrue(packed.size() > 10, "expected many packed rows, got " + packed.size());
+    int runs = packed.stream().mapToInt(p -> java.nio.ByteBuffer.wrap((byte[]) p.get(2)).getInt()).sum();
+    assertTrue(runs > packed.size() && runs <= ArrivalOrder.MAX_MERGED_RUNS, "runs: " + runs); // merged
     Collections.shuffle(packed, new Random(3));
     inputOrder.sort((a, b) -> Double.compare(a[0], b[0])); // List.sort is stable
 
@@ -302,5 +304,26 @@ class RowPackerTest {
     WindowedOperatorException e =
         assertThrows(WindowedOperatorException.class, () -> packAll(packer, List.of(new GenericRowWithSchema(new Object[] {null, 2L, 1.0}, ROWS)), 0));
     assertTrue(e.getMessage().contains("Column 'sym' holds a null"), e.getMessage());
+  }
+
+  @Test
+  void rowsInNoOrderAreSortedStablyWithTheirMarkers() throws Exception {
+    // Random order makes runs of a row or two: far more than ArrivalOrder merges, so it sorts.
+    Random random = new Random(11);
+    List<Row> rows = new ArrayList<>();
+    for (int i = 0; i < 400; i++) {
+      boolean mark = i % 50 == 7;
+      rows.add(new GenericRowWithSchema(new Object[] {"IBM", (long) random.nextInt(100), mark ? null : (double) i, mark}, MARKED));
+    }
+    List<Row> packed = packAll(new RowPacker(plan(MARKED, List.of("sym"), List.of("seq"), "mark"), ROWS), rows, 0);
+    int runs = packed.stream().mapToInt(p -> java.nio.ByteBuffer.wrap((byte[]) p.get(2)).getInt()).sum();
+    assertTrue(runs > ArrivalOrder.MAX_MERGED_RUNS, "runs: " + runs);
+
+    List<Row> expected = new ArrayList<>(rows);
+    expected.sort((a, b) -> Long.compare(a.getLong(1), b.getLong(1))); // stable
+    List<Object> arrivals = arrange(MARKED, List.of("seq"), true, packed);
+    assertEquals(
+        expected.stream().map(r -> r.getBoolean(3) ? MARK : r.getDouble(2)).toList(),
+        arrivals.stream().map(a -> a == MARK ? MARK : ((Tuple) a).getDouble("price")).toList());
   }
 }
