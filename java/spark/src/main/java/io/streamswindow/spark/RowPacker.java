@@ -316,6 +316,7 @@ final class RowPacker implements MapPartitionsFunction<Row, Row> {
             runStarts = Arrays.copyOf(runStarts, Math.max(4, runs * 2));
           }
           runStarts[runs++] = offset;
+          held += 4; // its place in the run table
         }
         last = values;
         hasLast = true;
