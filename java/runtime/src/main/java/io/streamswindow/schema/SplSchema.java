@@ -208,24 +208,12 @@ public final class SplSchema implements StreamSchema, Serializable {
     return index == null ? -1 : index;
   }
 
-  /**
-   * The last name looked up and its index. Operators ask for the same name tuple after tuple;
-   * comparing it with the last one skips the hash lookup. An immutable pair in a plain
-   * field: threads sharing the schema may see an older pair, never a torn one.
-   */
-  private record LastLookup(String name, Integer index) {}
-
-  private transient LastLookup lastLookup;
-
   private Integer indexOf(String attributeName) {
-    LastLookup last = lastLookup;
-    // equals, not ==: threads sharing the schema ask for the same name through different String
-    // objects (each Spark task deserializes its own parameters), and must not evict each other.
-    if (last != null && last.name.equals(attributeName)) {
-      return last.index;
-    }
-    // Names written as literals in an operator are interned, like ours: a reference scan of a
-    // small schema finds them without hashing (which showed in profiles of operators on Spark).
+    // No "last name looked up" cache here: schemas are shared by every thread of a JVM (Spark's
+    // task threads), and a field they all write moved between cores on every change of name
+    // (one partitioner lookup per group against the operator's own per tuple), costing more than
+    // the hash lookup it saved. Names written as literals in an operator are interned, like
+    // ours: a reference scan of a small schema finds them without hashing.
     if (internedNames.length <= 16) {
       for (int i = 0; i < internedNames.length; i++) {
         if (internedNames[i] == attributeName) {
@@ -233,11 +221,7 @@ public final class SplSchema implements StreamSchema, Serializable {
         }
       }
     }
-    Integer index = indexes.get(attributeName);
-    if (index != null) {
-      lastLookup = new LastLookup(attributeName, index);
-    }
-    return index;
+    return indexes.get(attributeName);
   }
 
   /**
@@ -391,7 +375,8 @@ public final class SplSchema implements StreamSchema, Serializable {
   /**
    * The source schema of the last assignment and its plan: an operator assigns from the same
    * schema tuple after tuple, and the map lookup compares whole schema spellings when the two
-   * schema objects differ. Immutable, in a plain field, like {@link LastLookup}.
+   * schema objects differ. Immutable, in a plain field: threads sharing the schema may see an
+   * older pair, never a torn one, and it is written only when the source schema changes.
    */
   private record LastPlan(StreamSchema source, int[] plan) {}
 
