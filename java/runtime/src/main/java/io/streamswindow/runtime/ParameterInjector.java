@@ -50,25 +50,45 @@ final class ParameterInjector {
    * operator is initialized once per key and micro-batch, and the reflective scan was the largest
    * part of that.
    */
-  private static final ClassValue<List<Method>> SETTERS =
+  private static final ClassValue<List<Setter>> SETTERS =
       new ClassValue<>() {
         @Override
-        protected List<Method> computeValue(Class<?> type) {
-          List<Method> setters = new ArrayList<>();
+        protected List<Setter> computeValue(Class<?> type) {
+          List<Setter> setters = new ArrayList<>();
           for (Method method : type.getMethods()) {
             if (method.isAnnotationPresent(Parameter.class)) {
-              setters.add(method);
+              setters.add(Setter.of(method));
             }
           }
           // Reflection order is unspecified; a stable order makes failures reproducible.
-          setters.sort(Comparator.comparing(Method::getName));
+          setters.sort(Comparator.comparing(setter -> setter.method().getName()));
           return List.copyOf(setters);
         }
       };
 
+  /**
+   * What injecting through one setter needs, read from reflection once per class (annotation,
+   * parameter types and access) instead of once per operator instance.
+   *
+   * @param type the setter's one parameter type, or null when it takes another number of them
+   */
+  private record Setter(Method method, String name, boolean optional, Class<?> type, Type generic) {
+    static Setter of(Method method) {
+      // The class may be a test's nested class that reflection cannot reach otherwise.
+      method.trySetAccessible();
+      boolean oneArgument = method.getParameterCount() == 1;
+      return new Setter(
+          method,
+          parameterName(method),
+          method.getAnnotation(Parameter.class).optional(),
+          oneArgument ? method.getParameterTypes()[0] : null,
+          oneArgument ? method.getGenericParameterTypes()[0] : null);
+    }
+  }
+
   /** Sets every annotated parameter of {@code operator} that has values. */
   void inject(Operator operator) throws Exception {
-    for (Method setter : SETTERS.get(operator.getClass())) {
+    for (Setter setter : SETTERS.get(operator.getClass())) {
       inject(operator, setter);
     }
   }
@@ -87,16 +107,16 @@ final class ParameterInjector {
     return method;
   }
 
-  private void inject(Operator operator, Method setter) throws Exception {
-    Parameter annotation = setter.getAnnotation(Parameter.class);
-    String name = parameterName(setter);
-    if (setter.getParameterCount() != 1) {
+  private void inject(Operator operator, Setter found) throws Exception {
+    Method setter = found.method();
+    String name = found.name();
+    if (found.type() == null) {
       throw new IllegalStateException(
           "@Parameter method " + describe(setter) + " must take exactly one argument");
     }
     List<String> values = parameters.get(name);
     if (values == null) {
-      if (!annotation.optional()) {
+      if (!found.optional()) {
         throw new IllegalArgumentException(
             "Operator '"
                 + operatorName
@@ -108,10 +128,8 @@ final class ParameterInjector {
       }
       return;
     }
-    Object argument = convert(setter, name, values);
+    Object argument = convert(found, values);
     try {
-      // The class may be a test's nested class that reflection cannot reach otherwise.
-      setter.trySetAccessible();
       setter.invoke(operator, argument);
     } catch (InvocationTargetException e) {
       Throwable cause = e.getCause();
@@ -122,9 +140,11 @@ final class ParameterInjector {
     }
   }
 
-  private Object convert(Method setter, String name, List<String> values) {
-    Class<?> type = setter.getParameterTypes()[0];
-    Type generic = setter.getGenericParameterTypes()[0];
+  private Object convert(Setter found, List<String> values) {
+    Method setter = found.method();
+    String name = found.name();
+    Class<?> type = found.type();
+    Type generic = found.generic();
     if (type.isArray()) {
       Class<?> element = type.getComponentType();
       Object array = Array.newInstance(element, values.size());

@@ -230,6 +230,37 @@ class ParameterInjectorTest {
     assertTrue(many.getMessage().contains("takes one value"), many.getMessage());
   }
 
+  /** A @Parameter method that is not a one-argument setter. */
+  public static class TwoArgumentParameterOperator extends AbstractOperator {
+    @Parameter(name = "pair", optional = true)
+    public void setPair(String first, String second) {}
+  }
+
+  @Test
+  void aParameterMethodWithTwoArgumentsIsRefusedByName() {
+    IllegalStateException refused =
+        assertThrows(
+            IllegalStateException.class,
+            () ->
+                OperatorHost.builder(TwoArgumentParameterOperator.class)
+                    .clock(ManualClock.create())
+                    .build()
+                    .initialize());
+    assertTrue(refused.getMessage().contains("setPair"), refused.getMessage());
+    assertTrue(refused.getMessage().contains("exactly one argument"), refused.getMessage());
+  }
+
+  @Test
+  void operatorsOfOneClassEachGetTheirOwnValues() throws Exception {
+    // The setters are looked up once per class: a second instance must still get its own values.
+    OperatorHost first = builder().parameter("count", "1").build();
+    OperatorHost second = builder().parameter("count", "2").build();
+    first.initialize();
+    second.initialize();
+    assertEquals(1, ((ParameterOperator) first.operator()).count);
+    assertEquals(2, ((ParameterOperator) second.operator()).count);
+  }
+
   @Test
   void anUnknownAttributeIsRefused() {
     IllegalArgumentException unknown =
