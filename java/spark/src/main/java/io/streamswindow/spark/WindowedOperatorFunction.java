@@ -43,6 +43,9 @@ final class WindowedOperatorFunction implements FlatMapGroupsWithStateFunction<R
   private transient ArrivalOrder order;
   private transient WindowSpec window;
   private transient Class<? extends Operator> operatorClass;
+  private transient int outputWidth;
+  /** For each partition_by column, its index among the output columns, or -1. */
+  private transient int[] keyOutputColumns;
 
   WindowedOperatorFunction(OperatorPlan plan, StructType tupleStruct) {
     this.plan = plan;
@@ -60,6 +63,9 @@ final class WindowedOperatorFunction implements FlatMapGroupsWithStateFunction<R
             PackedRows.schema(plan.input(), plan.partitionBy()), new RowTupleConverter(tupleStruct), plan.partitionBy(),
             plan.orderBy(), plan.markerColumn() != null);
     window = WindowClauseParser.parse(plan.window());
+    outputWidth = plan.output().fields().length;
+    List<String> outputColumns = List.of(plan.output().fieldNames());
+    keyOutputColumns = plan.partitionBy().stream().mapToInt(outputColumns::indexOf).toArray();
     operatorClass = WindowedOperators.loadOperatorClass(plan.operatorClass());
   }
 
@@ -124,16 +130,15 @@ final class WindowedOperatorFunction implements FlatMapGroupsWithStateFunction<R
   }
 
   private OutputSink sink(List<Row> results, Row key) {
-    int width = plan.output().fields().length;
+    int width = outputWidth;
+    boolean showMarks = plan.punctuationColumn() != null;
     // A punctuation row names its group: the partition_by columns the output has get the key.
-    Object[] markTemplate = new Object[width + 1];
-    for (int i = 0; i < plan.partitionBy().size(); i++) {
-      String column = plan.partitionBy().get(i);
-      if (java.util.Arrays.asList(plan.output().fieldNames()).contains(column)) {
-        markTemplate[plan.output().fieldIndex(column)] = key.get(i);
+    Object[] markTemplate = showMarks ? new Object[width + 1] : null;
+    for (int i = 0; showMarks && i < keyOutputColumns.length; i++) {
+      if (keyOutputColumns[i] >= 0) {
+        markTemplate[keyOutputColumns[i]] = key.get(i);
       }
     }
-    boolean showMarks = plan.punctuationColumn() != null;
     return new OutputSink() {
       @Override
       public void tuple(int port, Tuple tuple) {
