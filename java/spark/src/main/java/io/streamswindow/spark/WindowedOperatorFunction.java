@@ -13,6 +13,7 @@ import io.streamswindow.runtime.OutputSink;
 import io.streamswindow.schema.SplSchema;
 import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.spark.api.java.function.FlatMapGroupsWithStateFunction;
@@ -46,6 +47,7 @@ final class WindowedOperatorFunction implements FlatMapGroupsWithStateFunction<R
   private transient int outputWidth;
   /** For each partition_by column, its index among the output columns, or -1. */
   private transient int[] keyOutputColumns;
+  private transient Map<String, List<String>> parameters;
 
   WindowedOperatorFunction(OperatorPlan plan, StructType tupleStruct) {
     this.plan = plan;
@@ -66,6 +68,11 @@ final class WindowedOperatorFunction implements FlatMapGroupsWithStateFunction<R
     outputWidth = plan.output().fields().length;
     List<String> outputColumns = List.of(plan.output().fieldNames());
     keyOutputColumns = plan.partitionBy().stream().mapToInt(outputColumns::indexOf).toArray();
+    // Interned, as the schema's attribute names are: an operator that looks attributes up by a
+    // parameter's value (WindowSum's "attr", per tuple) then finds them by reference.
+    parameters = new LinkedHashMap<>();
+    plan.parameters()
+        .forEach((name, values) -> parameters.put(name, values.stream().map(String::intern).toList()));
     operatorClass = WindowedOperators.loadOperatorClass(plan.operatorClass());
   }
 
@@ -123,7 +130,7 @@ final class WindowedOperatorFunction implements FlatMapGroupsWithStateFunction<R
             .checkpointStreams(KryoFallbackStreams.INSTANCE)
             .input("input", input, window)
             .output("output", output.schema(), sink(results, key));
-    for (Map.Entry<String, List<String>> p : plan.parameters().entrySet()) {
+    for (Map.Entry<String, List<String>> p : parameters.entrySet()) {
       builder.parameter(p.getKey(), p.getValue());
     }
     return builder.build();
