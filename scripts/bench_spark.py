@@ -13,13 +13,13 @@ Variants, all in one local[2] session, each timed BENCH_REPEATS times (median re
   C1 streaming  streams-window on a parquet file stream, one micro-batch
   C2 streaming  applyInPandasWithState doing the same tumble with (pending count, pending sum) state
 
-  R  streaming    reference, not the same job: Spark's own streaming aggregation of the same file
+  R  streaming  reference, not the same job: Spark's own streaming aggregation of the same file
                 stream (max(seq), sum(value), count per key; update mode), the cheapest stateful
                 micro-batch Spark runs over this input: generated code end to end, no row decoded
                 into objects, no user code. It bounds what any operator on Spark's stateful API
                 can reach against C2.
 
-Then C1 and C2 again on an input of FIXED_ROWS rows: what a micro-batch costs whatever its size
+Then C1, C2 and R again on an input of FIXED_ROWS rows: what a micro-batch costs whatever its size
 (query start, planning, the state store's commit of every partition), to tell the operators' own
 per-row cost apart from Spark's per-micro-batch cost in the streaming ratio.
 

@@ -72,7 +72,8 @@ final class ParameterInjector {
    *
    * @param type the setter's one parameter type, or null when it takes another number of them
    */
-  private record Setter(Method method, String name, boolean optional, Class<?> type, Type generic) {
+  private record Setter(
+      Method method, String name, boolean optional, Class<?> type, Type generic) {
     static Setter of(Method method) {
       // The class may be a test's nested class that reflection cannot reach otherwise.
       method.trySetAccessible();

@@ -141,9 +141,11 @@ final class WindowedOperatorFunction implements FlatMapGroupsWithStateFunction<R
     boolean showMarks = plan.punctuationColumn() != null;
     // A punctuation row names its group: the partition_by columns the output has get the key.
     Object[] markTemplate = showMarks ? new Object[width + 1] : null;
-    for (int i = 0; showMarks && i < keyOutputColumns.length; i++) {
-      if (keyOutputColumns[i] >= 0) {
-        markTemplate[keyOutputColumns[i]] = key.get(i);
+    if (showMarks) {
+      for (int i = 0; i < keyOutputColumns.length; i++) {
+        if (keyOutputColumns[i] >= 0) {
+          markTemplate[keyOutputColumns[i]] = key.get(i);
+        }
       }
     }
     return new OutputSink() {
