@@ -42,13 +42,22 @@ final class HostOperatorContext implements OperatorContext {
       Map<Class<?>, Object> optionalContexts,
       Runnable activityChanged) {
     this.name = name;
-    this.kind = kindOf(operatorClass);
+    this.kind = KINDS.get(operatorClass);
     this.parameters = parameters;
     this.pe = pe;
     this.stateHandlers = stateHandlers;
     this.optionalContexts = optionalContexts;
     this.threads = new OperatorThreads(name, this, activityChanged);
   }
+
+  /** Each operator class's kind, worked out once: on Spark a host is built per key and batch. */
+  private static final ClassValue<String> KINDS =
+      new ClassValue<>() {
+        @Override
+        protected String computeValue(Class<?> operatorClass) {
+          return kindOf(operatorClass);
+        }
+      };
 
   /** The SPL kind: {@code namespace::name} from {@code @PrimitiveOperator}, else the class name. */
   private static String kindOf(Class<?> operatorClass) {
