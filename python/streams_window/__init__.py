@@ -8,8 +8,10 @@ windows, tumbling and sliding, partitioned) run by a Java engine inside Spark.
 * :func:`aggregate` computes SPL ``Aggregate`` output functions over a window, without Java.
 * :func:`parse_window` reads an SPL window clause into a :class:`WindowClause`.
 * :func:`jar_path` and :func:`examples_jar_path` find the jars.
-* :mod:`streams_window.errors` holds the exceptions; :mod:`streams_window.testing` a reference
-  run to test operators against.
+* :mod:`streams_window.errors` holds the exceptions. An operator that fails while Spark runs it
+  raises :class:`OperatorError` from the action (``collect()``, a write, a streaming query's
+  ``awaitTermination()``), with no wrapping needed; :mod:`streams_window.testing` holds a
+  reference run to test operators against.
 
 Only the query plan crosses Py4J; no row is handled in Python.
 
@@ -31,6 +33,7 @@ Example::
     sums.show()  # two rows: seq 3 with total 6.0, seq 7 with total 22.0
 """
 
+from streams_window import _conversion
 from streams_window._aggregate import aggregate
 from streams_window._jars import examples_jar_path, jar_path
 from streams_window._operators import run_operator
@@ -57,3 +60,7 @@ __all__ = [
     "parse_window",
     "run_operator",
 ]
+
+# Actions (collect(), writes, a streaming query's awaitTermination(), ...) raise streams-window's
+# exceptions when the failure is ours: see streams_window.errors.
+_conversion.install()

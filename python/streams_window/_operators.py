@@ -8,8 +8,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from streams_window import _jvm
-from streams_window.errors import ArgumentError, _calling_java, _came_through_py4j
+from streams_window import _conversion, _jvm
+from streams_window.errors import ArgumentError, _calling_java
 
 if TYPE_CHECKING:
     from pyspark.sql import DataFrame, SparkSession
@@ -211,12 +211,12 @@ class OperatorCall:
         try:
             types.StructType.fromDDL(self.output_schema)
         except Exception as error:
-            if not _came_through_py4j(error):
+            if not _conversion.came_through_py4j(error):
                 raise
             raise ArgumentError(
                 f"output_schema {self.output_schema!r} is not a valid Spark DDL schema (such as"
                 f" 'key string, total double'): {_first_line(error)}",
-                java_class=_java_class_of(error),
+                java_class=_conversion.java_class_and_message(error)[0],
                 java_message=_first_line(error),
             ) from error
         return self.output_schema
@@ -340,11 +340,3 @@ def _first_line(error: BaseException) -> str:
     # Spark's parse errors start with a blank line, then the message, then the SQL excerpt.
     lines = [line.strip() for line in str(error).splitlines() if line.strip()]
     return lines[0] if lines else type(error).__name__
-
-
-def _java_class_of(error: BaseException) -> str | None:
-    handle = getattr(error, "java_exception", None) or getattr(error, "_origin", None)
-    try:
-        return None if handle is None else str(handle.getClass().getName())
-    except Exception:  # noqa: BLE001 - the class name is a detail; the message says what matters
-        return None

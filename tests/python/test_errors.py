@@ -49,7 +49,7 @@ def test_an_unknown_operator_class_says_to_add_its_jar(df: DataFrame) -> None:
     error = raised.value
     assert isinstance(error, ValueError)
     assert "Operator class com.acme.NoSuchOperator was not found" in str(error)
-    assert "spark.jars" in str(error)
+    assert 'streams_window.configure(builder, extra_jars=["my-operators.jar"])' in str(error)
     assert error.java_class == "java.lang.IllegalArgumentException"
     assert error.java_message == str(error)
 
@@ -204,6 +204,82 @@ def test_a_parameter_the_operator_cannot_convert_is_an_argument_error(df: DataFr
     assert "Parameter 'failAt'" in message and "'soon' cannot be converted to int" in message
 
 
+# --- wrong names that used to give wrong rows or fail only inside a job: refused at once --------
+
+
+def test_an_output_column_differing_in_case_from_an_input_attribute_is_refused(
+    df: DataFrame,
+) -> None:
+    # Spark matches column names whatever their case; SPL does not, so assign() would leave
+    # KEY empty on every row.
+    with pytest.raises(ArgumentError) as raised:
+        window_sum(df, output_schema="KEY string, total double")
+
+    assert str(raised.value) == (
+        "output_schema column 'KEY' differs only in case from 'key', the input attribute: SPL"
+        " attribute names are case-sensitive, so the operator would never set this column and"
+        " every row would hold its default value. Name the column 'key'"
+    )
+
+
+def test_an_output_column_differing_in_case_from_a_name_the_operator_sets_is_refused(
+    df: DataFrame,
+) -> None:
+    # WindowSum sets "total" only when the output schema has it; "Total" gave 0.0 on every row.
+    with pytest.raises(ArgumentError) as raised:
+        window_sum(df, output_schema="key string, Total double")
+
+    assert str(raised.value).startswith(
+        "output_schema column 'Total' differs only in case from 'total', the name WindowSum's"
+        " code uses: SPL attribute names are case-sensitive"
+    )
+
+
+def test_output_columns_the_operator_uses_exactly_are_accepted(df: DataFrame) -> None:
+    # The check must not refuse a column that matches exactly, nor one unlike every known name.
+    rows = window_sum(df, output_schema="key string, total double, note string").collect()
+    assert rows and all(row.note == "" for row in rows)
+
+
+def test_a_misspelled_parameter_is_refused_naming_the_declared_ones(df: DataFrame) -> None:
+    with pytest.raises(ArgumentError) as raised:
+        window_sum(df, params={"atr": "cost"})
+
+    assert str(raised.value) == (
+        f"Operator {WINDOW_SUM} has no parameter 'atr' (did you mean 'attr'?); its parameters"
+        " are: attr"
+    )
+
+
+def test_an_extra_parameter_of_an_operator_that_declares_none_is_passed_on(
+    df: DataFrame,
+) -> None:
+    # IncrementalAverage is not a @PrimitiveOperator: like SPL's JavaOp it takes any parameter.
+    out = sw.run_operator(
+        df,
+        INCREMENTAL_AVERAGE,
+        window="partitioned, sliding, count(3)",
+        partition_by="key",
+        order_by="seq",
+        params={"attr": "cost", "unused": 1},
+        output_schema="key string, average double, count long",
+    )
+    assert out.count() > 0
+
+
+def test_a_parameter_naming_a_missing_attribute_is_refused_when_the_plan_is_built(
+    df: DataFrame,
+) -> None:
+    with pytest.raises(ArgumentError) as raised:
+        window_sum(df, params={"attr": "Cost"})
+
+    assert str(raised.value) == (
+        f'Operator {WINDOW_SUM} (window "partitioned, tumbling, count(4)"): Parameter attr'
+        " names 'Cost', which is not an input attribute ('cost' differs only in case); the"
+        " input attributes are: key, seq, cost"
+    )
+
+
 # --- output that does not fit output_schema, and failing operators (at run time) -------------
 
 
@@ -212,7 +288,8 @@ def test_an_output_column_of_the_wrong_type_fails_naming_the_operator_and_column
 ) -> None:
     out = window_sum(df, output_schema="key string, total string")
 
-    with pytest.raises(OperatorError) as raised, translated():
+    # collect() raises our error by itself: no translated() needed.
+    with pytest.raises(OperatorError) as raised:
         out.collect()
 
     error = raised.value
@@ -220,8 +297,10 @@ def test_an_output_column_of_the_wrong_type_fails_naming_the_operator_and_column
     assert error.window == "partitioned, tumbling, count(4)"
     assert error.key in ("[a]", "[b]")
     assert error.cause_class == "java.lang.UnsupportedOperationException"
-    assert "setDouble is not supported for attribute total of SPL type rstring" in str(error)
-    assert isinstance(raised.value.__cause__, Py4JJavaError)  # chained to Spark's own error
+    assert str(error).splitlines()[0] == (
+        "java.lang.UnsupportedOperationException: setDouble is not supported for attribute"
+        " total of SPL type rstring (Java type com.ibm.streams.operator.types.RString)"
+    )
 
 
 def test_an_output_column_the_schema_lacks_fails_naming_the_attribute(df: DataFrame) -> None:
@@ -235,7 +314,7 @@ def test_an_output_column_the_schema_lacks_fails_naming_the_attribute(df: DataFr
         output_schema="key string, count long",  # no "average", which the operator sets
     )
 
-    with pytest.raises(OperatorError) as raised, translated():
+    with pytest.raises(OperatorError) as raised:
         out.collect()
 
     assert raised.value.operator == INCREMENTAL_AVERAGE
@@ -252,17 +331,18 @@ def test_a_failing_operator_names_itself_the_window_and_the_cause(df: DataFrame)
         params={"failAt": 3},
     )
 
-    # What PySpark 4.2 raises for a failed job: Py4J's raw error (SparkException is not one of
-    # the Java exceptions PySpark converts).
-    with pytest.raises(Py4JJavaError) as spark_error:
+    # Left to PySpark 4.2, a failed job is Py4J's raw Py4JJavaError (a SparkException is not
+    # one of the Java exceptions PySpark converts); importing streams_window converts ours.
+    with pytest.raises(OperatorError) as raised:
         out.collect()
-    error = translate(spark_error.value)
+    error = raised.value
 
-    assert isinstance(error, OperatorError) and isinstance(error, RuntimeError)
+    assert isinstance(error, RuntimeError)
     assert str(error) == (
-        f'Operator {FAILING_OPERATOR} (window "tumbling, count(4)") failed:'
-        " java.lang.IllegalStateException: FailingOperator fails on tuple 3 as configured"
+        "java.lang.IllegalStateException: FailingOperator fails on tuple 3 as configured\n"
+        f'  in operator {FAILING_OPERATOR}, window "tumbling, count(4)"'
     )
+    assert error.__cause__ is None and error.__suppress_context__  # no Py4J dump behind it
     assert (error.operator, error.window, error.key) == (
         FAILING_OPERATOR,
         "tumbling, count(4)",
@@ -277,11 +357,14 @@ def test_a_null_in_a_tuple_column_names_the_column_and_the_key(spark: SparkSessi
     holes = spark.createDataFrame(
         [("a", 1, 1.0), ("b", 2, None), ("a", 3, 2.0)], "key string, seq long, cost double"
     )
-    with pytest.raises(Py4JJavaError) as spark_error:
+    with pytest.raises(OperatorError) as raised:
         window_sum(holes).collect()
-    error = translate(spark_error.value)
+    error = raised.value
 
-    assert isinstance(error, OperatorError)
+    assert str(error).splitlines()[0] == (
+        "java.lang.IllegalArgumentException: Column 'cost' holds a null, and SPL attributes"
+        " cannot be null: filter or fill it first"
+    )
     assert error.key == "[b]"
     assert error.cause_class == "java.lang.IllegalArgumentException"
     assert "Column 'cost' holds a null" in error.cause_message

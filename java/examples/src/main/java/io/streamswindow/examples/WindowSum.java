@@ -3,6 +3,7 @@ package io.streamswindow.examples;
 import com.ibm.streams.operator.OperatorContext;
 import com.ibm.streams.operator.OutputTuple;
 import com.ibm.streams.operator.StreamingData.Punctuation;
+import com.ibm.streams.operator.StreamSchema;
 import com.ibm.streams.operator.StreamingOutput;
 import com.ibm.streams.operator.Tuple;
 import com.ibm.streams.operator.model.InputPortSet;
@@ -15,6 +16,8 @@ import com.ibm.streams.operator.window.AbstractWindowOperator;
 import com.ibm.streams.operator.window.StreamWindow;
 import com.ibm.streams.operator.window.StreamWindowEvent;
 import com.ibm.streams.operator.window.StreamWindowListener;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Sums one attribute over each window, as the seed articles' {@code VSUM = Aggregate(V)} does: on
@@ -44,6 +47,7 @@ public class WindowSum extends AbstractWindowOperator {
   @Override
   public void initialize(OperatorContext context) throws Exception {
     super.initialize(context);
+    requireInputAttribute(getInput(0).getStreamSchema(), attr);
     StreamWindow<Tuple> window = getInput(0).getStreamWindow();
     boolean tumbling = window.getType() == StreamWindow.Type.TUMBLING;
     StreamingOutput<OutputTuple> out = getOutput(0);
@@ -58,6 +62,27 @@ public class WindowSum extends AbstractWindowOperator {
           }
         },
         false);
+  }
+
+  /**
+   * Checks in {@code initialize} that the parameter names an input attribute, so that a typo is
+   * reported when the operator starts (on Spark: when the plan is built, by the dry run) rather
+   * than at the first tuple.
+   */
+  private static void requireInputAttribute(StreamSchema schema, String name) {
+    if (schema.getAttribute(name) != null) {
+      return;
+    }
+    List<String> names = new ArrayList<>(schema.getAttributeNames());
+    String hint = "";
+    for (String candidate : names) {
+      if (candidate.equalsIgnoreCase(name)) {
+        hint = " ('" + candidate + "' differs only in case)";
+      }
+    }
+    throw new IllegalArgumentException(
+        "Parameter attr names '" + name + "', which is not an input attribute" + hint
+            + "; the input attributes are: " + String.join(", ", names));
   }
 
   private void submitSum(StreamingOutput<OutputTuple> out, Iterable<Tuple> tuples) throws Exception {

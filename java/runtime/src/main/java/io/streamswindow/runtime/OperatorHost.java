@@ -163,6 +163,18 @@ public final class OperatorHost {
   }
 
   /**
+   * Returns the parameter names an operator class declares with {@code @Parameter} setters, the
+   * ones the host injects before {@code initialize}, sorted.
+   *
+   * @param operatorClass the operator class
+   * @return the declared parameter names; empty when the class declares none
+   */
+  public static java.util.SortedSet<String> declaredParameters(
+      Class<? extends Operator> operatorClass) {
+    return ParameterInjector.parameterNames(operatorClass);
+  }
+
+  /**
    * Starts building a host for an existing operator instance (not yet initialized).
    *
    * @param operator the operator

@@ -87,6 +87,15 @@ final class ParameterInjector {
     }
   }
 
+  /** The names of the parameters the {@link Parameter} setters of {@code type} declare, sorted. */
+  static java.util.SortedSet<String> parameterNames(Class<?> type) {
+    java.util.SortedSet<String> names = new java.util.TreeSet<>();
+    for (Setter setter : SETTERS.get(type)) {
+      names.add(setter.name());
+    }
+    return names;
+  }
+
   /** Sets every annotated parameter of {@code operator} that has values. */
   void inject(Operator operator) throws Exception {
     for (Setter setter : SETTERS.get(operator.getClass())) {

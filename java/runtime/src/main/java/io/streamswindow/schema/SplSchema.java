@@ -246,7 +246,8 @@ public final class SplSchema implements StreamSchema, Serializable {
             + languageType
             + " (attributes: "
             + String.join(", ", names)
-            + ")");
+            + ")"
+            + SimilarNames.hint(attributeName, names));
   }
 
   @Override

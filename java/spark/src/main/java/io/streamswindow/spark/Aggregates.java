@@ -102,8 +102,8 @@ public final class Aggregates {
     if (!partitions.isEmpty()) {
       params.put("partitionBy", partitions);
     }
-    return WindowedOperators.runOperator(
-        input, Aggregate.class.getName(), window, partitions, orderBy, params, ddl, runOptions);
+    return WindowedOperators.run(
+        input, Aggregate.class.getName(), window, partitions, orderBy, params, ddl, runOptions, false);
   }
 
   /**

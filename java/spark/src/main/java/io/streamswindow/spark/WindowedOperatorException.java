@@ -11,12 +11,19 @@ public final class WindowedOperatorException extends RuntimeException {
   private final String operatorClass;
   private final String window;
   private final String key;
+  private final String causeClassName;
+  private final String causeMessage;
 
-  WindowedOperatorException(String message, Throwable cause, String operatorClass, String window, String key) {
+  private WindowedOperatorException(
+      String message, Throwable cause, String operatorClass, String window, String key, Throwable root) {
     super(message, cause);
     this.operatorClass = operatorClass;
     this.window = window;
     this.key = key;
+    // Kept as text as well as in the cause chain: a cause whose class the driver cannot load does
+    // not survive the trip from an executor, and the Python facade reads these to say what failed.
+    this.causeClassName = root.getClass().getName();
+    this.causeMessage = root.getMessage();
   }
 
   /** The operator's class name. */
@@ -34,6 +41,16 @@ public final class WindowedOperatorException extends RuntimeException {
     return key;
   }
 
+  /** The class name of the innermost exception of the cause chain: the operator's own. */
+  public String causeClassName() {
+    return causeClassName;
+  }
+
+  /** The message of the innermost exception of the cause chain, or null when it has none. */
+  public String causeMessage() {
+    return causeMessage;
+  }
+
   static WindowedOperatorException of(OperatorPlan plan, Object key, Throwable cause) {
     Throwable root = cause;
     while (root.getCause() != null && root.getCause() != root) {
@@ -46,6 +63,7 @@ public final class WindowedOperatorException extends RuntimeException {
         cause,
         plan.operatorClass(),
         plan.window(),
-        key == null ? null : String.valueOf(key));
+        key == null ? null : String.valueOf(key),
+        root);
   }
 }

@@ -71,6 +71,23 @@ public final class WindowedOperators {
       Map<String, List<String>> parameters,
       String outputSchema,
       Map<String, String> options) {
+    return run(input, operatorClass, window, partitionBy, orderBy, parameters, outputSchema, options, true);
+  }
+
+  /**
+   * {@link #runOperator}, with the check of output column names against the names the operator
+   * uses left out for callers that derive the output schema themselves ({@link Aggregates}).
+   */
+  static Dataset<Row> run(
+      Dataset<Row> input,
+      String operatorClass,
+      String window,
+      List<String> partitionBy,
+      List<String> orderBy,
+      Map<String, List<String>> parameters,
+      String outputSchema,
+      Map<String, String> options,
+      boolean checkOutputNames) {
     Class<? extends Operator> type = loadOperatorClass(operatorClass);
     WindowSpec spec = WindowClauseParser.parse(window);
     List<String> partitions = partitionBy == null ? List.of() : List.copyOf(partitionBy);
@@ -108,6 +125,10 @@ public final class WindowedOperators {
     Map<String, List<String>> params = new LinkedHashMap<>();
     if (parameters != null) {
       parameters.forEach((name, values) -> params.put(name, new ArrayList<>(values)));
+    }
+    OperatorArgumentChecks.requireDeclaredParameters(type, params);
+    if (checkOutputNames) {
+      OperatorArgumentChecks.requireOutputNamesTheOperatorUses(type, tuples, out, params);
     }
 
     OperatorPlan plan =
@@ -168,7 +189,10 @@ public final class WindowedOperators {
       c = Class.forName(name, false, loader != null ? loader : WindowedOperators.class.getClassLoader());
     } catch (ClassNotFoundException e) {
       throw new IllegalArgumentException(
-          "Operator class " + name + " was not found: add the jar holding it to spark.jars (or --jars)", e);
+          "Operator class " + name + " was not found on the session's classpath: add the jar holding it when the"
+              + " session is built, from Python with streams_window.configure(builder, extra_jars=[\"my-operators.jar\"])"
+              + " (elsewhere with spark.jars or spark-submit --jars)",
+          e);
     }
     if (!Operator.class.isAssignableFrom(c)) {
       throw new IllegalArgumentException(

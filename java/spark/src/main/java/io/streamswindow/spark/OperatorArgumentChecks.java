@@ -1,0 +1,110 @@
+package io.streamswindow.spark;
+
+import com.ibm.streams.operator.Operator;
+import com.ibm.streams.operator.model.PrimitiveOperator;
+import io.streamswindow.runtime.OperatorHost;
+import io.streamswindow.schema.SimilarNames;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.SortedSet;
+import org.apache.spark.sql.types.StructType;
+
+/**
+ * Plan-time checks of what a user hands {@link WindowedOperators#runOperator} that would otherwise
+ * give wrong rows without an error, or fail only inside a job: parameters the operator does not
+ * declare, and output columns whose names differ only in case from the names the operator uses.
+ * Each failure is an {@link IllegalArgumentException} naming the bad name and the valid ones.
+ */
+final class OperatorArgumentChecks {
+  private OperatorArgumentChecks() {}
+
+  /**
+   * Refuses parameters an operator does not declare, as SPL's compiler refuses them for a Java
+   * primitive operator: one annotated {@link PrimitiveOperator}, whose {@code @Parameter} setters
+   * are its whole parameter list. An operator without that annotation runs as SPL's {@code JavaOp}
+   * runs a class, which passes every parameter on (the operator may read them from its context),
+   * so its parameters are not checked.
+   *
+   * @throws IllegalArgumentException naming the unknown parameter and the declared ones
+   */
+  static void requireDeclaredParameters(
+      Class<? extends Operator> type, Map<String, List<String>> parameters) {
+    if (!type.isAnnotationPresent(PrimitiveOperator.class)) {
+      return;
+    }
+    SortedSet<String> declared = OperatorHost.declaredParameters(type);
+    for (String name : parameters.keySet()) {
+      if (!declared.contains(name)) {
+        throw new IllegalArgumentException(
+            "Operator "
+                + type.getName()
+                + " has no parameter '"
+                + name
+                + "'"
+                + SimilarNames.hint(name, declared)
+                + "; "
+                + (declared.isEmpty()
+                    ? "it takes no parameters"
+                    : "its parameters are: " + String.join(", ", declared)));
+      }
+    }
+  }
+
+  /**
+   * Refuses an output column whose name is none the operator uses but differs only in case from
+   * one it does: an input attribute (which {@code assign()} copies by exact name), a parameter
+   * value (an operator may be told which attribute to set), or a string literal of the operator's
+   * code ({@link ClassFileStrings}). SPL names are case-sensitive while Spark's columns are not, so
+   * such a column would keep its default value on every row. A column unlike every known name is
+   * let through: the operator may build names in ways no check can see.
+   *
+   * @param tuples the operator's input schema (without the marker column)
+   * @throws IllegalArgumentException naming the column and the name it differs from
+   */
+  static void requireOutputNamesTheOperatorUses(
+      Class<? extends Operator> type,
+      StructType tuples,
+      StructType output,
+      Map<String, List<String>> parameters) {
+    // Where each known name comes from, for the message; the first source of a name wins.
+    Map<String, String> known = new LinkedHashMap<>();
+    for (String attribute : tuples.fieldNames()) {
+      known.putIfAbsent(attribute, "the input attribute");
+    }
+    parameters.forEach(
+        (name, values) ->
+            values.forEach(value -> known.putIfAbsent(value, "parameter " + name + "'s value")));
+    Set<String> literals = null;
+    for (String column : output.fieldNames()) {
+      if (known.containsKey(column)) {
+        continue;
+      }
+      if (literals == null) {
+        literals = ClassFileStrings.of(type);
+        for (String literal : literals) {
+          known.putIfAbsent(literal, "the name " + type.getSimpleName() + "'s code uses");
+        }
+        if (known.containsKey(column)) {
+          continue;
+        }
+      }
+      String match = SimilarNames.sameButCase(column, new ArrayList<>(known.keySet()));
+      if (match != null) {
+        throw new IllegalArgumentException(
+            "output_schema column '"
+                + column
+                + "' differs only in case from '"
+                + match
+                + "', "
+                + known.get(match)
+                + ": SPL attribute names are case-sensitive, so the operator would never set"
+                + " this column and every row would hold its default value. Name the column '"
+                + match
+                + "'");
+      }
+    }
+  }
+}
