@@ -42,15 +42,20 @@ def aggregate(
     ``ArgMin(x, y)``, ``ArgMax(x, y)``, ``First(x)``, ``Last(x)``, ``Any(x)``, ``Collect(x)``,
     ``CollectDistinct(x)``, ``SampleStdDev(x)``, ``PopulationStdDev(x)``. Sliding windows emit
     nothing until a partition has first been full, unless ``aggregate_incomplete_windows``.
-    The result's columns are the ``group_by`` columns followed by the ``output`` columns, typed
-    as SPL types the functions' results (``Count()`` is an int, ``Average(price)`` has
-    ``price``'s type, ``Collect(x)`` is an array).
+    The result's columns are the ``partition_by`` columns (unless ``group_by`` or ``output``
+    names them), the ``group_by`` columns, then the ``output`` columns, typed as SPL types the
+    functions' results (``Count()`` is an int, ``Average(price)`` has ``price``'s type,
+    ``Collect(x)`` is an array).
+
+    On a streaming DataFrame the result is append-only (write it in ``append`` output mode),
+    and windows with time policies follow micro-batch timing and keep every trigger busy, so
+    ``processAllAvailable()`` never returns: see :func:`streams_window.run_operator`.
 
     Args:
         df: the input rows (batch or streaming).
         window: the SPL window clause, e.g. ``"sliding, time(300.0), time(1.0)"``.
         output: output column name -> output function, in column order, e.g.
-            ``{"symbol": "Any(symbol)", "price": "Average(price)"}``.
+            ``{"price": "Average(price)", "n": "Count()"}``.
         partition_by: the partition column(s) of a ``partitioned`` window.
         order_by: the column(s) giving the arrival order.
         group_by: the column(s) grouping rows within each window firing.
@@ -68,14 +73,18 @@ def aggregate(
         streams_window.errors.ArgumentError: an output function or column is wrong; the message
             names the token and its position.
 
+    A failure while Spark runs the query raises
+    :class:`~streams_window.errors.OperatorError` from the action, as for
+    :func:`streams_window.run_operator`.
+
     Example::
 
         import streams_window as sw
 
         averages = sw.aggregate(
             trades, window="partitioned, sliding, count(3)", partition_by="symbol",
-            order_by="seq", output={"symbol": "Any(symbol)", "price": "Average(price)"},
-        )
+            order_by="seq", output={"price": "Average(price)"},
+        )  # columns: symbol, price
     """
     from streams_window._jvm import classic_session
 

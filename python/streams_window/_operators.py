@@ -46,7 +46,23 @@ def run_operator(
 
     Arguments are checked here before any Spark job starts: types and column names in Python,
     then the operator class, the window clause, the output schema and the operator's own
-    parameters in the JVM, where the operator is initialized once as a dry run.
+    parameters in the JVM, where the operator is initialized once as a dry run. A parameter
+    the operator does not declare, and an output column whose name differs only in case from
+    a name the operator uses (SPL names are case-sensitive, Spark's columns are not), are
+    refused with the valid names.
+
+    On a streaming DataFrame:
+
+    * the result is append-only: write it in ``append`` output mode (the default); ``update``
+      and ``complete`` fail at ``start()`` with an :class:`~streams_window.errors.ArgumentError`.
+    * ``time(...)`` and ``partitionAge`` policies run on Spark's processing time, at micro-batch
+      granularity: every tuple of a micro-batch arrives at the batch's time, so how many
+      tuples a time window holds follows when micro-batches run.
+    * a query whose window has time policies runs a micro-batch on every trigger, data or not,
+      so ``processAllAvailable()`` never returns for it and ``Trigger.AvailableNow`` never
+      ends: give it a ``processingTime`` trigger and wait with ``awaitTermination(timeout)`` or
+      on ``query.lastProgress``, then ``stop()`` (quiet, and nothing is lost: an interrupted
+      micro-batch runs again after a restart from the checkpoint).
 
     Args:
         df: the input rows (a classic PySpark DataFrame, batch or streaming).
@@ -88,8 +104,10 @@ def run_operator(
         streams_window.errors.OperatorError: the operator failed its dry run.
         streams_window.errors.StreamsWindowError: streams-window's jar is not on the session.
 
-    An operator that fails *while Spark runs it* fails the action that runs the query (such as
-    ``collect()``), with Spark's exception; see :func:`streams_window.errors.translated`.
+    An operator that fails *while Spark runs it*, or input it cannot take (a null in a tuple
+    column), fails the action that runs the query (``collect()``, a write, a streaming query's
+    ``awaitTermination()``) with an :class:`~streams_window.errors.OperatorError` whose first
+    line is the cause.
 
     Example::
 

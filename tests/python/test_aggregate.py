@@ -93,3 +93,27 @@ def test_a_bad_output_function_names_the_token(spark):
     with pytest.raises(sw.ArgumentError) as error:
         sw.aggregate(df, window="tumbling, count(2)", output={"total": "Summ(price)"})
     assert "Summ" in str(error.value)
+
+
+def test_partition_columns_lead_the_result_without_being_assigned(trades):
+    result = sw.aggregate(
+        trades,
+        window="partitioned, tumbling, count(4)",
+        partition_by="symbol",
+        order_by="seq",
+        output={"total": "Sum(price)", "n": "Count()", "top": "Max(price)", "seqs": "Collect(seq)"},
+    )
+    assert result.columns == ["symbol", "total", "n", "top", "seqs"]
+    got = sorted((r.symbol, r.total, r.n, r.top, list(r.seqs)) for r in result.collect())
+    assert got == expected_tumbles([tuple(r) for r in trades.collect()], 4)
+
+
+def test_an_assigned_partition_column_stays_where_it_is_assigned(trades):
+    result = sw.aggregate(
+        trades,
+        window="partitioned, tumbling, count(4)",
+        partition_by="symbol",
+        order_by="seq",
+        output={"n": "Count()", "symbol": "Any(symbol)"},
+    )
+    assert result.columns == ["n", "symbol"]

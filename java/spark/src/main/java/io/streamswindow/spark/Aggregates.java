@@ -8,13 +8,16 @@ import com.ibm.streams.operator.meta.MapType;
 import com.ibm.streams.operator.meta.TupleType;
 import io.streamswindow.aggregate.Aggregate;
 import io.streamswindow.aggregate.AggregateSchema;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
+import org.apache.spark.sql.functions;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructField;
@@ -28,13 +31,13 @@ import org.apache.spark.sql.types.StructType;
  * derived from the DataFrame's schema and the output assignments ({@link
  * AggregateSchema#outputSchema}): the {@code groupBy} columns first, then one column per
  * assignment, typed by the function's SPL result type (Count gives an int, Collect an array, Sum
- * and Average the input column's own type). Partition columns are not added by themselves: assign
- * them, e.g. {@code symbol=Any(symbol)}.
+ * and Average the input column's own type). Partition columns that are neither groupBy columns nor
+ * assigned come first, with the partition's value.
  *
  * <pre>{@code
  * // SPL: window V: sliding, time(300.0), time(1.0); output VMovingAverage: price = Average(price);
  * Dataset<Row> averages = Aggregates.aggregate(quotes,
- *     "partitioned, sliding, time(300.0), time(1.0)", List.of("symbol"), List.of("seq"), List.of("symbol=Any(symbol)", "price=Average(price)"),
+ *     "partitioned, sliding, time(300.0), time(1.0)", List.of("symbol"), List.of("seq"), List.of("price=Average(price)"),
  *     List.of(), Map.of());
  * // columns: symbol string, price double; one row per symbol and second
  * }</pre>
@@ -76,9 +79,13 @@ public final class Aggregates {
       List<String> output,
       List<String> groupBy,
       Map<String, String> options) {
-    List<String> assignments = output == null ? List.of() : List.copyOf(output);
     List<String> groups = groupBy == null ? List.of() : List.copyOf(groupBy);
     List<String> partitions = partitionBy == null ? List.of() : List.copyOf(partitionBy);
+    List<String> given = output == null ? List.of() : List.copyOf(output);
+    List<String> added = partitionColumnsToAdd(partitions, groups, given);
+    List<String> assignments = new ArrayList<>();
+    added.forEach(column -> assignments.add(column + "=Any(" + column + ")"));
+    assignments.addAll(given);
     Map<String, String> runOptions = new HashMap<>();
     Map<String, List<String>> params = new LinkedHashMap<>();
     if (options != null) {
@@ -102,8 +109,45 @@ public final class Aggregates {
     if (!partitions.isEmpty()) {
       params.put("partitionBy", partitions);
     }
-    return WindowedOperators.run(
-        input, Aggregate.class.getName(), window, partitions, orderBy, params, ddl, runOptions, false);
+    Dataset<Row> result =
+        WindowedOperators.run(
+            input, Aggregate.class.getName(), window, partitions, orderBy, params, ddl, runOptions, false);
+    if (added.isEmpty()) {
+      return result;
+    }
+    // The added partition columns lead, as a Spark groupBy's keys do (the schema puts groupBy
+    // attributes before assignments).
+    List<Column> order = new ArrayList<>();
+    added.forEach(column -> order.add(functions.col(column)));
+    for (String column : result.columns()) {
+      if (!added.contains(column)) {
+        order.add(functions.col(column));
+      }
+    }
+    return result.select(order.toArray(Column[]::new));
+  }
+
+  /**
+   * The partition columns the result gets without the user assigning them: those neither among
+   * the groupBy columns nor the target of an output assignment. Within one partition a partition
+   * column has one value, so {@code Any(column)} is that value, as a user expects to see beside
+   * each row (SPL leaves it out; a Spark user groups by it and finds it in the result).
+   */
+  static List<String> partitionColumnsToAdd(List<String> partitions, List<String> groups, List<String> assignments) {
+    List<String> assigned = new ArrayList<>();
+    for (String assignment : assignments) {
+      int equals = assignment.indexOf('=');
+      if (equals > 0) {
+        assigned.add(assignment.substring(0, equals).trim());
+      }
+    }
+    List<String> added = new ArrayList<>();
+    for (String column : partitions) {
+      if (!groups.contains(column) && !assigned.contains(column) && !added.contains(column)) {
+        added.add(column);
+      }
+    }
+    return added;
   }
 
   /**
