@@ -25,7 +25,7 @@ Java exception in the cause chain                              Python exception
 
 An :class:`OperatorError` raised by a streaming query is also a PySpark
 ``StreamingQueryException``, so handlers written for either catch it. A streaming query over
-our results started in ``update`` or ``complete`` output mode fails at ``start()`` with an
+our results started in ``update`` output mode fails at ``start()`` with an
 :class:`ArgumentError` (also a PySpark ``AnalysisException``) that says to use ``append``.
 
 Example::

@@ -250,13 +250,87 @@ def test_an_operator_failing_in_a_stream_is_reported_by_the_query(
         .start()
     )
     try:
-        # What PySpark 4.2 raises for a failed query: its captured StreamingQueryException.
-        with pytest.raises(StreamingQueryException) as spark_error:
+        with pytest.raises(OperatorError) as raised:
             query.processAllAvailable()
     finally:
         query.stop()
 
-    error = translate(spark_error.value)
-    assert isinstance(error, OperatorError)
+    error = raised.value
+    # Also what PySpark raises for a failed query, so handlers of either class catch it.
+    assert isinstance(error, StreamingQueryException)
+    assert str(error).splitlines() == [
+        "java.lang.IllegalStateException: FailingOperator fails on tuple 2 as configured",
+        f'  in operator {FAILING_OPERATOR}, window "partitioned, tumbling, count(4)", key [a]',
+    ]
     assert (error.operator, error.key) == (FAILING_OPERATOR, "[a]")
     assert error.cause_message == "FailingOperator fails on tuple 2 as configured"
+    assert translate(error) is error
+    with pytest.raises(OperatorError):
+        query.awaitTermination()  # a stopped query raises its failure again
+
+
+def test_an_operator_failing_inside_foreach_batch_is_reported_by_the_query(
+    spark: SparkSession, source: StreamInput, tmp_path: Path
+) -> None:
+    source.write(readings(["a"], 5))
+    failing = sw.run_operator(
+        file_stream(spark, source),
+        FAILING_OPERATOR,
+        window="partitioned, tumbling, count(4)",
+        partition_by="key",
+        order_by="seq",
+        params={"failAt": 2},
+        output_schema="key string",
+    )
+    seen: list[BaseException] = []
+
+    def write_batch(batch: DataFrame, batch_id: int) -> None:
+        try:
+            batch.collect()
+        except Exception as error:
+            seen.append(error)
+            raise
+
+    query = (
+        failing.writeStream.foreachBatch(write_batch)
+        .option("checkpointLocation", str(tmp_path / "checkpoint"))
+        .start()
+    )
+    try:
+        with pytest.raises(OperatorError) as raised:
+            query.awaitTermination(120)
+    finally:
+        query.stop()
+
+    # Inside the function, collect() raised our error; the query reports it with the same facts,
+    # read back from the Python traceback that is all the JVM kept of it.
+    (inside,) = seen
+    assert isinstance(inside, OperatorError)
+    error = raised.value
+    assert str(error).splitlines()[0] == (
+        "java.lang.IllegalStateException: FailingOperator fails on tuple 2 as configured"
+    )
+    assert (error.operator, error.window, error.key) == (
+        inside.operator,
+        inside.window,
+        inside.key,
+    )
+    assert error.cause_class == "java.lang.IllegalStateException"
+
+
+def test_update_output_mode_is_refused_at_start_saying_to_append(
+    spark: SparkSession, source: StreamInput
+) -> None:
+    from pyspark.errors import AnalysisException
+
+    # Left to Spark, this is an AnalysisException followed by a dump of the query plan.
+    # (Complete mode gets Spark's own short message: no aggregation to complete.)
+    sums = sw.run_operator(file_stream(spark, source), WINDOW_SUM, **TUMBLING_SUM)
+    with pytest.raises(sw.ArgumentError) as raised:
+        sums.writeStream.outputMode("update").format("memory").queryName("update_mode").start()
+
+    assert str(raised.value).startswith(
+        "streams-window results are append-only: start the query in append output mode"
+        " (.outputMode('append'), the default), not update."
+    )
+    assert isinstance(raised.value, AnalysisException)  # what Spark itself raised there
