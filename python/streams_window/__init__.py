@@ -7,7 +7,9 @@ windows, tumbling and sliding, partitioned) run by a Java engine inside Spark.
   streaming DataFrame.
 * :func:`aggregate` computes SPL ``Aggregate`` output functions over a window, without Java.
 * :func:`parse_window` reads an SPL window clause into a :class:`WindowClause`.
-* :func:`jar_path` and :func:`examples_jar_path` find the jars.
+* :func:`jar_path` and :func:`examples_jar_path` find the jars a session needs;
+  :func:`api_jar_path` finds the jar of IBM's API to compile your own operators against
+  (``python -m streams_window classpath`` prints it).
 * :mod:`streams_window.errors` holds the exceptions; :mod:`streams_window.testing` a reference
   run to test operators against.
 
@@ -32,7 +34,7 @@ Example::
 """
 
 from streams_window._aggregate import aggregate
-from streams_window._jars import examples_jar_path, jar_path
+from streams_window._jars import api_jar_path, examples_jar_path, jar_path
 from streams_window._operators import run_operator
 from streams_window._session import configure
 from streams_window._window import WindowClause, WindowType, parse_window
@@ -51,6 +53,7 @@ __all__ = [
     "WindowClauseError",
     "WindowType",
     "aggregate",
+    "api_jar_path",
     "configure",
     "examples_jar_path",
     "jar_path",
