@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 
 HERE = Path(__file__).resolve().parent
+PORTING_PAGE = HERE.parents[1] / "docs" / "porting.md"
 
 OPERATOR = "com.acme.ops.Spread"
 TUMBLE = 3  # the job's window: partitioned, tumbling, count(3)
@@ -200,3 +201,7 @@ def test_an_operator_compiled_against_the_api_jar_runs_on_spark(
     # The tracker sees the collect's jobs, and none for the refused plan.
     assert result["jobs_for_rows"] > 0
     assert result["jobs_for_refusal"] == 0
+
+
+def test_the_porting_guide_shows_the_operator_this_test_runs() -> None:
+    assert f"```java\n{SPREAD_JAVA}```\n" in PORTING_PAGE.read_text()
