@@ -27,7 +27,8 @@ _CLASSPATH_DESCRIPTION = """\
 Print the classpath to compile an IBM Streams Java operator against: the jar of
 IBM's API packages (com.ibm.streams.operator.**), for javac -cp or a build tool.
 Operators need nothing else to compile, unless they use the SPL complex types
-(then add commons-math 2.2). With --spark, print the jars a Spark session needs.
+(add commons-math 2.2) or log through log4j 1.x (add a log4j 1.x API, such as
+log4j-1.2-api). With --spark, print the jars a Spark session needs instead.
 """
 
 

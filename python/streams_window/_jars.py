@@ -104,12 +104,14 @@ def api_jar_path(package_dir: Path | None = None, checkout_root: Path | None = N
     """Return the path of the jar of IBM's API packages, to compile your own operators against.
 
     The jar holds ``com.ibm.streams.operator`` and its subpackages (``window``, ``state``,
-    ``model``, ``logging``, ...) with IBM's exact names and signatures, and nothing else: an
+    ``model``, ``logging``, ...) with IBM's exact names and signatures, plus the hooks through
+    which they reach our runtime (``io.streamswindow.api.spi``, not for operator code). An
     operator written against IBM's API compiles against it alone (one using the SPL complex
-    types also needs commons-math 2.2). It is the Maven artifact
-    ``io.streamswindow:streams-window-api``. A Spark session does not need it: the jar of
-    :func:`jar_path` holds the same classes. Looked for in ``streams_window/jars/api/`` of the
-    installed package, then in ``java/api/target`` of a source checkout.
+    types also needs commons-math 2.2, one logging through log4j 1.x a log4j 1.x API). It is
+    the Maven artifact ``io.streamswindow:streams-window-api``. A Spark session does not need
+    it: the jar of :func:`jar_path` holds the same classes. Looked for in
+    ``streams_window/jars/api/`` of the installed package, then in ``java/api/target`` of a
+    source checkout.
 
     ``python -m streams_window classpath`` prints it.
 
