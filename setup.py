@@ -1,9 +1,11 @@
 """Build hook of the streams-window wheel: it carries the jars, so `pip install` is enough.
 
 Everything else about the package is declared in pyproject.toml. When the Maven build has made
-the jars (`mvn -q -B -pl java/spark,java/examples -am package -DskipTests`), building the package
-copies the Spark adapter's shaded jar into `streams_window/jars/` and the examples jar into
-`streams_window/jars/examples/`, where `jar_path()` and `examples_jar_path()` look first.
+the jars (`mvn -q -B -pl java/spark,java/examples -am package -DskipTests`; `-am` builds the API
+module too), building the package copies the Spark adapter's shaded jar into
+`streams_window/jars/`, the examples jar into `streams_window/jars/examples/` and the API jar
+(IBM's packages, to compile operators against) into `streams_window/jars/api/`, where
+`jar_path()`, `examples_jar_path()` and `api_jar_path()` look first.
 """
 
 from __future__ import annotations
@@ -19,10 +21,12 @@ ROOT = Path(__file__).resolve().parent
 JARS = {
     "jars": ROOT / "java" / "spark" / "target",
     "jars/examples": ROOT / "java" / "examples" / "target",
+    "jars/api": ROOT / "java" / "api" / "target",
 }
 PATTERNS = {
     "jars": "streams-window-spark-*-all.jar",
     "jars/examples": "streams-window-examples-*.jar",
+    "jars/api": "streams-window-api-*.jar",
 }
 
 
@@ -32,7 +36,11 @@ class BuildPyWithJars(build_py):
     def run(self) -> None:
         super().run()
         for folder, source in JARS.items():
-            found = sorted(p for p in source.glob(PATTERNS[folder]) if "-sources" not in p.name)
+            found = sorted(
+                p
+                for p in source.glob(PATTERNS[folder])
+                if not p.name.endswith(("-sources.jar", "-javadoc.jar"))
+            )
             if not found:
                 print(
                     f"warning: no {PATTERNS[folder]} in {source}: this build of streams-window"

@@ -7,7 +7,9 @@ windows, tumbling and sliding, partitioned) run by a Java engine inside Spark.
   streaming DataFrame.
 * :func:`aggregate` computes SPL ``Aggregate`` output functions over a window, without Java.
 * :func:`parse_window` reads an SPL window clause into a :class:`WindowClause`.
-* :func:`jar_path` and :func:`examples_jar_path` find the jars.
+* :func:`jar_path` and :func:`examples_jar_path` find the jars a session needs;
+  :func:`api_jar_path` finds the jar of IBM's API to compile your own operators against
+  (``python -m streams_window classpath`` prints it).
 * :mod:`streams_window.errors` holds the exceptions. An operator that fails while Spark runs it
   raises :class:`OperatorError` from the action (``collect()``, a write, a streaming query's
   ``awaitTermination()``), with no wrapping needed; :mod:`streams_window.testing` holds a
@@ -35,7 +37,7 @@ Example::
 
 from streams_window import _conversion
 from streams_window._aggregate import aggregate
-from streams_window._jars import examples_jar_path, jar_path
+from streams_window._jars import api_jar_path, examples_jar_path, jar_path
 from streams_window._operators import run_operator
 from streams_window._session import configure
 from streams_window._window import WindowClause, WindowType, parse_window
@@ -54,6 +56,7 @@ __all__ = [
     "WindowClauseError",
     "WindowType",
     "aggregate",
+    "api_jar_path",
     "configure",
     "examples_jar_path",
     "jar_path",

@@ -17,6 +17,11 @@ needs (one jar, except in case 3).
 ``IncrementalAverage``, ``FailingOperator``), which is never put on a session by default: a
 release wheel may carry it in ``streams_window/jars/examples/``; a source checkout builds it in
 ``java/examples/target``. Pass it to :func:`streams_window.configure` through ``extra_jars``.
+
+:func:`api_jar_path` finds the jar of IBM's API packages (``com.ibm.streams.operator.**``), the
+one to compile your own operators against: a release wheel carries it in
+``streams_window/jars/api/``; a source checkout builds it in ``java/api/target``. Spark does not
+need it on a session (the main jar holds the same classes).
 """
 
 from __future__ import annotations
@@ -31,10 +36,12 @@ CHECKOUT_ROOT = PACKAGE_DIR.parent.parent
 SPARK_BUILD_COMMAND = "mvn -q -B -pl java/spark -am package -DskipTests"
 RUNTIME_BUILD_COMMAND = "mvn -q -B -pl java/runtime -am package -DskipTests"
 EXAMPLES_BUILD_COMMAND = "mvn -q -B -pl java/spark,java/examples -am package -DskipTests"
+API_BUILD_COMMAND = "mvn -q -B -pl java/api -am package -DskipTests"
 
 _SHADED_JAR = "streams-window-spark-*-all.jar"
 _RUNTIME_JAR = "streams-window-runtime-*.jar"
 _EXAMPLES_JAR = "streams-window-examples-*.jar"
+_API_JAR = "streams-window-api-*.jar"
 
 # Case 3 above: the runtime module's jar first, then the modules it needs at run time.
 _RUNTIME_MODULES = ("runtime", "engine", "api")
@@ -88,25 +95,42 @@ def examples_jar_path(package_dir: Path | None = None, checkout_root: Path | Non
         builder = SparkSession.builder.master("local[2]")
         spark = sw.configure(builder, extra_jars=[sw.examples_jar_path()]).getOrCreate()
     """
-    examples_dir = (package_dir or PACKAGE_DIR) / "jars" / "examples"
-    bundled = _newest(_class_jars(examples_dir, _EXAMPLES_JAR))
-    if bundled is not None:
-        return str(bundled)
-    root = checkout_root or CHECKOUT_ROOT
-    target = root / "java" / "examples" / "target"
-    built = _newest(_class_jars(target, _EXAMPLES_JAR)) if _is_checkout(root) else None
-    if built is not None:
-        return str(built)
-    if _is_checkout(root):
-        raise FileNotFoundError(
-            f"The examples jar was not found: {examples_dir} and {target} hold no"
-            f" {_EXAMPLES_JAR}. Build it with: cd {root} && {EXAMPLES_BUILD_COMMAND}"
-        )
-    raise FileNotFoundError(
-        f"The examples jar was not found: {examples_dir} holds no {_EXAMPLES_JAR} and this"
-        " installation is not inside a source checkout. Build it in a checkout with:"
-        f" {EXAMPLES_BUILD_COMMAND}"
+    return _module_jar_path(
+        "examples", "examples", _EXAMPLES_JAR, EXAMPLES_BUILD_COMMAND, package_dir, checkout_root
     )
+
+
+def api_jar_path(package_dir: Path | None = None, checkout_root: Path | None = None) -> str:
+    """Return the path of the jar of IBM's API packages, to compile your own operators against.
+
+    The jar holds ``com.ibm.streams.operator`` and its subpackages (``window``, ``state``,
+    ``model``, ``logging``, ...) with IBM's exact names and signatures, plus the hooks through
+    which they reach our runtime (``io.streamswindow.api.spi``, not for operator code). An
+    operator written against IBM's API compiles against it alone (one using the SPL complex
+    types also needs commons-math 2.2, one logging through log4j 1.x a log4j 1.x API). It is
+    the Maven artifact ``io.streamswindow:streams-window-api``. A Spark session does not need
+    it: the jar of :func:`jar_path` holds the same classes. Looked for in
+    ``streams_window/jars/api/`` of the installed package, then in ``java/api/target`` of a
+    source checkout.
+
+    ``python -m streams_window classpath`` prints it.
+
+    ``package_dir`` and ``checkout_root`` default to where this package is; tests pass others.
+
+    Raises:
+        FileNotFoundError: the jar was not found; the message says which command builds it.
+
+    Example::
+
+        import subprocess
+        import streams_window as sw
+
+        subprocess.run(
+            ["javac", "-cp", sw.api_jar_path(), "-d", "classes", "src/com/acme/MyOperator.java"],
+            check=True,
+        )
+    """
+    return _module_jar_path("api", "API", _API_JAR, API_BUILD_COMMAND, package_dir, checkout_root)
 
 
 def classpath_jars(
@@ -151,6 +175,37 @@ def classpath_jars(
         f"streams-window's jar was not found: {jars_dir} holds no jar and"
         f" {root / 'java' / module / 'target'} holds no {wanted}."
         f" Build it with: cd {root} && {command}"
+    )
+
+
+def _module_jar_path(
+    module: str,
+    label: str,
+    pattern: str,
+    build_command: str,
+    package_dir: Path | None,
+    checkout_root: Path | None,
+) -> str:
+    """The jar of one module: bundled in ``jars/<module>/``, else built in the checkout's
+    ``java/<module>/target``; ``label`` names the jar in the error."""
+    bundled_dir = (package_dir or PACKAGE_DIR) / "jars" / module
+    bundled = _newest(_class_jars(bundled_dir, pattern))
+    if bundled is not None:
+        return str(bundled)
+    root = checkout_root or CHECKOUT_ROOT
+    target = root / "java" / module / "target"
+    built = _newest(_class_jars(target, pattern)) if _is_checkout(root) else None
+    if built is not None:
+        return str(built)
+    if _is_checkout(root):
+        raise FileNotFoundError(
+            f"The {label} jar was not found: {bundled_dir} and {target} hold no"
+            f" {pattern}. Build it with: cd {root} && {build_command}"
+        )
+    raise FileNotFoundError(
+        f"The {label} jar was not found: {bundled_dir} holds no {pattern} and this"
+        " installation is not inside a source checkout. Build it in a checkout with:"
+        f" {build_command}"
     )
 
 

@@ -44,6 +44,12 @@ def examples_jar(built_jar: str) -> str:
 
 
 @pytest.fixture(scope="session")
+def api_jar(built_jar: str) -> str:
+    """The path of the API jar, to compile operators against; skips (or fails) when not built."""
+    return _require(sw.api_jar_path)
+
+
+@pytest.fixture(scope="session")
 def spark(
     built_jar: str, examples_jar: str, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[SparkSession]:

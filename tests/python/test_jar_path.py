@@ -1,4 +1,5 @@
-"""jar_path() and classpath_jars(): where the jar is looked for and what is said when it is not."""
+"""jar_path(), classpath_jars(), examples_jar_path() and api_jar_path(): where the jars are looked
+for and what is said when they are not."""
 
 from __future__ import annotations
 
@@ -135,3 +136,46 @@ def test_a_missing_examples_jar_says_which_command_builds_it(tmp_path: Path) -> 
     message = str(missing.value)
     assert "streams-window-examples-*.jar" in message
     assert f"cd {checkout} && mvn -q -B -pl java/spark,java/examples -am package" in message
+
+
+def test_a_bundled_api_jar_is_preferred(tmp_path: Path) -> None:
+    package = tmp_path / "site" / "streams_window"
+    bundled = make_jar(package / "jars" / "api" / "streams-window-api-0.1.0.jar")
+    checkout = make_checkout(tmp_path / "checkout")
+    make_module_jar(checkout, "api")
+    shaded = make_module_jar(checkout, "spark", "-all")
+
+    assert _jars.api_jar_path(package, checkout) == str(bundled)
+    # The API jar in its subfolder is not taken for a second main jar.
+    assert _jars.classpath_jars(package, checkout) == [shaded]
+
+
+def test_the_api_jar_is_found_in_a_checkouts_api_module(tmp_path: Path) -> None:
+    checkout = make_checkout(tmp_path / "checkout")
+    api = make_module_jar(checkout, "api")
+    make_module_jar(checkout, "api", "-sources")
+    make_module_jar(checkout, "api", "-javadoc")
+
+    assert _jars.api_jar_path(tmp_path / "package", checkout) == str(api)
+
+
+def test_a_missing_api_jar_in_a_checkout_says_which_command_builds_it(tmp_path: Path) -> None:
+    checkout = make_checkout(tmp_path / "checkout")
+    make_module_jar(checkout, "api", "-sources")  # no classes to compile against
+
+    with pytest.raises(FileNotFoundError) as missing:
+        _jars.api_jar_path(tmp_path / "package", checkout)
+
+    message = str(missing.value)
+    assert f"{checkout / 'java' / 'api' / 'target'} hold no streams-window-api-*.jar" in message
+    assert f"cd {checkout} && mvn -q -B -pl java/api -am package -DskipTests" in message
+
+
+def test_a_missing_api_jar_outside_a_checkout_says_how_to_get_it(tmp_path: Path) -> None:
+    with pytest.raises(FileNotFoundError) as missing:
+        _jars.api_jar_path(tmp_path / "package", tmp_path / "not-a-checkout")
+
+    message = str(missing.value)
+    assert str(tmp_path / "package" / "jars" / "api") in message
+    assert "not inside a source checkout" in message
+    assert "mvn -q -B -pl java/api -am package -DskipTests" in message

@@ -1,7 +1,9 @@
-"""The built wheel carries streams-window's jar, so that `pip install` is enough on a cluster."""
+"""The built wheel carries streams-window's jars, so that `pip install` is enough on a cluster and
+for compiling operators (the API jar)."""
 
 from __future__ import annotations
 
+import fnmatch
 import subprocess
 import sys
 import zipfile
@@ -10,7 +12,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def test_the_wheel_carries_the_spark_jar_and_the_examples(tmp_path: Path, built_jar: str) -> None:
+def test_the_wheel_carries_the_spark_jar_the_examples_and_the_api(
+    tmp_path: Path, built_jar: str
+) -> None:
     subprocess.run(
         [
             sys.executable,
@@ -31,4 +35,7 @@ def test_the_wheel_carries_the_spark_jar_and_the_examples(tmp_path: Path, built_
     names = zipfile.ZipFile(wheel).namelist()
     assert f"streams_window/jars/{Path(built_jar).name}" in names
     assert any(n.startswith("streams_window/jars/examples/streams-window-examples-") for n in names)
+    api_jars = fnmatch.filter(names, "streams_window/jars/api/streams-window-api-*.jar")
+    assert len(api_jars) == 1, names
+    assert not api_jars[0].endswith(("-sources.jar", "-javadoc.jar"))
     assert "streams_window/py.typed" in names
