@@ -26,7 +26,7 @@ def configure(
     """Add streams-window's jar and quiet log settings to a SparkSession builder.
 
     Sets ``spark.jars`` (appending streams-window's jar, then ``extra_jars``, to jars already
-    set on the builder),
+    set on the builder, and under ``spark-submit`` to the ``--jars`` it was given),
     ``spark.ui.showConsoleProgress=false``, and points the driver's log4j2 at the properties file
     shipped in this package (errors only), unless the builder's
     ``spark.driver.extraJavaOptions`` already chooses a log4j2 configuration.
@@ -72,9 +72,9 @@ def configure(
     options: dict[str, str] = getattr(builder, "_options", {})
 
     wanted = [str(jar) for jar in _jars.classpath_jars()] + _checked_extra_jars(extra_jars)
-    jars = [jar for jar in options.get("spark.jars", "").split(",") if jar]
-    for jar in wanted:
-        if jar not in jars:
+    jars: list[str] = []
+    for jar in [*_running_driver_jars(), *options.get("spark.jars", "").split(","), *wanted]:
+        if jar and _same_file(jar) not in map(_same_file, jars):
             jars.append(jar)
     builder = builder.config("spark.jars", ",".join(jars))
 
@@ -85,6 +85,33 @@ def configure(
             "spark.driver.extraJavaOptions", f"{java_options} {log_option}".strip()
         )
     return builder.config("spark.ui.showConsoleProgress", "false")
+
+
+def _same_file(jar: str) -> str:
+    """What identifies a jar: spark-submit spells local paths as ``file:`` URIs."""
+    parsed = urlparse(jar)
+    return parsed.path if parsed.scheme == "file" else jar
+
+
+def _running_driver_jars() -> list[str]:
+    """The ``spark.jars`` the driver's JVM was started with, when it already runs.
+
+    Under ``spark-submit`` (and the ``pyspark`` shell) the JVM starts first, with the user's
+    ``--jars``, and the Python program connects to it. ``spark.jars`` set on the builder would
+    then replace that list when the session starts, and executors would not get those jars; they
+    are kept first instead. A plain ``python`` program starts its JVM itself, from the builder's
+    options, so there is nothing to keep, and no JVM is started here.
+    """
+    from pyspark import SparkContext
+
+    # Set by the JVM that launched this Python process; a JVM PySpark starts itself leaves it unset.
+    if "PYSPARK_GATEWAY_PORT" not in os.environ:
+        return []
+    # Connects to the running JVM (PYSPARK_GATEWAY_PORT); launches none when one is there.
+    SparkContext._ensure_initialized()
+    jvm = SparkContext._jvm
+    started_with = jvm.java.lang.System.getProperty("spark.jars") if jvm is not None else None
+    return [jar for jar in str(started_with or "").split(",") if jar]
 
 
 def _checked_extra_jars(extra_jars: Iterable[str | os.PathLike[str]] | None) -> list[str]:

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -72,3 +76,44 @@ def test_configure_refuses_extra_jars_that_are_missing_or_not_a_list(tmp_path: P
 
 def test_the_examples_run_on_the_shared_session(spark: SparkSession, examples_jar: str) -> None:
     assert examples_jar in spark.sparkContext.getConf().get("spark.jars").split(",")
+
+
+def test_configure_under_spark_submit_keeps_the_jars_given_to_it(
+    built_jar: str, examples_jar: str, tmp_path: Path
+) -> None:
+    # spark-submit starts the JVM with --jars before the application runs; spark.jars set by
+    # configure() used to replace that list, so executors lost the user's operator jar.
+    here = Path(__file__).resolve().parent
+    spark_submit = Path(sys.executable).parent / "spark-submit"
+    import pyspark
+
+    environment = dict(
+        os.environ,
+        SPARK_HOME=str(Path(pyspark.__file__).parent),  # else spark-submit asks python3 for it
+        PYSPARK_PYTHON=sys.executable,
+        SPARK_LOCAL_DIRS=str(tmp_path),
+    )
+    job = subprocess.run(
+        [
+            str(spark_submit),
+            "--master",
+            "local[1]",
+            "--jars",
+            f"{built_jar},{examples_jar}",
+            "--conf",
+            "spark.sql.shuffle.partitions=1",
+            str(here / "submitted_job.py"),
+        ],
+        env=environment,
+        capture_output=True,
+        text=True,
+        timeout=240,
+        cwd=tmp_path,
+    )
+    assert job.returncode == 0, job.stderr[-5000:]
+    result = json.loads(job.stdout.strip().splitlines()[-1])
+
+    jars = [Path(jar.removeprefix("file:")).name for jar in result["jars"]]
+    assert Path(examples_jar).name in jars  # given to --jars only: kept
+    assert jars.count(Path(built_jar).name) == 1  # given to both: once
+    assert result["totals"] == [6.0]
