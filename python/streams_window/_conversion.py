@@ -38,10 +38,11 @@ ANALYSIS_EXCEPTION = "org.apache.spark.sql.AnalysisException"
 # How deep a Java cause chain is followed; real chains are a handful long, and a cycle must end.
 _MAX_CHAIN = 32
 
-# WindowedOperatorException's message, as Spark prints it into a failed job's text:
+# WindowedOperatorException's message, as Spark prints it into a failed job's text (after the
+# class name) or a failed query's ("... Reason: Operator ..."):
 #   Operator <class> (window "<clause>") failed[ for key <key>]: <cause class>: <cause message>
 _JAVA_TEXT = re.compile(
-    re.escape(OPERATOR_EXCEPTION) + r': Operator (?P<operator>\S+) \(window "(?P<window>[^"]*)"\)'
+    r'Operator (?P<operator>\S+) \(window "(?P<window>[^"]*)"\)'
     r" failed(?: for key (?P<key>.*?))?: (?P<cause>[^\n]*)"
 )
 # An OperatorError's own text (see operator_error), as a traceback printed from a foreachBatch
@@ -50,6 +51,7 @@ _PYTHON_TEXT = re.compile(
     r"streams_window\.[\w.]*OperatorError: (?P<cause>[^\n]*)\n"
     r'  in operator (?P<operator>\S+), window "(?P<window>[^"]*)"(?:, key (?P<key>[^\n]*))?'
 )
+_SQL_STATE = re.compile(r" SQLSTATE: \w+$")
 # What Spark says when a query's output mode is not the one flatMapGroupsWithState declares.
 _OUTPUT_MODE_TEXT = re.compile(
     r"flatMapGroupsWithState in append mode is not supported with (?P<mode>\w+) output mode"
@@ -79,6 +81,11 @@ def from_error(error: BaseException, *, arguments: bool) -> StreamsWindowError |
     """
     if isinstance(error, StreamsWindowError):
         return error
+    # PySpark's captured exceptions convert their Java cause when they are made (through the
+    # conversion install() wraps), keeping it in _cause: query.exception() holds ours there.
+    converted_cause = getattr(error, "_cause", None)
+    if isinstance(converted_cause, StreamsWindowError):
+        return converted_cause
     handle = java_handle(error)
     if handle is not None:
         return from_java(handle, arguments=arguments)
@@ -109,7 +116,9 @@ def from_text(text: str) -> OperatorError | None:
     if not found:
         return None
     match = max(found, key=lambda m: m.start())
-    cause_class, _, cause_message = match["cause"].partition(": ")
+    # Spark ends the message of an error with a condition by its SQL state.
+    cause = _SQL_STATE.sub("", match["cause"])
+    cause_class, _, cause_message = cause.partition(": ")
     return operator_error(
         operator=match["operator"],
         window=match["window"],
@@ -270,8 +279,8 @@ def _read_throwable(handle: Any) -> JavaThrowable:
     return JavaThrowable(tuple(names), None if message is None else str(message), handle)
 
 
-# While a thread converts, the Py4J calls it makes fail through the same conversion; those are
-# left to PySpark instead of being read again.
+# While a thread converts, the Py4J calls it makes (and PySpark's conversion of each cause) come
+# through the same function; those are left to PySpark instead of being read again.
 _converting = threading.local()
 
 
@@ -294,14 +303,17 @@ def install() -> None:
     def convert_exception(java_exception: Any) -> Any:
         if getattr(_converting, "active", False):
             return original(java_exception)
+        # Also while PySpark's conversion runs: it converts each cause again, and the chain was
+        # read once already.
         _converting.active = True
         try:
-            ours = from_java(java_exception, arguments=False)
-        except Exception:  # noqa: BLE001 - never let our reading hide Spark's own error
-            ours = None
+            try:
+                ours = from_java(java_exception, arguments=False)
+            except Exception:  # noqa: BLE001 - never let our reading hide Spark's own error
+                ours = None
+            return ours if ours is not None else original(java_exception)
         finally:
             _converting.active = False
-        return ours if ours is not None else original(java_exception)
 
     convert_exception.streams_window = True  # type: ignore[attr-defined]
     setattr(captured, "convert_exception", convert_exception)  # noqa: B010 - typed as PySpark's

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -425,6 +426,35 @@ def test_translate_reads_an_operator_failure_from_text_alone() -> None:
     )
 
 
+def test_translate_reads_a_failed_querys_text_without_its_sql_state() -> None:
+    class FakeQueryFailure(Py4JJavaError):
+        def __init__(self, text: str) -> None:
+            Exception.__init__(self, text)
+            self.java_exception = None
+            self.text = text
+
+        def __str__(self) -> str:
+            return self.text
+
+    error = translate(
+        FakeQueryFailure(
+            "[STREAM_FAILED] Query [id = 1] terminated with exception:"
+            " [FLATMAPGROUPSWITHSTATE_USER_FUNCTION_ERROR] An error occurred in the user provided"
+            " function in flatMapGroupsWithState. Reason: Operator com.acme.VSum (window"
+            ' "tumbling, count(4)") failed: java.lang.ArithmeticException: / by zero'
+            " SQLSTATE: 39000\n=== Streaming Query ==="
+        )
+    )
+
+    assert isinstance(error, OperatorError)
+    assert (error.operator, error.key, error.cause_class, error.cause_message) == (
+        "com.acme.VSum",
+        None,
+        "java.lang.ArithmeticException",
+        "/ by zero",
+    )
+
+
 def test_parameters_become_the_strings_spl_passes() -> None:
     from streams_window._operators import parameter_strings
 
@@ -443,3 +473,32 @@ def test_parameters_become_the_strings_spl_passes() -> None:
     }
     with pytest.raises(ValueError, match="parameter 'attr' has no values"):
         parameter_strings({"attr": []})
+
+
+def test_a_failing_write_raises_the_operator_error(df: DataFrame, tmp_path: Path) -> None:
+    out = window_sum(
+        df,
+        operator_class=FAILING_OPERATOR,
+        window="tumbling, count(4)",
+        partition_by=None,
+        params={"failAt": 3},
+    )
+    with pytest.raises(OperatorError) as raised:
+        out.write.parquet(str(tmp_path / "sums"))
+
+    assert str(raised.value).splitlines()[0] == (
+        "java.lang.IllegalStateException: FailingOperator fails on tuple 3 as configured"
+    )
+
+
+def test_the_reference_run_refuses_the_names_run_operator_refuses(df: DataFrame) -> None:
+    from streams_window.testing import single_instance_run
+
+    with pytest.raises(ArgumentError, match="has no parameter 'atr'"):
+        single_instance_run(
+            df,
+            WINDOW_SUM,
+            window="tumbling, count(4)",
+            params={"atr": "cost"},
+            output_schema="total double",
+        )

@@ -267,6 +267,14 @@ def test_an_operator_failing_in_a_stream_is_reported_by_the_query(
     assert translate(error) is error
     with pytest.raises(OperatorError):
         query.awaitTermination()  # a stopped query raises its failure again
+    # query.exception() is PySpark's own, as documented; translate() reads ours out of it.
+    kept = translate(query.exception())
+    assert isinstance(kept, OperatorError)
+    assert (kept.operator, kept.key, kept.cause_message) == (
+        error.operator,
+        error.key,
+        error.cause_message,
+    )
 
 
 def test_an_operator_failing_inside_foreach_batch_is_reported_by_the_query(

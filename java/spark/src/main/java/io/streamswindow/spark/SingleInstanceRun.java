@@ -45,6 +45,11 @@ public final class SingleInstanceRun {
     Class<? extends Operator> type = WindowedOperators.loadOperatorClass(operatorClass);
     WindowSpec spec = WindowClauseParser.parse(window);
     StructType out = StructType.fromDDL(outputSchema);
+    // The names runOperator refuses are refused here too: the reference must not accept what the
+    // run it checks would not.
+    Map<String, List<String>> named = parameters == null ? Map.of() : parameters;
+    OperatorArgumentChecks.requireDeclaredParameters(type, named);
+    OperatorArgumentChecks.requireOutputNamesTheOperatorUses(type, input.schema(), out, named);
     RowTupleConverter in = new RowTupleConverter(input.schema());
     RowTupleConverter converter = new RowTupleConverter(out);
     List<Row> rows = new ArrayList<>(input.collectAsList());

@@ -1,0 +1,50 @@
+"""What a user's terminal shows: the library's errors, and no Spark log lines on a normal run.
+
+Runs quiet_job.py in its own process (its stderr is all the JVM and Python printed) and reads
+every line of it.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+HERE = Path(__file__).resolve().parent
+
+# Printed by the JVM itself at start (Spark 4 runs with the incubating vector module), before any
+# log configuration applies.
+JVM_NOTICE = "WARNING: Using incubator modules: jdk.incubator.vector"
+
+
+def test_a_failed_job_and_a_stop_mid_batch_print_nothing_but_the_error_caught(
+    built_jar: str, examples_jar: str, tmp_path: Path
+) -> None:
+    environment = dict(os.environ)
+    environment["PYTHONPATH"] = os.pathsep.join(
+        [str(HERE)] + ([environment["PYTHONPATH"]] if environment.get("PYTHONPATH") else [])
+    )
+    try:
+        job = subprocess.run(
+            [sys.executable, str(HERE / "quiet_job.py"), str(tmp_path)],
+            env=environment,
+            capture_output=True,
+            text=True,
+            timeout=240,
+        )
+    except subprocess.TimeoutExpired as expired:
+        pytest.fail(f"the job took over 240 s; its stderr:\n{expired.stderr}")
+    assert job.returncode == 0, job.stderr[-5000:]
+
+    assert job.stdout.splitlines()[0] == (
+        "caught: java.lang.IllegalStateException: FailingOperator fails on tuple 3 as configured"
+    )
+    assert '"batches_before_stop"' in job.stdout
+    # Before: "ERROR Executor: Exception in task ..." with a stack trace for the failed job, and
+    # a dozen "ERROR DataWritingSparkTask / WriteToDataSourceV2Exec / Utils: Aborting ..." lines
+    # for the stop.
+    printed = [line for line in job.stderr.splitlines() if line.strip() and line != JVM_NOTICE]
+    assert printed == []
