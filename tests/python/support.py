@@ -10,6 +10,8 @@ from __future__ import annotations
 import json
 import os
 import random
+import subprocess
+import sys
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -119,3 +121,40 @@ class StreamInput:
         target = self.directory / staged.name
         os.replace(staged, target)
         return target
+
+
+def run_script(
+    script: Path,
+    *arguments: str,
+    env: dict[str, str] | None = None,
+    cwd: Path | None = None,
+    timeout: float = 240,
+) -> subprocess.CompletedProcess[str]:
+    """Runs a test's Python script in its own process (a process holds one SparkContext, and the
+    shared session's is taken); ``tests/python`` is on its path, so it can import ``support``.
+    Fails the test with the script's stderr when it runs over ``timeout`` seconds or fails."""
+    import pytest
+
+    environment = dict(os.environ if env is None else env)
+    here = str(Path(__file__).resolve().parent)
+    environment["PYTHONPATH"] = os.pathsep.join(
+        [here] + ([environment["PYTHONPATH"]] if environment.get("PYTHONPATH") else [])
+    )
+    try:
+        job = subprocess.run(
+            [sys.executable, str(script), *arguments],
+            env=environment,
+            cwd=cwd,
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+        )
+    except subprocess.TimeoutExpired as expired:
+        pytest.fail(f"{script.name} took over {timeout:.0f} s; its stderr:\n{expired.stderr}")
+    assert job.returncode == 0, f"{script.name} failed:\n{job.stderr[-5000:]}"
+    return job
+
+
+def last_json_line(job: subprocess.CompletedProcess[str]) -> Any:
+    """What a script printed last, as JSON (Spark may print before it)."""
+    return json.loads(job.stdout.strip().splitlines()[-1])

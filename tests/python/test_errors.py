@@ -323,14 +323,19 @@ def test_an_output_column_the_schema_lacks_fails_naming_the_attribute(df: DataFr
     assert "Attribute average is not in the schema" in raised.value.cause_message
 
 
-def test_a_failing_operator_names_itself_the_window_and_the_cause(df: DataFrame) -> None:
-    out = window_sum(
+def failing_on_tuple_3(df: DataFrame) -> DataFrame:
+    """FailingOperator over one window that is not partitioned: it throws on the third tuple."""
+    return window_sum(
         df,
         operator_class=FAILING_OPERATOR,
         window="tumbling, count(4)",
         partition_by=None,
         params={"failAt": 3},
     )
+
+
+def test_a_failing_operator_names_itself_the_window_and_the_cause(df: DataFrame) -> None:
+    out = failing_on_tuple_3(df)
 
     # Left to PySpark 4.2, a failed job is Py4J's raw Py4JJavaError (a SparkException is not
     # one of the Java exceptions PySpark converts); importing streams_window converts ours.
@@ -393,19 +398,22 @@ def test_translate_leaves_python_errors_alone() -> None:
         raise KeyError("passes through")
 
 
+class TextOnlyFailure(Py4JJavaError):
+    """A failure that came through Py4J with its text only (no Java object reached the driver)."""
+
+    def __init__(self, text: str) -> None:
+        Exception.__init__(self, text)
+        self.java_exception = None
+        self.text = text
+
+    def __str__(self) -> str:
+        return self.text
+
+
 def test_translate_reads_an_operator_failure_from_text_alone() -> None:
     # When the Java exception object did not reach the driver, Spark's message still names it.
-    class FakeJobFailure(Py4JJavaError):
-        def __init__(self, text: str) -> None:
-            Exception.__init__(self, text)
-            self.java_exception = None
-            self.text = text
-
-        def __str__(self) -> str:
-            return self.text
-
     error = translate(
-        FakeJobFailure(
+        TextOnlyFailure(
             "An error occurred while calling o9.collectToPython.\n"
             ": org.apache.spark.SparkException: Job aborted due to stage failure: Lost task 0.3"
             " (executor 1): io.streamswindow.spark.WindowedOperatorException: Operator"
@@ -427,17 +435,8 @@ def test_translate_reads_an_operator_failure_from_text_alone() -> None:
 
 
 def test_translate_reads_a_failed_querys_text_without_its_sql_state() -> None:
-    class FakeQueryFailure(Py4JJavaError):
-        def __init__(self, text: str) -> None:
-            Exception.__init__(self, text)
-            self.java_exception = None
-            self.text = text
-
-        def __str__(self) -> str:
-            return self.text
-
     error = translate(
-        FakeQueryFailure(
+        TextOnlyFailure(
             "[STREAM_FAILED] Query [id = 1] terminated with exception:"
             " [FLATMAPGROUPSWITHSTATE_USER_FUNCTION_ERROR] An error occurred in the user provided"
             " function in flatMapGroupsWithState. Reason: Operator com.acme.VSum (window"
@@ -476,13 +475,7 @@ def test_parameters_become_the_strings_spl_passes() -> None:
 
 
 def test_a_failing_write_raises_the_operator_error(df: DataFrame, tmp_path: Path) -> None:
-    out = window_sum(
-        df,
-        operator_class=FAILING_OPERATOR,
-        window="tumbling, count(4)",
-        partition_by=None,
-        params={"failAt": 3},
-    )
+    out = failing_on_tuple_3(df)
     with pytest.raises(OperatorError) as raised:
         out.write.parquet(str(tmp_path / "sums"))
 

@@ -3,6 +3,7 @@ for and what is said when they are not."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -115,15 +116,20 @@ def test_the_examples_jar_is_found_in_a_checkouts_examples_module(tmp_path: Path
     assert _jars.examples_jar_path(tmp_path / "package", checkout) == str(examples)
 
 
-def test_a_bundled_examples_jar_is_preferred(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("module", "find"), [("examples", _jars.examples_jar_path), ("api", _jars.api_jar_path)]
+)
+def test_a_bundled_module_jar_is_preferred(
+    tmp_path: Path, module: str, find: Callable[[Path, Path], str]
+) -> None:
     package = tmp_path / "site" / "streams_window"
-    bundled = make_jar(package / "jars" / "examples" / "streams-window-examples-0.1.0.jar")
+    bundled = make_jar(package / "jars" / module / f"streams-window-{module}-0.1.0.jar")
     checkout = make_checkout(tmp_path / "checkout")
-    make_module_jar(checkout, "examples")
+    make_module_jar(checkout, module)
     shaded = make_module_jar(checkout, "spark", "-all")
 
-    assert _jars.examples_jar_path(package, checkout) == str(bundled)
-    # The examples jar is not taken for a bundled main jar.
+    assert find(package, checkout) == str(bundled)
+    # A jar in a subfolder of jars/ is not taken for a second main jar.
     assert _jars.classpath_jars(package, checkout) == [shaded]
 
 
@@ -136,18 +142,6 @@ def test_a_missing_examples_jar_says_which_command_builds_it(tmp_path: Path) -> 
     message = str(missing.value)
     assert "streams-window-examples-*.jar" in message
     assert f"cd {checkout} && mvn -q -B -pl java/spark,java/examples -am package" in message
-
-
-def test_a_bundled_api_jar_is_preferred(tmp_path: Path) -> None:
-    package = tmp_path / "site" / "streams_window"
-    bundled = make_jar(package / "jars" / "api" / "streams-window-api-0.1.0.jar")
-    checkout = make_checkout(tmp_path / "checkout")
-    make_module_jar(checkout, "api")
-    shaded = make_module_jar(checkout, "spark", "-all")
-
-    assert _jars.api_jar_path(package, checkout) == str(bundled)
-    # The API jar in its subfolder is not taken for a second main jar.
-    assert _jars.classpath_jars(package, checkout) == [shaded]
 
 
 def test_the_api_jar_is_found_in_a_checkouts_api_module(tmp_path: Path) -> None:

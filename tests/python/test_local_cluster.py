@@ -8,13 +8,10 @@ driver as an OperatorError. A process holds one SparkContext, so the job runs in
 
 from __future__ import annotations
 
-import json
 import os
-import subprocess
-import sys
 from pathlib import Path
 
-import pytest
+from support import last_json_line, run_script
 
 HERE = Path(__file__).resolve().parent
 
@@ -22,25 +19,11 @@ HERE = Path(__file__).resolve().parent
 def test_partitioned_window_sum_on_two_executor_jvms_equals_the_streams_run(
     built_jar: str, examples_jar: str, tmp_path: Path
 ) -> None:
-    environment = dict(os.environ)
     # local-cluster workers write executor logs under SPARK_WORKER_DIR (else into pyspark's
     # installation directory).
-    environment["SPARK_WORKER_DIR"] = str(tmp_path / "work")
-    environment["PYTHONPATH"] = os.pathsep.join(
-        [str(HERE)] + ([environment["PYTHONPATH"]] if environment.get("PYTHONPATH") else [])
-    )
-    try:
-        job = subprocess.run(
-            [sys.executable, str(HERE / "cluster_job.py"), str(tmp_path)],
-            env=environment,
-            capture_output=True,
-            text=True,
-            timeout=240,
-        )
-    except subprocess.TimeoutExpired as expired:
-        pytest.fail(f"the local-cluster job took over 240 s; its stderr:\n{expired.stderr}")
-    assert job.returncode == 0, f"the local-cluster job failed:\n{job.stderr[-5000:]}"
-    result = json.loads(job.stdout.strip().splitlines()[-1])
+    environment = dict(os.environ, SPARK_WORKER_DIR=str(tmp_path / "work"))
+    job = run_script(HERE / "cluster_job.py", str(tmp_path), env=environment)
+    result = last_json_line(job)
 
     actual = [tuple(row) for row in result["actual"]]
     assert actual == [tuple(row) for row in result["expected"]]

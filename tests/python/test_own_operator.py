@@ -19,6 +19,8 @@ from typing import Any
 
 import pytest
 
+from support import last_json_line, run_script
+
 HERE = Path(__file__).resolve().parent
 PORTING_PAGE = HERE.parents[1] / "docs" / "porting.md"
 
@@ -168,25 +170,15 @@ def test_an_operator_compiled_against_the_api_jar_runs_on_spark(
     pack_jar(classes, jar)
     rows = readings()
 
-    try:
-        job = subprocess.run(
-            [
-                sys.executable,
-                str(HERE / "own_operator_job.py"),
-                str(jar),
-                OPERATOR,
-                json.dumps(rows),
-                str(tmp_path),
-            ],
-            cwd=tmp_path,
-            capture_output=True,
-            text=True,
-            timeout=240,
-        )
-    except subprocess.TimeoutExpired as expired:
-        pytest.fail(f"the Spark job took over 240 s; its stderr:\n{expired.stderr}")
-    assert job.returncode == 0, f"the Spark job failed:\n{job.stderr[-5000:]}"
-    result = json.loads(job.stdout.strip().splitlines()[-1])
+    job = run_script(
+        HERE / "own_operator_job.py",
+        str(jar),
+        OPERATOR,
+        json.dumps(rows),
+        str(tmp_path),
+        cwd=tmp_path,
+    )
+    result = last_json_line(job)
 
     assert result["rows"] == expected_tumbles(rows)
     assert result["rows"] == [

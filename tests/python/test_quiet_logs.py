@@ -6,12 +6,9 @@ every line of it.
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from pathlib import Path
 
-import pytest
+from support import run_script
 
 HERE = Path(__file__).resolve().parent
 
@@ -23,21 +20,7 @@ JVM_NOTICE = "WARNING: Using incubator modules: jdk.incubator.vector"
 def test_a_failed_job_and_a_stop_mid_batch_print_nothing_but_the_error_caught(
     built_jar: str, examples_jar: str, tmp_path: Path
 ) -> None:
-    environment = dict(os.environ)
-    environment["PYTHONPATH"] = os.pathsep.join(
-        [str(HERE)] + ([environment["PYTHONPATH"]] if environment.get("PYTHONPATH") else [])
-    )
-    try:
-        job = subprocess.run(
-            [sys.executable, str(HERE / "quiet_job.py"), str(tmp_path)],
-            env=environment,
-            capture_output=True,
-            text=True,
-            timeout=240,
-        )
-    except subprocess.TimeoutExpired as expired:
-        pytest.fail(f"the job took over 240 s; its stderr:\n{expired.stderr}")
-    assert job.returncode == 0, job.stderr[-5000:]
+    job = run_script(HERE / "quiet_job.py", str(tmp_path))
 
     assert job.stdout.splitlines()[0] == (
         "caught: java.lang.IllegalStateException: FailingOperator fails on tuple 3 as configured"

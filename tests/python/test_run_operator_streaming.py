@@ -230,11 +230,10 @@ def test_a_time_window_overdue_while_the_query_was_down_tumbles_in_its_first_bat
     assert outputs[1] == sorted(expected)
 
 
-def test_an_operator_failing_in_a_stream_is_reported_by_the_query(
-    spark: SparkSession, source: StreamInput, tmp_path: Path
-) -> None:
+def failing_stream(spark: SparkSession, source: StreamInput) -> DataFrame:
+    """FailingOperator over a stream whose first file has five tuples of key a: it fails."""
     source.write(readings(["a"], 5))
-    failing = sw.run_operator(
+    return sw.run_operator(
         file_stream(spark, source),
         FAILING_OPERATOR,
         window="partitioned, tumbling, count(4)",
@@ -243,6 +242,12 @@ def test_an_operator_failing_in_a_stream_is_reported_by_the_query(
         params={"failAt": 2},
         output_schema="key string",
     )
+
+
+def test_an_operator_failing_in_a_stream_is_reported_by_the_query(
+    spark: SparkSession, source: StreamInput, tmp_path: Path
+) -> None:
+    failing = failing_stream(spark, source)
     query = (
         failing.writeStream.format("memory")
         .queryName("failing")
@@ -280,16 +285,7 @@ def test_an_operator_failing_in_a_stream_is_reported_by_the_query(
 def test_an_operator_failing_inside_foreach_batch_is_reported_by_the_query(
     spark: SparkSession, source: StreamInput, tmp_path: Path
 ) -> None:
-    source.write(readings(["a"], 5))
-    failing = sw.run_operator(
-        file_stream(spark, source),
-        FAILING_OPERATOR,
-        window="partitioned, tumbling, count(4)",
-        partition_by="key",
-        order_by="seq",
-        params={"failAt": 2},
-        output_schema="key string",
-    )
+    failing = failing_stream(spark, source)
     seen: list[BaseException] = []
 
     def write_batch(batch: DataFrame, batch_id: int) -> None:
