@@ -337,8 +337,12 @@ def _require_columns(df: DataFrame, columns: list[str], argument: str) -> None:
     found = df.columns
     for column in columns:
         if column not in found:
+            # Spark finds columns whatever their case; SPL attributes (and so we) do not.
+            same = [name for name in found if name.lower() == column.lower()]
+            hint = f" ({same[0]!r} differs only in case; names are case-sensitive)" if same else ""
             raise ValueError(
-                f"{argument} column {column!r} is not in the DataFrame; its columns are {found}"
+                f"{argument} column {column!r} is not in the DataFrame{hint}; its columns are"
+                f" {found}"
             )
 
 

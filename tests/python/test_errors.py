@@ -123,6 +123,16 @@ def test_a_missing_partition_column_lists_the_columns_found(df: DataFrame) -> No
     )
 
 
+def test_a_partition_column_differing_in_case_says_so(df: DataFrame) -> None:
+    with pytest.raises(ValueError) as raised:
+        window_sum(df, partition_by="Key")
+
+    assert str(raised.value) == (
+        "partition_by column 'Key' is not in the DataFrame ('key' differs only in case; names are"
+        " case-sensitive); its columns are ['key', 'seq', 'cost']"
+    )
+
+
 def test_a_missing_order_column_lists_the_columns_found(df: DataFrame) -> None:
     with pytest.raises(ValueError, match=r"order_by column 'ts' .* are \['key', 'seq', 'cost'\]"):
         window_sum(df, order_by=["seq", "ts"])

@@ -5,6 +5,7 @@ import io.streamswindow.clause.WindowClauseParser;
 import io.streamswindow.engine.WindowSpec;
 import io.streamswindow.runtime.OperatorHost;
 import io.streamswindow.runtime.OutputSink;
+import io.streamswindow.schema.SimilarNames;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -205,7 +206,8 @@ public final class WindowedOperators {
     List<String> found = Arrays.asList(rows.fieldNames());
     for (String c : columns) {
       if (!found.contains(c)) {
-        throw new IllegalArgumentException(argument + " column '" + c + "' is not in the DataFrame; its columns are " + found);
+        throw new IllegalArgumentException(
+            argument + " column '" + c + "' is not in the DataFrame" + SimilarNames.hint(c, found) + "; its columns are " + found);
       }
     }
   }
