@@ -57,18 +57,11 @@ public final class SingleInstanceRun {
       rows.sort(byColumns(input.schema(), orderBy));
     }
     List<Row> results = new ArrayList<>();
-    OperatorHost.Builder builder =
-        OperatorHost.builder(type)
-            .clock(ManualClock.create())
-            .input("input", in.schema(), spec)
-            .output("output", converter.schema(), OutputSink.of((port, tuple) -> results.add(converter.toRow(tuple))));
-    if (parameters != null) {
-      parameters.forEach(builder::parameter);
-    }
-    OperatorHost host = builder.build();
+    HostRecipe recipe =
+        HostRecipe.of(type, in.schema(), spec, converter.schema(), named, partitionBy == null ? List.of() : partitionBy);
+    OperatorHost host =
+        recipe.initialized(ManualClock.create(), OutputSink.of((port, tuple) -> results.add(converter.toRow(tuple))));
     try {
-      host.initialize();
-      WindowedOperatorFunction.registerDefaultPartitioner(host, partitionBy == null ? List.of() : partitionBy);
       host.allPortsReady();
       for (Row row : rows) {
         host.submit(0, in.toTuple(row));

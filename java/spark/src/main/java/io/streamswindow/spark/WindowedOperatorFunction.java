@@ -1,21 +1,16 @@
 package io.streamswindow.spark;
 
-import com.ibm.streams.operator.Operator;
 import com.ibm.streams.operator.StreamingData.Punctuation;
 import com.ibm.streams.operator.Tuple;
 import com.ibm.streams.operator.window.StreamWindow;
 import com.ibm.streams.operator.window.WindowUtilities;
 import io.streamswindow.clause.WindowClauseParser;
 import io.streamswindow.engine.Window;
-import io.streamswindow.engine.WindowSpec;
 import io.streamswindow.runtime.OperatorHost;
 import io.streamswindow.runtime.OutputSink;
-import io.streamswindow.schema.SplSchema;
 import java.util.ArrayList;
 import java.util.Iterator;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import org.apache.spark.api.java.function.FlatMapGroupsWithStateFunction;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
@@ -39,41 +34,34 @@ final class WindowedOperatorFunction implements FlatMapGroupsWithStateFunction<R
 
   private final OperatorPlan plan;
   private final StructType tupleStruct;
-  private transient SplSchema input;
+  private transient HostRecipe recipe;
   private transient RowTupleConverter output;
   private transient ArrivalOrder order;
-  private transient WindowSpec window;
-  private transient Class<? extends Operator> operatorClass;
   private transient int outputWidth;
   /** For each partition_by column, its index among the output columns, or -1. */
   private transient int[] keyOutputColumns;
-  private transient Map<String, List<String>> parameters;
 
   WindowedOperatorFunction(OperatorPlan plan, StructType tupleStruct) {
     this.plan = plan;
     this.tupleStruct = tupleStruct;
   }
 
-  private void prepare() throws ClassNotFoundException {
-    if (input != null) {
+  private void prepare() {
+    if (recipe != null) {
       return;
     }
-    input = SplSparkTypes.toSpl(tupleStruct);
     output = new RowTupleConverter(plan.output());
     order =
         new ArrivalOrder(
             PackedRows.schema(plan.input(), plan.partitionBy()), new RowTupleConverter(tupleStruct), plan.partitionBy(),
             plan.orderBy(), plan.markerColumn() != null);
-    window = WindowClauseParser.parse(plan.window());
     outputWidth = plan.output().fields().length;
     List<String> outputColumns = List.of(plan.output().fieldNames());
     keyOutputColumns = plan.partitionBy().stream().mapToInt(outputColumns::indexOf).toArray();
-    // Interned, as the schema's attribute names are: an operator that looks attributes up by a
-    // parameter's value (WindowSum's "attr", per tuple) then finds them by reference.
-    parameters = new LinkedHashMap<>();
-    plan.parameters()
-        .forEach((name, values) -> parameters.put(name, values.stream().map(String::intern).toList()));
-    operatorClass = WindowedOperators.loadOperatorClass(plan.operatorClass());
+    recipe =
+        HostRecipe.of(
+            WindowedOperators.loadOperatorClass(plan.operatorClass()), SplSparkTypes.toSpl(tupleStruct),
+            WindowClauseParser.parse(plan.window()), output.schema(), plan.parameters(), plan.partitionBy());
   }
 
   @Override
@@ -83,9 +71,7 @@ final class WindowedOperatorFunction implements FlatMapGroupsWithStateFunction<R
     try {
       prepare();
       BatchClock clock = new BatchClock(state.getCurrentProcessingTimeMs());
-      host = newHost(clock, results, key);
-      host.initialize();
-      registerDefaultPartitioner(host, plan.partitionBy());
+      host = recipe.initialized(clock, sink(results, key));
       if (state.exists()) {
         host.reset(state.get());
       }
@@ -121,19 +107,6 @@ final class WindowedOperatorFunction implements FlatMapGroupsWithStateFunction<R
       }
     }
     return results.iterator();
-  }
-
-  private OperatorHost newHost(BatchClock clock, List<Row> results, Row key) {
-    OperatorHost.Builder builder =
-        OperatorHost.builder(operatorClass)
-            .clock(clock)
-            .checkpointStreams(KryoFallbackStreams.INSTANCE)
-            .input("input", input, window)
-            .output("output", output.schema(), sink(results, key));
-    for (Map.Entry<String, List<String>> p : parameters.entrySet()) {
-      builder.parameter(p.getKey(), p.getValue());
-    }
-    return builder.build();
   }
 
   private OutputSink sink(List<Row> results, Row key) {
@@ -194,7 +167,7 @@ final class WindowedOperatorFunction implements FlatMapGroupsWithStateFunction<R
   private void save(OperatorHost host, BatchClock clock, GroupState<byte[]> state) throws Exception {
     host.drain();
     state.update(host.checkpoint(clock.nanos() / 1_000_000L));
-    if (window.usesTime() && host.window(0) instanceof Window<Tuple> engine) {
+    if (recipe.window().usesTime() && host.window(0) instanceof Window<Tuple> engine) {
       long deadline = engine.nextDeadline();
       if (deadline != Long.MAX_VALUE) {
         // Spark wakes the group at the first trigger after this duration (micro-batch granularity).

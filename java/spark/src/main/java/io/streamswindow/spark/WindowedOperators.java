@@ -251,17 +251,10 @@ public final class WindowedOperators {
   private static void dryRun(OperatorPlan plan, Class<? extends Operator> type, WindowSpec spec, StructType tuples, StructType out) {
     OperatorHost host = null;
     try {
-      RowTupleConverter in = new RowTupleConverter(tuples, plan.input());
-      OperatorHost.Builder builder =
-          OperatorHost.builder(type)
-              .clock(new BatchClock(System.currentTimeMillis()))
-              .input("input", in.schema(), spec)
-              .output("output", new RowTupleConverter(out).schema(), OutputSink.discard());
-      plan.parameters().forEach(builder::parameter);
-      host = builder.build();
-      host.initialize();
+      HostRecipe recipe =
+          HostRecipe.of(type, SplSparkTypes.toSpl(tuples), spec, SplSparkTypes.toSpl(out), plan.parameters(), plan.partitionBy());
       // A partition_by column the default partitioner cannot key by fails here, not in every task.
-      WindowedOperatorFunction.registerDefaultPartitioner(host, plan.partitionBy());
+      host = recipe.initialized(new BatchClock(System.currentTimeMillis()), OutputSink.discard());
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException("Operator " + type.getName() + " (window \"" + spec + "\"): " + e.getMessage(), e);
     } catch (Exception | LinkageError e) {

@@ -1,0 +1,92 @@
+package io.streamswindow.spark;
+
+import com.ibm.streams.operator.Operator;
+import io.streamswindow.engine.Clock;
+import io.streamswindow.engine.WindowSpec;
+import io.streamswindow.runtime.OperatorHost;
+import io.streamswindow.runtime.OutputSink;
+import io.streamswindow.schema.SplSchema;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * How the operator host of a plan is built: the one place the driver's dry run ({@link
+ * WindowedOperators}), the function Spark calls per group ({@link WindowedOperatorFunction}) and
+ * the single-instance reference ({@link SingleInstanceRun}) get their hosts from, so the three
+ * cannot drift apart (ports, parameters, checkpoint streams, default partitioner).
+ *
+ * <p>A recipe holds what is parsed once (per plan on the driver, per task on an executor); each
+ * host is then built on the clock and output sink of its run:
+ *
+ * <pre>{@code
+ * HostRecipe recipe = HostRecipe.of(type, SplSparkTypes.toSpl(tuples), spec, SplSparkTypes.toSpl(out), params, partitionBy);
+ * OperatorHost host = recipe.initialized(clock, sink); // built, initialized, default partitioner registered
+ * }</pre>
+ *
+ * @param operatorClass the operator class, instantiated through its no-argument constructor
+ * @param input the schema of input port 0's tuples
+ * @param window the window of input port 0
+ * @param output the schema of output port 0
+ * @param parameters the operator's parameters, each a list of values as SPL passes them
+ * @param partitionBy the columns a partitioned window is keyed by when the operator registers no
+ *     partitioner of its own
+ */
+record HostRecipe(
+    Class<? extends Operator> operatorClass,
+    SplSchema input,
+    WindowSpec window,
+    SplSchema output,
+    Map<String, List<String>> parameters,
+    List<String> partitionBy) {
+
+  /**
+   * A recipe whose parameter values are interned, as the schemas' attribute names are: an operator
+   * that looks attributes up by a parameter's value (WindowSum's {@code attr}, per tuple) then
+   * finds them by reference.
+   */
+  static HostRecipe of(
+      Class<? extends Operator> operatorClass,
+      SplSchema input,
+      WindowSpec window,
+      SplSchema output,
+      Map<String, List<String>> parameters,
+      List<String> partitionBy) {
+    Map<String, List<String>> interned = new LinkedHashMap<>();
+    parameters.forEach((name, values) -> interned.put(name, values.stream().map(String::intern).toList()));
+    return new HostRecipe(operatorClass, input, window, output, interned, List.copyOf(partitionBy));
+  }
+
+  /** Builds a host on {@code clock} whose output port 0 goes to {@code sink}; not initialized. */
+  OperatorHost build(Clock clock, OutputSink sink) {
+    OperatorHost.Builder builder =
+        OperatorHost.builder(operatorClass)
+            .clock(clock)
+            .checkpointStreams(KryoFallbackStreams.INSTANCE)
+            .input("input", input, window)
+            .output("output", output, sink);
+    parameters.forEach(builder::parameter);
+    return builder.build();
+  }
+
+  /**
+   * Builds a host and initializes its operator; a partitioned window whose operator registered no
+   * partitioner gets the default one on the {@code partitionBy} columns. A host whose
+   * initialization fails is shut down before the failure is thrown.
+   */
+  OperatorHost initialized(Clock clock, OutputSink sink) throws Exception {
+    OperatorHost host = build(clock, sink);
+    try {
+      host.initialize();
+      WindowedOperatorFunction.registerDefaultPartitioner(host, partitionBy);
+      return host;
+    } catch (Exception | LinkageError e) {
+      try {
+        host.shutdown();
+      } catch (Exception | LinkageError suppressed) {
+        e.addSuppressed(suppressed);
+      }
+      throw e;
+    }
+  }
+}
