@@ -15,7 +15,7 @@ import com.ibm.streams.operator.model.Parameter;
 import com.ibm.streams.operator.model.PrimitiveOperator;
 import com.ibm.streams.operator.window.StreamWindow;
 import com.ibm.streams.operator.window.WindowUtilities;
-import io.streamswindow.engine.Window;
+import io.streamswindow.engine.EngineWindow;
 import java.util.List;
 
 /**
@@ -203,7 +203,7 @@ public class Aggregate extends AbstractOperator {
 
   /** Known only for the streams-window engine's windows; other runtimes are trusted. */
   private static boolean hasPartitionEviction(StreamWindow<Tuple> window) {
-    if (window instanceof Window<?> engine) {
+    if (window instanceof EngineWindow<?> engine) {
       return engine.spec().partitionEviction() != null;
     }
     return window.isPartitioned();

@@ -44,7 +44,7 @@ import java.util.Objects;
  *
  * @param <T> the tuple type
  */
-public final class Window<T> implements StreamWindow<T> {
+public final class Window<T> implements EngineWindow<T> {
   /** The partition key IBM's API reports for a window that is not partitioned. */
   static final Integer SOLE_PARTITION = 0;
 
@@ -126,12 +126,12 @@ public final class Window<T> implements StreamWindow<T> {
     };
   }
 
-  /** The declaration this window was built from. */
+  @Override
   public WindowSpec spec() {
     return spec;
   }
 
-  /** True once a partitioner is registered (adapters register a default one otherwise). */
+  @Override
   public boolean hasPartitioner() {
     return partitioner != null;
   }
@@ -148,6 +148,7 @@ public final class Window<T> implements StreamWindow<T> {
    * one partition now (a time-evicting sliding window delivers INITIAL_FULL; tumbles and triggers
    * are due one period later). Calling it again does nothing.
    */
+  @Override
   public void start() throws Exception {
     if (started) {
       return;
@@ -158,7 +159,7 @@ public final class Window<T> implements StreamWindow<T> {
     }
   }
 
-  /** A tuple arrives: every event it causes is delivered, in order, before this returns. */
+  @Override
   public void insert(T tuple) throws Exception {
     long now = clock.nanos();
     advanceTo(now);
@@ -219,6 +220,7 @@ public final class Window<T> implements StreamWindow<T> {
    * window (also when empty) and does nothing otherwise; FINAL_MARKER delivers pending time
    * evictions and then FINAL with each partition's contents.
    */
+  @Override
   public void punctuate(StreamingData.Punctuation mark) throws Exception {
     advanceTo(clock.nanos());
     if (mark == StreamingData.Punctuation.WINDOW_MARKER) {
@@ -246,6 +248,15 @@ public final class Window<T> implements StreamWindow<T> {
    * overdue tumble happens once.
    */
   public void advanceTo(long now) throws Exception {
+    advanceTo(TimeDomain.PROCESSING_TIME, now);
+  }
+
+  /** Every policy of this window runs on processing time: the watermark is ignored. */
+  @Override
+  public void advanceTo(TimeDomain domain, long now) throws Exception {
+    if (domain != TimeDomain.PROCESSING_TIME) {
+      return;
+    }
     if (!started) {
       start();
     }
@@ -283,6 +294,14 @@ public final class Window<T> implements StreamWindow<T> {
 
   /** The earliest instant at which {@link #advanceTo} would fire something, or {@code Long.MAX_VALUE}. */
   public long nextDeadline() {
+    return nextDeadline(TimeDomain.PROCESSING_TIME);
+  }
+
+  @Override
+  public long nextDeadline(TimeDomain domain) {
+    if (domain != TimeDomain.PROCESSING_TIME) {
+      return Long.MAX_VALUE;
+    }
     if (!timed || finished) {
       return Long.MAX_VALUE;
     }
@@ -290,6 +309,7 @@ public final class Window<T> implements StreamWindow<T> {
   }
 
   /** Delivers the evictions that are due now (IBM's drain: outstanding EVICTION events complete). */
+  @Override
   public void drain() throws Exception {
     advanceTo(clock.nanos());
   }
@@ -433,6 +453,7 @@ public final class Window<T> implements StreamWindow<T> {
    * so that {@link #reset} can carry on exactly. The format starts with a magic number and a
    * version, and the declaration, so a checkpoint is never restored into a different window.
    */
+  @Override
   public void checkpoint(DataOutput out, TupleCodec<T> codec) throws IOException {
     out.writeInt(CHECKPOINT_MAGIC);
     out.writeByte(CHECKPOINT_VERSION);
@@ -477,6 +498,7 @@ public final class Window<T> implements StreamWindow<T> {
    *
    * @throws IOException when the data is not a window checkpoint of this declaration
    */
+  @Override
   public void reset(DataInput in, TupleCodec<T> codec) throws IOException {
     if (in.readInt() != CHECKPOINT_MAGIC) {
       throw new IOException("Not a streams-window window checkpoint");
@@ -524,6 +546,7 @@ public final class Window<T> implements StreamWindow<T> {
    * Discards everything without events, as if the window had just been created; it starts again
    * (a non-partitioned window recreating its partition) when processing resumes.
    */
+  @Override
   public void resetToInitialState() {
     clear();
     started = false;

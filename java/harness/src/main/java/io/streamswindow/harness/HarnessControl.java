@@ -60,6 +60,25 @@ public final class HarnessControl {
   }
 
   /**
+   * Moves every operator's watermark (its event time) to {@code watermarkNanos}: what its
+   * event-time windows have due at or before it fires before this returns. The manual clock moves
+   * processing time; this moves event time, independently, as a source's watermark would. A
+   * watermark earlier than the last one changes nothing.
+   *
+   * <pre>{@code
+   * control.advanceWatermark(TimeUnit.SECONDS.toNanos(1_704_067_210L)); // 2024-01-01T00:00:10Z
+   * }</pre>
+   *
+   * @param watermarkNanos the watermark in nanoseconds since the epoch
+   * @throws Exception what a listener throws
+   */
+  public void advanceWatermark(long watermarkNanos) throws Exception {
+    for (OperatorHost host : running().values()) {
+      host.advanceWatermark(watermarkNanos);
+    }
+  }
+
+  /**
    * Drains every operator: due window evictions are delivered, then state handlers' {@code
    * drain} runs.
    *

@@ -15,6 +15,7 @@ import io.streamswindow.engine.Clock;
 import io.streamswindow.engine.ManualClock;
 import io.streamswindow.engine.SystemClock;
 import com.ibm.streams.operator.StreamSchema;
+import io.streamswindow.engine.TimeDomain;
 import io.streamswindow.engine.WindowSpec;
 import io.streamswindow.schema.ImmutableTuple;
 import java.math.BigInteger;
@@ -40,7 +41,7 @@ import java.util.function.LongConsumer;
  *   <li>Lifecycle: {@link #initialize()} (parameters, context checks, {@code
  *       Operator.initialize}), then {@link #allPortsReady()} (windows start, {@code
  *       Operator.allPortsReady}), then any number of {@link #submit}, {@link #punctuate}, {@link
- *       #advanceTime} and checkpoint calls, then {@link #shutdown()}.
+ *       #advanceTime}, {@link #advanceWatermark} and checkpoint calls, then {@link #shutdown()}.
  *   <li>For a tuple, every window event it causes is delivered to the window's listener first,
  *       then {@code Operator.process}; likewise for a mark and {@code processPunctuation}. When
  *       every input port has received a {@code FINAL_MARKER}, one is sent on every output port.
@@ -48,7 +49,8 @@ import java.util.function.LongConsumer;
  *       whichever thread causes them, and the operator is the {@link CurrentOperator} meanwhile.
  *   <li>Time: on a {@link ManualClock}, advancing the clock fires due window timers before {@code
  *       advance} returns. On the {@link SystemClock} a timer thread fires them when due. On any
- *       other clock the caller calls {@link #advanceTime(long)}.
+ *       other clock the caller calls {@link #advanceTime(long)}. That is processing time; event
+ *       time (the watermark) moves only when the caller calls {@link #advanceWatermark(long)}.
  * </ul>
  *
  * <pre>{@code
@@ -107,6 +109,8 @@ public final class OperatorHost {
   private final boolean[] inputFinal;
   private volatile int openInputs;
   private long lastTimeNanos = Long.MIN_VALUE;
+  /** Event time: written under the lock, read by {@link #watermarkNanos()} from any thread. */
+  private volatile long lastWatermarkNanos = Long.MIN_VALUE;
   private volatile Throwable backgroundFailure;
 
   private OperatorHost(Builder builder) {
@@ -380,9 +384,37 @@ public final class OperatorHost {
         () -> {
           if (state == State.RUNNING) {
             lastTimeNanos = Math.max(nowNanos, lastTimeNanos);
-            windows.fireTimersUpTo(lastTimeNanos);
+            windows.fireTimersUpTo(TimeDomain.PROCESSING_TIME, lastTimeNanos);
           }
         });
+  }
+
+  /**
+   * Moves the watermark, the host's event time, to {@code watermarkNanos} and fires everything
+   * event-time windows have due at or before it, across windows in time order. Nothing reads the
+   * watermark from a clock: the harness or the Spark adapter says where it is, so event time is
+   * deterministic wherever it comes from. It never goes back: an earlier watermark than the last
+   * one is treated as the last one. Does nothing unless the host is running.
+   *
+   * @param watermarkNanos the watermark in nanoseconds since the epoch
+   * @throws Exception what a window listener throws
+   */
+  public void advanceWatermark(long watermarkNanos) throws Exception {
+    locked(
+        () -> {
+          if (state == State.RUNNING) {
+            lastWatermarkNanos = Math.max(watermarkNanos, lastWatermarkNanos);
+            windows.fireTimersUpTo(TimeDomain.EVENT_TIME, lastWatermarkNanos);
+          }
+        });
+  }
+
+  /**
+   * The watermark the host was last moved to ({@link #advanceWatermark}), in nanoseconds since the
+   * epoch, or {@code Long.MIN_VALUE} before the first.
+   */
+  public long watermarkNanos() {
+    return lastWatermarkNanos;
   }
 
   private void advanceTimeFromClock(long nowNanos) {
@@ -396,7 +428,7 @@ public final class OperatorHost {
 
   /** The earliest deadline of any window, or {@code Long.MAX_VALUE}; the caller holds the lock. */
   private long nextDeadline() {
-    return state == State.RUNNING ? windows.nextDeadline() : Long.MAX_VALUE;
+    return state == State.RUNNING ? windows.nextDeadline(TimeDomain.PROCESSING_TIME) : Long.MAX_VALUE;
   }
 
   private void timerFailed(Throwable failure) {
@@ -501,7 +533,7 @@ public final class OperatorHost {
   private void catchUpWithClock() throws Exception {
     if (state == State.RUNNING) {
       lastTimeNanos = Math.max(lastTimeNanos, clock.nanos());
-      windows.fireTimersUpTo(lastTimeNanos);
+      windows.fireTimersUpTo(TimeDomain.PROCESSING_TIME, lastTimeNanos);
     }
   }
 

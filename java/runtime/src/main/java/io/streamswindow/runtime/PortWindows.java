@@ -7,7 +7,8 @@ import com.ibm.streams.operator.Tuple;
 import com.ibm.streams.operator.window.StreamWindow;
 import io.streamswindow.engine.Clock;
 import io.streamswindow.engine.TupleCodec;
-import io.streamswindow.engine.Window;
+import io.streamswindow.engine.EngineWindow;
+import io.streamswindow.engine.TimeDomain;
 import io.streamswindow.engine.WindowSpec;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -18,12 +19,13 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The windows of a host's input ports, one per port: an engine {@link Window} for a windowed
+ * The windows of a host's input ports, one per port: an {@link EngineWindow} for a windowed
  * port, a {@link NotWindowedStreamWindow} otherwise. It applies host-level requests (tuples,
- * marks, time, checkpoints) to the right windows; the host serialises every call.
+ * marks, time in either {@link TimeDomain}, checkpoints) to the right windows; the host
+ * serialises every call.
  */
 final class PortWindows {
-  private final List<Window<Tuple>> windows = new ArrayList<>(); // null for a port without one
+  private final List<EngineWindow<Tuple>> windows = new ArrayList<>(); // null for a port without one
   private final List<TupleCodec<Tuple>> codecs = new ArrayList<>(); // null likewise
 
   /** Creates each port's window and attaches it to the port. */
@@ -39,8 +41,8 @@ final class PortWindows {
         continue;
       }
       StreamSchema schema = port.getStreamSchema();
-      Window<Tuple> window =
-          new Window<>(spec, port, context, clock, SchemaSupport.deltaResolver(schema));
+      EngineWindow<Tuple> window =
+          EngineWindow.create(spec, port, context, clock, SchemaSupport.deltaResolver(schema));
       port.attachWindow(window);
       windows.add(window);
       codecs.add(SchemaSupport.codec(schema));
@@ -48,7 +50,7 @@ final class PortWindows {
   }
 
   void start() throws Exception {
-    for (Window<Tuple> window : windows) {
+    for (EngineWindow<Tuple> window : windows) {
       if (window != null) {
         window.start();
       }
@@ -56,61 +58,62 @@ final class PortWindows {
   }
 
   void insert(int port, Tuple tuple) throws Exception {
-    Window<Tuple> window = windows.get(port);
+    EngineWindow<Tuple> window = windows.get(port);
     if (window != null) {
       window.insert(tuple);
     }
   }
 
   void punctuate(int port, Punctuation mark) throws Exception {
-    Window<Tuple> window = windows.get(port);
+    EngineWindow<Tuple> window = windows.get(port);
     if (window != null) {
       window.punctuate(mark);
     }
   }
 
-  /** The earliest deadline of any window, or {@code Long.MAX_VALUE}. */
-  long nextDeadline() {
+  /** The earliest deadline in {@code domain} of any window, or {@code Long.MAX_VALUE}. */
+  long nextDeadline(TimeDomain domain) {
     long deadline = Long.MAX_VALUE;
-    for (Window<Tuple> window : windows) {
+    for (EngineWindow<Tuple> window : windows) {
       if (window != null) {
-        deadline = Math.min(deadline, window.nextDeadline());
+        deadline = Math.min(deadline, window.nextDeadline(domain));
       }
     }
     return deadline;
   }
 
   /**
-   * Fires every timer due at or before {@code now}: the earliest deadline of any window first, so
-   * that the events of several windows interleave in time order; then brings every window to now.
+   * Fires everything due in {@code domain} at or before {@code now}: the earliest deadline of any
+   * window first, so that the events of several windows interleave in time order; then brings
+   * every window to now.
    */
-  void fireTimersUpTo(long now) throws Exception {
+  void fireTimersUpTo(TimeDomain domain, long now) throws Exception {
     while (true) {
-      Window<Tuple> earliest = null;
+      EngineWindow<Tuple> earliest = null;
       long deadline = Long.MAX_VALUE;
-      for (Window<Tuple> window : windows) {
-        if (window != null && window.nextDeadline() < deadline) {
-          deadline = window.nextDeadline();
+      for (EngineWindow<Tuple> window : windows) {
+        if (window != null && window.nextDeadline(domain) < deadline) {
+          deadline = window.nextDeadline(domain);
           earliest = window;
         }
       }
       if (earliest == null || deadline > now) {
         break;
       }
-      earliest.advanceTo(deadline);
-      if (earliest.nextDeadline() <= deadline) {
+      earliest.advanceTo(domain, deadline);
+      if (earliest.nextDeadline(domain) <= deadline) {
         break; // a window that does not move its deadline would loop forever
       }
     }
-    for (Window<Tuple> window : windows) {
+    for (EngineWindow<Tuple> window : windows) {
       if (window != null) {
-        window.advanceTo(now);
+        window.advanceTo(domain, now);
       }
     }
   }
 
   void drain() throws Exception {
-    for (Window<Tuple> window : windows) {
+    for (EngineWindow<Tuple> window : windows) {
       if (window != null) {
         window.drain();
       }
@@ -127,7 +130,7 @@ final class PortWindows {
   }
 
   private String clauseOf(int port) {
-    Window<Tuple> window = windows.get(port);
+    EngineWindow<Tuple> window = windows.get(port);
     return window == null ? WindowSpec.notWindowed().toString() : window.spec().toString();
   }
 
@@ -135,7 +138,7 @@ final class PortWindows {
   List<byte[]> checkpoint() throws IOException {
     List<byte[]> saved = new ArrayList<>();
     for (int port = 0; port < windows.size(); port++) {
-      Window<Tuple> window = windows.get(port);
+      EngineWindow<Tuple> window = windows.get(port);
       if (window == null) {
         saved.add(null);
         continue;
@@ -173,7 +176,7 @@ final class PortWindows {
   /** Replaces every window's contents, without events, by the checkpoint's. */
   void reset(CheckpointEnvelope envelope) throws IOException {
     for (int port = 0; port < windows.size(); port++) {
-      Window<Tuple> window = windows.get(port);
+      EngineWindow<Tuple> window = windows.get(port);
       if (window != null) {
         window.reset(
             new DataInputStream(new ByteArrayInputStream(envelope.windows().get(port))),
@@ -183,7 +186,7 @@ final class PortWindows {
   }
 
   void resetToInitialState() {
-    for (Window<Tuple> window : windows) {
+    for (EngineWindow<Tuple> window : windows) {
       if (window != null) {
         window.resetToInitialState();
       }

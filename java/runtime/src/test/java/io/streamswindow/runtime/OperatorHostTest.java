@@ -83,6 +83,28 @@ class OperatorHostTest {
   }
 
   @Test
+  void theWatermarkMovesOnlyForwardAndOnlyWhenTold() throws Exception {
+    ManualClock clock = ManualClock.create();
+    OperatorHost host =
+        OperatorHost.builder(RecordingOperator.class)
+            .input("in", SCHEMA, WindowSpec.tumbling(PolicySpec.time(1.0)))
+            .clock(clock)
+            .build();
+    host.initialize();
+    host.advanceWatermark(5);
+    assertEquals(Long.MIN_VALUE, host.watermarkNanos()); // not running yet: nothing moves
+
+    host.allPortsReady();
+    clock.advance(10); // processing time moves; event time does not follow it
+    assertEquals(Long.MIN_VALUE, host.watermarkNanos());
+    host.advanceWatermark(20);
+    host.advanceWatermark(15);
+    assertEquals(20, host.watermarkNanos());
+    // The processing-time window tumbled with the clock only: ten one-second tumbles, empty.
+    assertEquals(10, recorder(host).events().stream().filter(e -> e.startsWith("EVICTION")).count());
+  }
+
+  @Test
   void windowHandlesAMarkBeforeProcessPunctuation() throws Exception {
     OperatorHost host =
         running(

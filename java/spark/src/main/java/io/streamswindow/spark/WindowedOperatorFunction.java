@@ -5,7 +5,8 @@ import com.ibm.streams.operator.Tuple;
 import com.ibm.streams.operator.window.StreamWindow;
 import com.ibm.streams.operator.window.WindowUtilities;
 import io.streamswindow.clause.WindowClauseParser;
-import io.streamswindow.engine.Window;
+import io.streamswindow.engine.EngineWindow;
+import io.streamswindow.engine.TimeDomain;
 import io.streamswindow.runtime.OperatorHost;
 import io.streamswindow.runtime.OutputSink;
 import java.util.ArrayList;
@@ -159,7 +160,7 @@ final class WindowedOperatorFunction implements FlatMapGroupsWithStateFunction<R
    */
   static void registerDefaultPartitioner(OperatorHost host, List<String> partitionBy) {
     StreamWindow<Tuple> w = host.window(0);
-    if (w instanceof Window<Tuple> engine && engine.isPartitioned() && !engine.hasPartitioner()) {
+    if (w instanceof EngineWindow<Tuple> engine && engine.isPartitioned() && !engine.hasPartitioner()) {
       WindowUtilities.registerAttributePartitioner(w, partitionBy.toArray(new String[0]));
     }
   }
@@ -167,8 +168,8 @@ final class WindowedOperatorFunction implements FlatMapGroupsWithStateFunction<R
   private void save(OperatorHost host, BatchClock clock, GroupState<byte[]> state) throws Exception {
     host.drain();
     state.update(host.checkpoint(clock.nanos() / 1_000_000L));
-    if (recipe.window().usesTime() && host.window(0) instanceof Window<Tuple> engine) {
-      long deadline = engine.nextDeadline();
+    if (recipe.window().usesTime() && host.window(0) instanceof EngineWindow<Tuple> engine) {
+      long deadline = engine.nextDeadline(TimeDomain.PROCESSING_TIME);
       if (deadline != Long.MAX_VALUE) {
         // Spark wakes the group at the first trigger after this duration (micro-batch granularity).
         long millis = Math.max(1L, (deadline - clock.nanos() + 999_999L) / 1_000_000L);

@@ -1,0 +1,92 @@
+package io.streamswindow.engine;
+
+import com.ibm.streams.operator.OperatorContext;
+import com.ibm.streams.operator.StreamingData;
+import com.ibm.streams.operator.StreamingInput;
+import com.ibm.streams.operator.window.StreamWindow;
+import java.io.DataInput;
+import java.io.DataOutput;
+import java.io.IOException;
+
+/**
+ * The window of one input port as its host drives it, whatever the window's kind: the one
+ * interface the operator host, the Spark function and {@code Aggregate} use. Listeners see the
+ * same object through IBM's {@link StreamWindow}.
+ *
+ * <p>The host serialises every call. A tuple or a mark is delivered with every window event it
+ * causes before the call returns; time reaches the window only through {@link #advanceTo}, in
+ * either {@link TimeDomain}, and {@link #nextDeadline} says when the window next needs it.
+ *
+ * <pre>{@code
+ * EngineWindow<Tuple> window = EngineWindow.create(spec, port, context, clock, deltas);
+ * window.registerListener(listener, false);
+ * window.start();
+ * window.insert(tuple);
+ * window.advanceTo(TimeDomain.PROCESSING_TIME, window.nextDeadline(TimeDomain.PROCESSING_TIME));
+ * }</pre>
+ *
+ * @param <T> the tuple type
+ */
+public interface EngineWindow<T> extends StreamWindow<T> {
+  /**
+   * Creates the window a declaration asks for.
+   *
+   * @param spec the declaration
+   * @param port the input port the window belongs to (may be null in engine-only tests)
+   * @param context the operator's context, where listeners that are state handlers register
+   * @param clock the source of processing time
+   * @param deltas resolves {@code delta} policies against the port's schema
+   * @throws IllegalArgumentException when the declaration does not suit the schema
+   */
+  static <T> EngineWindow<T> create(
+      WindowSpec spec,
+      StreamingInput<T> port,
+      OperatorContext context,
+      Clock clock,
+      DeltaResolver<T> deltas) {
+    return new Window<>(spec, port, context, clock, deltas);
+  }
+
+  /** The declaration this window was built from. */
+  WindowSpec spec();
+
+  /** True once a partitioner is registered (adapters register a default one otherwise). */
+  boolean hasPartitioner();
+
+  /** All ports are ready: the window's time starts. Calling it again does nothing. */
+  void start() throws Exception;
+
+  /** A tuple arrives: every event it causes is delivered, in order, before this returns. */
+  void insert(T tuple) throws Exception;
+
+  /** A punctuation mark arrives: every event it causes is delivered before this returns. */
+  void punctuate(StreamingData.Punctuation mark) throws Exception;
+
+  /**
+   * Time in {@code domain} has reached {@code time} (nanoseconds since the epoch): everything due
+   * at or before it fires, in time order. A window with nothing to do in that domain ignores it.
+   */
+  void advanceTo(TimeDomain domain, long time) throws Exception;
+
+  /**
+   * The earliest time in {@code domain} at which {@link #advanceTo} would fire something, or
+   * {@code Long.MAX_VALUE}.
+   */
+  long nextDeadline(TimeDomain domain);
+
+  /** Delivers what is due now (IBM's drain: outstanding events complete). */
+  void drain() throws Exception;
+
+  /** Writes the window's complete state, so that {@link #reset} carries on exactly. */
+  void checkpoint(DataOutput out, TupleCodec<T> codec) throws IOException;
+
+  /**
+   * Replaces the window's state, without events, by a checkpoint's.
+   *
+   * @throws IOException when the data is not a checkpoint of a window declared like this one
+   */
+  void reset(DataInput in, TupleCodec<T> codec) throws IOException;
+
+  /** Discards everything without events, as if the window had just been created. */
+  void resetToInitialState();
+}
