@@ -1,10 +1,12 @@
 package io.streamswindow.engine;
 
 import java.util.function.ToDoubleFunction;
+import java.util.function.ToLongFunction;
 
 /**
- * Resolves a {@code delta(attribute, delta)} policy against the port's schema: how to read the
- * attribute of a tuple as a number, and the delta as a number in the same unit.
+ * Resolves the attributes a window declaration names against the port's schema: for a {@code
+ * delta(attribute, delta)} policy, how to read the attribute of a tuple as a number and the delta
+ * as a number in the same unit; for a timeInterval window, how to read a tuple's event time.
  *
  * <p>The engine knows nothing of schemas; the runtime implements this for {@code Tuple}. For a
  * timestamp attribute both the value and the delta are in seconds.
@@ -20,6 +22,18 @@ public interface DeltaResolver<T> {
    *     timestamp, or the delta object does not suit its type; the message names the attribute
    */
   Delta<T> resolve(String attribute, Object delta);
+
+  /**
+   * Resolves the event-time attribute of a timeInterval window.
+   *
+   * @return reads a tuple's event time in nanoseconds since the epoch
+   * @throws IllegalArgumentException when the attribute does not exist or is neither a {@code
+   *     timestamp} nor a {@code float64} (seconds); the message names the attribute and its type
+   */
+  default ToLongFunction<T> eventTime(String attribute) {
+    throw new IllegalArgumentException(
+        "event time " + attribute + ": no attributes are known for this window");
+  }
 
   /**
    * A resolved delta policy.

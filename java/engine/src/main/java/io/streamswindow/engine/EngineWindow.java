@@ -35,7 +35,10 @@ public interface EngineWindow<T> extends StreamWindow<T> {
    * @param port the input port the window belongs to (may be null in engine-only tests)
    * @param context the operator's context, where listeners that are state handlers register
    * @param clock the source of processing time
-   * @param deltas resolves {@code delta} policies against the port's schema
+   * @param deltas resolves {@code delta} policies and the event-time attribute against the port's
+   *     schema
+   * @return a {@link TimeIntervalWindow} for a timeInterval declaration, a {@link Window} for a
+   *     tumbling or sliding one
    * @throws IllegalArgumentException when the declaration does not suit the schema
    */
   static <T> EngineWindow<T> create(
@@ -44,6 +47,9 @@ public interface EngineWindow<T> extends StreamWindow<T> {
       OperatorContext context,
       Clock clock,
       DeltaResolver<T> deltas) {
+    if (spec.isTimeInterval()) {
+      return new TimeIntervalWindow<>(spec, port, context, deltas);
+    }
     return new Window<>(spec, port, context, clock, deltas);
   }
 

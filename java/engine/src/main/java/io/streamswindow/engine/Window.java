@@ -92,6 +92,9 @@ public final class Window<T> implements EngineWindow<T> {
     if (spec.type() == StreamWindow.Type.NOT_WINDOWED) {
       throw new IllegalArgumentException("A port that is not windowed has no engine window");
     }
+    if (spec.isTimeInterval()) {
+      throw new IllegalArgumentException("A timeInterval window is a TimeIntervalWindow: use EngineWindow.create(...)");
+    }
     this.port = port;
     this.context = context;
     this.clock = Objects.requireNonNull(clock, "clock");

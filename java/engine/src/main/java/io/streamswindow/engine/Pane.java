@@ -1,0 +1,45 @@
+package io.streamswindow.engine;
+
+import io.streamswindow.api.window.WindowPane;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One open pane of a timeInterval window: its index k, its interval, whether it is complete, and
+ * its partitions in creation order. Created when its first tuple arrives.
+ *
+ * @param <T> the tuple type
+ */
+final class Pane<T> {
+  final long index;
+  final WindowPane interval;
+  PaneState state;
+  final Map<Object, PanePartition<T>> partitions = new LinkedHashMap<>();
+
+  Pane(long index, WindowPane interval, PaneState state) {
+    this.index = index;
+    this.interval = interval;
+    this.state = state;
+  }
+
+  /** The partition of {@code key}, created (last in order) when new. */
+  PanePartition<T> partition(Object key) {
+    return partitions.computeIfAbsent(key, PanePartition::new);
+  }
+
+  /** A snapshot of the partitions in creation order, safe against listeners evicting partitions. */
+  List<PanePartition<T>> snapshot() {
+    return new ArrayList<>(partitions.values());
+  }
+
+  boolean hasPendingTrigger() {
+    for (PanePartition<T> p : partitions.values()) {
+      if (p.updated) {
+        return true;
+      }
+    }
+    return false;
+  }
+}

@@ -1,0 +1,61 @@
+package io.streamswindow.engine;
+
+/**
+ * Where the panes of a timeInterval window lie on the event-time line, in nanoseconds: pane k
+ * covers {@code [k·P + O, k·P + O + D)} and closes at {@code end + A}. Pure arithmetic, no state.
+ *
+ * <pre>{@code
+ * PaneLayout layout = PaneLayout.of(TimeIntervalSpec.of(10.0).withCreationPeriod(5.0));
+ * layout.firstPane(7_000_000_000L);  // 0: [0, 10) holds 7 s
+ * layout.lastPane(7_000_000_000L);   // 1: so does [5, 15)
+ * }</pre>
+ */
+final class PaneLayout {
+  private final long duration;
+  private final long period;
+  private final long discardAge;
+  private final long offset;
+
+  private PaneLayout(long duration, long period, long discardAge, long offset) {
+    this.duration = duration;
+    this.period = period;
+    this.discardAge = discardAge;
+    this.offset = offset;
+  }
+
+  /** The layout of a declaration's panes. */
+  static PaneLayout of(TimeIntervalSpec spec) {
+    long d = Clock.secondsToNanos(spec.intervalDuration());
+    long p = Clock.secondsToNanos(spec.creationPeriod());
+    if (d <= 0 || p <= 0) {
+      throw new IllegalArgumentException(spec + ": intervals shorter than a nanosecond are not supported");
+    }
+    return new PaneLayout(
+        d, p, Clock.secondsToNanos(spec.discardAge()), Clock.secondsToNanos(spec.intervalOffset()));
+  }
+
+  /** The index of the first (earliest) pane that holds {@code eventTime}. */
+  long firstPane(long eventTime) {
+    return Math.floorDiv(eventTime - offset - duration, period) + 1;
+  }
+
+  /** The index of the last pane that holds {@code eventTime}. */
+  long lastPane(long eventTime) {
+    return Math.floorDiv(eventTime - offset, period);
+  }
+
+  /** Where pane k starts (included). */
+  long start(long k) {
+    return k * period + offset;
+  }
+
+  /** Where pane k ends (excluded): the watermark at which it is complete. */
+  long end(long k) {
+    return start(k) + duration;
+  }
+
+  /** The watermark at which pane k closes. */
+  long closesAt(long k) {
+    return end(k) + discardAge;
+  }
+}

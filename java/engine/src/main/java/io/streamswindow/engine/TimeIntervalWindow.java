@@ -1,0 +1,537 @@
+package io.streamswindow.engine;
+
+import com.ibm.streams.operator.OperatorContext;
+import com.ibm.streams.operator.StreamingData;
+import com.ibm.streams.operator.StreamingInput;
+import com.ibm.streams.operator.state.StateHandler;
+import com.ibm.streams.operator.window.StreamWindowEvent;
+import com.ibm.streams.operator.window.StreamWindowListener;
+import com.ibm.streams.operator.window.StreamWindowPartitioner;
+import io.streamswindow.api.window.PaneTiming;
+import io.streamswindow.api.window.TimeIntervalStreamWindow;
+import io.streamswindow.api.window.TimeIntervalWindowEvent;
+import io.streamswindow.api.window.WindowPane;
+import java.io.DataInput;
+import java.io.DataOutput;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.function.ToLongFunction;
+
+/**
+ * The window of a port declared {@code timeInterval}: event-time panes {@code [k·P + O, k·P + O +
+ * D)}, each partitioned like the window, driven by the watermark alone.
+ *
+ * <p>A tuple goes into every pane that holds its event time (one INSERTION per pane); a pane is
+ * created by its first tuple, so an empty pane never triggers. When the watermark reaches a
+ * pane's end the pane is complete: INITIAL_FULL for each partition, then TRIGGER for each
+ * (index 0, {@link PaneTiming#PANE_ON_COMPLETE}). A tuple for a complete pane is late: it is
+ * inserted, and the next watermark advance triggers the pane again, only for the partitions that
+ * received tuples since their last trigger (index 1, 2..., {@link PaneTiming#PANE_LATE}). When the
+ * watermark reaches {@code end + A} the pane closes: one EVICTION per partition with its tuples,
+ * which are discarded; a tuple whose panes have all closed is dropped and counted ({@link
+ * #droppedCount()}). Processing time is ignored.
+ *
+ * <p>Order: an advance first delivers the late triggers pending from before it, then walks the
+ * instants (pane ends and closes) up to the new watermark in time order; at one instant, panes in
+ * start order, each completing before it closes; within a pane, partitions in creation order.
+ * Advancing in one step or deadline by deadline gives the same events. FINAL_MARKER delivers FINAL
+ * for each partition of each open pane, and the window then ignores the watermark. Every event is
+ * a {@link TimeIntervalWindowEvent}, which names the pane.
+ *
+ * <p>Not thread-safe: the host serialises every call.
+ *
+ * @param <T> the tuple type
+ */
+public final class TimeIntervalWindow<T> implements EngineWindow<T>, TimeIntervalStreamWindow<T> {
+  private static final int CHECKPOINT_MAGIC = 0x53575449; // "SWTI"
+  private static final int CHECKPOINT_VERSION = 1;
+
+  // ---- configuration
+  private final WindowSpec spec;
+  private final StreamingInput<T> port;
+  private final OperatorContext context;
+  private final PaneLayout layout;
+  private final ToLongFunction<T> eventTime;
+  private StreamWindowListener<T> listener;
+  private StreamWindowPartitioner<T, ?> partitioner;
+
+  // ---- checkpointed state
+  /** The open panes by index, so in start order. */
+  private final TreeMap<Long, Pane<T>> panes = new TreeMap<>();
+  private long watermark = Long.MIN_VALUE;
+  private long dropped;
+  private boolean started;
+  private boolean finished;
+
+  /**
+   * Creates the window of {@code port}.
+   *
+   * @param spec a timeInterval declaration with its event-time attribute
+   * @param port the input port (may be null in engine-only tests)
+   * @param context the operator's context, where listeners that are state handlers register
+   * @param attributes resolves the event-time attribute against the port's schema
+   * @throws IllegalArgumentException when the declaration is not a timeInterval one, has no
+   *     event-time attribute, or the attribute does not suit the schema
+   */
+  public TimeIntervalWindow(
+      WindowSpec spec, StreamingInput<T> port, OperatorContext context, DeltaResolver<T> attributes) {
+    this.spec = Objects.requireNonNull(spec, "spec");
+    if (!spec.isTimeInterval()) {
+      throw new IllegalArgumentException("Not a timeInterval window: " + spec);
+    }
+    if (spec.eventTime() == null) {
+      throw new IllegalArgumentException(
+          "The timeInterval window \"" + spec + "\" needs the attribute that holds each tuple's event time: "
+              + "declare it with WindowSpec.withEventTime(name) (in SPL, the stream's @eventTime annotation)");
+    }
+    this.port = port;
+    this.context = context;
+    this.layout = PaneLayout.of(spec.timeInterval());
+    this.eventTime = attributes.eventTime(spec.eventTime());
+  }
+
+  @Override
+  public WindowSpec spec() {
+    return spec;
+  }
+
+  @Override
+  public boolean hasPartitioner() {
+    return partitioner != null;
+  }
+
+  /** The watermark the window was last advanced to, or {@code Long.MIN_VALUE}. */
+  public long watermark() {
+    return watermark;
+  }
+
+  /** How many tuples were dropped because every pane they belong to had closed. */
+  public long droppedCount() {
+    return dropped;
+  }
+
+  // ------------------------------------------------------------------ inputs
+
+  @Override
+  public void start() {
+    started = true;
+  }
+
+  /** Inserts the tuple into every pane that holds its event time and is not closed. */
+  @Override
+  public void insert(T tuple) throws Exception {
+    started = true;
+    Object key = partitionOf(tuple);
+    long time = eventTime.applyAsLong(tuple);
+    boolean accepted = false;
+    for (long k = layout.firstPane(time); k <= layout.lastPane(time); k++) {
+      PaneState state = PaneState.of(layout, k, watermark);
+      if (state == PaneState.CLOSED) {
+        continue;
+      }
+      accepted = true;
+      final long index = k;
+      Pane<T> pane =
+          panes.computeIfAbsent(
+              k, i -> new Pane<>(index, new WindowPane(layout.start(index), layout.end(index)), state));
+      PanePartition<T> p = pane.partition(key);
+      Entry<T> entry = new Entry<>(tuple, time, 0);
+      p.entries.add(entry);
+      p.updated = true;
+      deliver(StreamWindowEvent.Type.INSERTION, pane, p, EntryTuples.of(entry), nextTiming(pane));
+    }
+    if (!accepted) {
+      dropped++;
+    }
+  }
+
+  /** WINDOW_MARKER is ignored; FINAL_MARKER delivers FINAL for every partition of every open pane. */
+  @Override
+  public void punctuate(StreamingData.Punctuation mark) throws Exception {
+    if (mark != StreamingData.Punctuation.FINAL_MARKER || finished) {
+      return;
+    }
+    finished = true;
+    for (Pane<T> pane : new ArrayList<>(panes.values())) {
+      for (PanePartition<T> p : pane.snapshot()) {
+        if (!p.evicted) {
+          deliver(StreamWindowEvent.Type.FINAL, pane, p, EntryTuples.of(p.entries), nextTiming(pane));
+        }
+      }
+    }
+  }
+
+  /**
+   * The watermark is at {@code time} (it never moves back: an earlier time counts as the current
+   * watermark): pending late triggers, then pane completions and closes up to it. Processing time
+   * is ignored.
+   */
+  @Override
+  public void advanceTo(TimeDomain domain, long time) throws Exception {
+    if (domain != TimeDomain.EVENT_TIME || finished) {
+      return;
+    }
+    started = true;
+    long target = Math.max(time, watermark);
+    for (Pane<T> pane : new ArrayList<>(panes.values())) {
+      if (pane.state == PaneState.COMPLETE) {
+        triggerUpdated(pane, PaneTiming.PANE_LATE);
+      }
+    }
+    long instant;
+    while ((instant = nextInstant()) <= target) {
+      watermark = Math.max(watermark, instant);
+      for (Pane<T> pane : new ArrayList<>(panes.values())) {
+        if (pane.state == PaneState.INCOMPLETE && layout.end(pane.index) <= instant) {
+          complete(pane);
+        }
+        if (pane.state == PaneState.COMPLETE && layout.closesAt(pane.index) <= instant) {
+          close(pane);
+        }
+      }
+    }
+    watermark = target;
+  }
+
+  /**
+   * The watermark when a late trigger is pending (due at the next advance), else the next pane end
+   * or close the watermark has not reached; {@code Long.MAX_VALUE} for processing time.
+   */
+  @Override
+  public long nextDeadline(TimeDomain domain) {
+    if (domain != TimeDomain.EVENT_TIME || finished) {
+      return Long.MAX_VALUE;
+    }
+    for (Pane<T> pane : panes.values()) {
+      if (pane.state == PaneState.COMPLETE && pane.hasPendingTrigger()) {
+        return watermark;
+      }
+    }
+    return nextInstant();
+  }
+
+  /** Nothing is due without a watermark: a timeInterval window has nothing to drain. */
+  @Override
+  public void drain() {}
+
+  private long nextInstant() {
+    long next = Long.MAX_VALUE;
+    for (Pane<T> pane : panes.values()) {
+      long at = pane.state == PaneState.INCOMPLETE ? layout.end(pane.index) : layout.closesAt(pane.index);
+      next = Math.min(next, at);
+    }
+    return next;
+  }
+
+  // ------------------------------------------------------------------ pane transitions
+
+  private void complete(Pane<T> pane) throws Exception {
+    pane.state = PaneState.COMPLETE;
+    for (PanePartition<T> p : pane.snapshot()) {
+      if (!p.evicted) {
+        deliver(StreamWindowEvent.Type.INITIAL_FULL, pane, p, EntryTuples.of(p.entries), PaneTiming.PANE_ON_COMPLETE);
+      }
+    }
+    triggerUpdated(pane, PaneTiming.PANE_ON_COMPLETE);
+  }
+
+  private void triggerUpdated(Pane<T> pane, PaneTiming timing) throws Exception {
+    for (PanePartition<T> p : pane.snapshot()) {
+      if (p.updated && !p.evicted) {
+        long index = p.triggers++;
+        p.updated = false;
+        deliver(StreamWindowEvent.Type.TRIGGER, pane, p, EntryTuples.of(p.entries), index, timing);
+      }
+    }
+  }
+
+  private void close(Pane<T> pane) throws Exception {
+    pane.state = PaneState.CLOSED;
+    panes.remove(pane.index);
+    for (PanePartition<T> p : pane.snapshot()) {
+      if (!p.evicted) {
+        deliver(StreamWindowEvent.Type.EVICTION, pane, p, EntryTuples.of(p.entries), PaneTiming.PANE_LATE);
+      }
+    }
+  }
+
+  /** The timing of the next trigger of a pane: on complete while incomplete, late afterwards. */
+  private static PaneTiming nextTiming(Pane<?> pane) {
+    return pane.state == PaneState.INCOMPLETE ? PaneTiming.PANE_ON_COMPLETE : PaneTiming.PANE_LATE;
+  }
+
+  private void deliver(
+      StreamWindowEvent.Type type, Pane<T> pane, PanePartition<T> p, Iterable<T> tuples, PaneTiming timing)
+      throws Exception {
+    deliver(type, pane, p, tuples, p.triggers, timing);
+  }
+
+  private void deliver(
+      StreamWindowEvent.Type type,
+      Pane<T> pane,
+      PanePartition<T> p,
+      Iterable<T> tuples,
+      long index,
+      PaneTiming timing)
+      throws Exception {
+    StreamWindowListener<T> l = listener;
+    if (l != null) {
+      l.handleEvent(new TimeIntervalWindowEvent<>(type, this, p.key, tuples, pane.interval, index, timing));
+    }
+  }
+
+  private Object partitionOf(T tuple) {
+    if (!spec.isPartitioned()) {
+      return Window.SOLE_PARTITION;
+    }
+    if (partitioner == null) {
+      throw new IllegalStateException(
+          "The partitioned window of " + portName() + " has no partitioner: call registerPartitioner(...) or "
+              + "WindowUtilities.registerAttributePartitioner(...) in initialize()");
+    }
+    return partitioner.getPartition(tuple);
+  }
+
+  // ------------------------------------------------------------------ checkpoint and reset
+
+  /**
+   * Writes the open panes with their partitions' tuples and trigger state, the watermark and the
+   * dropped count, after a magic number, a version, the declaration and the event-time attribute.
+   */
+  @Override
+  public void checkpoint(DataOutput out, TupleCodec<T> codec) throws IOException {
+    out.writeInt(CHECKPOINT_MAGIC);
+    out.writeByte(CHECKPOINT_VERSION);
+    out.writeUTF(spec.toString());
+    out.writeUTF(spec.eventTime());
+    out.writeBoolean(started);
+    out.writeBoolean(finished);
+    out.writeLong(watermark);
+    out.writeLong(dropped);
+    out.writeInt(panes.size());
+    for (Pane<T> pane : panes.values()) {
+      out.writeLong(pane.index);
+      out.writeByte(pane.state.ordinal());
+      out.writeInt(pane.partitions.size());
+      for (PanePartition<T> p : pane.partitions.values()) {
+        PartitionKeyCodec.write(out, p.key);
+        out.writeLong(p.triggers);
+        out.writeBoolean(p.updated);
+        out.writeInt(p.entries.size());
+        for (Entry<T> e : p.entries) {
+          VarLong.write(out, e.insertedAt - pane.interval.getStartNanos()); // event time, 0 <= x < D
+          out.writeBoolean(e.tuple != null);
+          if (e.tuple != null) {
+            codec.write(out, e.tuple);
+          }
+        }
+      }
+    }
+  }
+
+  /**
+   * Replaces the window's state, without events, by a checkpoint's.
+   *
+   * @throws IOException when the data is not a timeInterval checkpoint of this declaration
+   */
+  @Override
+  public void reset(DataInput in, TupleCodec<T> codec) throws IOException {
+    if (in.readInt() != CHECKPOINT_MAGIC) {
+      throw new IOException("Not a streams-window timeInterval window checkpoint");
+    }
+    int version = in.readByte();
+    if (version != CHECKPOINT_VERSION) {
+      throw new IOException(
+          "Unsupported timeInterval window checkpoint version " + version + " (this build reads " + CHECKPOINT_VERSION + ")");
+    }
+    String declared = in.readUTF();
+    String attribute = in.readUTF();
+    if (!declared.equals(spec.toString()) || !attribute.equals(spec.eventTime())) {
+      throw new IOException(
+          "The checkpoint is of a window \"" + declared + "\" on event time " + attribute
+              + ", not \"" + spec + "\" on event time " + spec.eventTime());
+    }
+    resetToInitialState();
+    started = in.readBoolean();
+    finished = in.readBoolean();
+    watermark = in.readLong();
+    dropped = in.readLong();
+    int paneCount = in.readInt();
+    PaneState[] states = PaneState.values();
+    for (int i = 0; i < paneCount; i++) {
+      long index = in.readLong();
+      Pane<T> pane = new Pane<>(index, new WindowPane(layout.start(index), layout.end(index)), states[in.readByte()]);
+      int partitionCount = in.readInt();
+      for (int j = 0; j < partitionCount; j++) {
+        PanePartition<T> p = pane.partition(PartitionKeyCodec.read(in));
+        p.triggers = in.readLong();
+        p.updated = in.readBoolean();
+        int size = in.readInt();
+        for (int n = 0; n < size; n++) {
+          long time = pane.interval.getStartNanos() + VarLong.read(in);
+          T tuple = in.readBoolean() ? codec.read(in) : null;
+          p.entries.add(new Entry<>(tuple, time, 0));
+        }
+      }
+      panes.put(index, pane);
+    }
+  }
+
+  @Override
+  public void resetToInitialState() {
+    for (Pane<T> pane : panes.values()) {
+      for (PanePartition<T> p : pane.partitions.values()) {
+        p.evicted = true;
+      }
+    }
+    panes.clear();
+    watermark = Long.MIN_VALUE;
+    dropped = 0;
+    started = false;
+    finished = false;
+  }
+
+  // ------------------------------------------------------------------ StreamWindow
+
+  /** {@code SLIDING}: panes overlap and leave after a time, like a sliding time window's tuples. */
+  @Override
+  public Type getType() {
+    return Type.SLIDING;
+  }
+
+  @Override
+  public StreamingInput<T> getInputPort() {
+    return port;
+  }
+
+  /** {@code TIME}: panes close a time (discardAge) after their end, in event time. */
+  @Override
+  public Policy getEvictionPolicy() {
+    return Policy.TIME;
+  }
+
+  /** {@code TIME}: panes trigger when the watermark reaches their end. */
+  @Override
+  public Policy getTriggerPolicy() {
+    return Policy.TIME;
+  }
+
+  @Override
+  public boolean isPartitioned() {
+    return spec.isPartitioned();
+  }
+
+  @Override
+  public void registerListener(StreamWindowListener<T> listener, boolean useAsynchronousTasks) {
+    this.listener = listener;
+    if (listener instanceof StateHandler handler && context != null) {
+      context.registerStateHandler(handler);
+    }
+  }
+
+  @Override
+  public void registerPartitioner(StreamWindowPartitioner<T, ?> partitioner) {
+    if (!spec.isPartitioned()) {
+      throw new IllegalStateException("The window of " + portName() + " (" + spec + ") is not partitioned");
+    }
+    this.partitioner = Objects.requireNonNull(partitioner, "partitioner");
+  }
+
+  /** Removes the partition from every open pane, with one PARTITION_EVICTION per pane. */
+  @Override
+  public void evictPartition(Object partition) throws Exception {
+    if (!spec.isPartitioned()) {
+      throw new IllegalStateException("The window of " + portName() + " (" + spec + ") is not partitioned");
+    }
+    for (Pane<T> pane : new ArrayList<>(panes.values())) {
+      PanePartition<T> p = pane.partitions.remove(partition);
+      if (p == null) {
+        continue;
+      }
+      p.evicted = true;
+      if (pane.partitions.isEmpty()) {
+        panes.remove(pane.index);
+      }
+      deliver(StreamWindowEvent.Type.PARTITION_EVICTION, pane, p, EntryTuples.of(p.entries), nextTiming(pane));
+    }
+  }
+
+  /** The partition keys of the open panes, panes in start order, partitions in creation order. */
+  @Override
+  public Collection<?> getPartitions() {
+    Set<Object> keys = new LinkedHashSet<>();
+    for (Pane<T> pane : panes.values()) {
+      keys.addAll(pane.partitions.keySet());
+    }
+    return Collections.unmodifiableList(new ArrayList<>(keys));
+  }
+
+  /** Always false: timeInterval windows have no partition eviction policies. */
+  @Override
+  public boolean needsPartitionEviction() {
+    return false;
+  }
+
+  @Override
+  public OperatorContext getOperatorContext() {
+    return context;
+  }
+
+  // ------------------------------------------------------------------ TimeIntervalStreamWindow
+
+  @Override
+  public double getIntervalDuration() {
+    return spec.timeInterval().intervalDuration();
+  }
+
+  @Override
+  public double getCreationPeriod() {
+    return spec.timeInterval().creationPeriod();
+  }
+
+  @Override
+  public double getDiscardAge() {
+    return spec.timeInterval().discardAge();
+  }
+
+  @Override
+  public double getIntervalOffset() {
+    return spec.timeInterval().intervalOffset();
+  }
+
+  @Override
+  public String getEventTimeAttribute() {
+    return spec.eventTime();
+  }
+
+  @Override
+  public long getDroppedTupleCount() {
+    return dropped;
+  }
+
+  /** The open panes' intervals in start order (for tests and diagnostics). */
+  public List<WindowPane> openPanes() {
+    List<WindowPane> out = new ArrayList<>();
+    for (Map.Entry<Long, Pane<T>> e : panes.entrySet()) {
+      out.add(e.getValue().interval);
+    }
+    return out;
+  }
+
+  private String portName() {
+    return port == null ? "this port" : "port " + port.getName();
+  }
+
+  @Override
+  public String toString() {
+    return "TimeIntervalWindow(" + spec + ", " + panes.size() + " open panes, watermark " + watermark + ")";
+  }
+}
