@@ -22,7 +22,9 @@ public final class WindowClauseException extends BadTokenException {
       "A window clause reads: [partitioned,] tumbling, <eviction> | sliding, <eviction>"
           + "[, <trigger>], then optionally [partitioned] and one of partitionAge(seconds),"
           + " partitionCount(n), tupleCount(n); an eviction or trigger is count(n),"
-          + " time(seconds), delta(attribute, value) or (tumbling only) punct()";
+          + " time(seconds), delta(attribute, value) or (tumbling only) punct(); or [partitioned,]"
+          + " timeInterval, intervalDuration(seconds)[, creationPeriod(seconds)][, discardAge(seconds)]"
+          + "[, intervalOffset(seconds)][, partitioned]";
 
   /**
    * Creates the error for {@code clause}.

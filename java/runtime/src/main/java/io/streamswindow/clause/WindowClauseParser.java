@@ -3,8 +3,10 @@ package io.streamswindow.clause;
 import io.streamswindow.clause.ClauseToken.Kind;
 import io.streamswindow.engine.PartitionEvictionSpec;
 import io.streamswindow.engine.PolicySpec;
+import io.streamswindow.engine.TimeIntervalSpec;
 import io.streamswindow.engine.WindowSpec;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -25,8 +27,11 @@ import java.util.Objects;
  *
  * <pre>
  * clause     = [ "partitioned" "," ] window [ "," "partitioned" ] [ "," partitionEviction ] [ ";" ]
+ *            | [ "partitioned" "," ] "timeInterval" "," option { "," option } [ "," "partitioned" ] [ ";" ]
  * window     = "tumbling" "," policy
  *            | "sliding" "," policy [ "," policy ]
+ * option     = "intervalDuration" "(" number ")" | "creationPeriod" "(" number ")"
+ *            | "discardAge" "(" number ")" | "intervalOffset" "(" number ")"
  * policy     = "count" "(" whole ")" | "time" "(" number ")"
  *            | "delta" "(" attribute "," number ")" | "punct" "(" ")"
  * partitionEviction = "partitionAge" "(" number ")" | "partitionCount" "(" whole ")"
@@ -46,7 +51,16 @@ import java.util.Objects;
  * may be negative. A delta value is kept as written: a whole number becomes an {@code Integer} (a
  * {@code Long} when it does not fit), any other number a {@code Double}. Whether the delta
  * attribute exists and whether the value suits its type is checked later, against the port's
- * schema, not here. timeInterval (event-time) windows are not supported by this version.
+ * schema, not here.
+ *
+ * <p>A timeInterval (event-time) window takes its options in any order, each at most once;
+ * {@code intervalDuration} is required, the others default to {@code creationPeriod} = the
+ * duration, {@code discardAge} = 0 and {@code intervalOffset} = 0. The duration and the period are
+ * positive, the offset lies in {@code [0, intervalDuration)}; eviction, trigger and partition
+ * eviction policies are refused. The event-time attribute is not part of the clause (SPL takes it
+ * from the stream's {@code @eventTime} annotation): the caller adds it with {@link
+ * WindowSpec#withEventTime}. The printed form lists the options in the order above and leaves out
+ * those at their default.
  *
  * <p>Every error is a {@link WindowClauseException} naming the offending token and its position.
  */
@@ -62,20 +76,18 @@ public final class WindowClauseParser {
   private static final List<String> KEYWORDS =
       List.of(
           "partitioned", "tumbling", "sliding", "count", "time", "delta", "punct",
-          "partitionAge", "partitionCount", "tupleCount");
+          "partitionAge", "partitionCount", "tupleCount", "timeInterval", "intervalDuration",
+          "creationPeriod", "discardAge", "intervalOffset");
 
-  /** Words of SPL's timeInterval windows, which this version does not support. */
-  private static final Map<String, String> EVENT_TIME_WORDS =
-      Map.of(
-          "timeInterval", "timeInterval windows (event time)",
-          "intervalDuration", "intervalDuration belongs to timeInterval windows, which",
-          "creationPeriod", "creationPeriod belongs to timeInterval windows, which",
-          "discardAge", "discardAge belongs to timeInterval windows, which",
-          "intervalOffset", "intervalOffset belongs to timeInterval windows, which");
+  /** The options of a timeInterval window, in their printed order. */
+  private static final List<String> TIME_INTERVAL_OPTIONS =
+      List.of("intervalDuration", "creationPeriod", "discardAge", "intervalOffset");
 
   private final String clause;
   private final List<ClauseToken> tokens;
   private int index;
+  /** Inside a timeInterval clause, where its option words are expected, not out of place. */
+  private boolean inTimeInterval;
 
   private WindowClauseParser(String clause) {
     this.clause = clause;
@@ -103,15 +115,22 @@ public final class WindowClauseParser {
     }
     ClauseToken kind = next();
     boolean sliding;
+    if (kind.isWord("timeInterval")) {
+      return timeInterval(kind, partitioned);
+    }
     if (kind.isWord("tumbling")) {
       sliding = false;
     } else if (kind.isWord("sliding")) {
       sliding = true;
     } else if (kind.isWord("partitioned")) {
-      throw invalid(kind, "the window is already partitioned; expected tumbling or sliding");
+      throw invalid(
+          kind, "the window is already partitioned; expected tumbling, sliding or timeInterval");
     } else {
       throw unexpected(
-          kind, partitioned ? "tumbling or sliding" : "tumbling, sliding or partitioned");
+          kind,
+          partitioned
+              ? "tumbling, sliding or timeInterval"
+              : "tumbling, sliding, timeInterval or partitioned");
     }
     expect(Kind.COMMA, "',' after " + kind.text());
 
@@ -163,12 +182,7 @@ public final class WindowClauseParser {
             item, nextItems(sliding, trigger, partitioned, partitionedAfter, partitionEviction));
       }
     }
-    if (peek().is(Kind.SEMICOLON)) {
-      next();
-    }
-    if (!peek().is(Kind.END)) {
-      throw unexpected(peek(), "',' or the end of the clause");
-    }
+    end();
 
     WindowSpec spec =
         sliding
@@ -181,6 +195,112 @@ public final class WindowClauseParser {
       spec = spec.withPartitionEviction(partitionEviction);
     }
     return spec;
+  }
+
+  /** An optional final {@code ;}, then the end of the clause. */
+  private void end() {
+    if (peek().is(Kind.SEMICOLON)) {
+      next();
+    }
+    if (!peek().is(Kind.END)) {
+      throw unexpected(peek(), "',' or the end of the clause");
+    }
+  }
+
+  /** The rest of a timeInterval clause, after the {@code timeInterval} keyword. */
+  private WindowSpec timeInterval(ClauseToken keyword, boolean partitioned) {
+    inTimeInterval = true;
+    expect(Kind.COMMA, "',' after timeInterval");
+    Map<String, Double> values = new HashMap<>();
+    Map<String, ClauseToken> numbers = new HashMap<>();
+    boolean partitionedAfter = false;
+    while (true) {
+      ClauseToken item = peek();
+      if (item.is(Kind.WORD) && TIME_INTERVAL_OPTIONS.contains(item.text())) {
+        if (partitionedAfter) {
+          throw invalid(item, "the options of a timeInterval window come before partitioned");
+        }
+        if (values.containsKey(item.text())) {
+          throw invalid(item, item.text() + " is given twice; each option of a timeInterval window appears at most once");
+        }
+        next();
+        expect(Kind.LEFT_PAREN, "'(' after " + item.text());
+        ClauseToken number = numberToken(item.text() + "(seconds)", optionForm(item.text()));
+        double value = Double.parseDouble(number.text());
+        if (Double.isInfinite(value)) {
+          throw invalid(number, optionForm(item.text()) + " that is not infinite");
+        }
+        if (value == 0 && !item.isWord("discardAge") && !item.isWord("intervalOffset")) {
+          throw invalid(number, optionForm(item.text()));
+        }
+        values.put(item.text(), value);
+        numbers.put(item.text(), number);
+        expect(Kind.RIGHT_PAREN, "')'");
+      } else if (item.isWord("partitioned")) {
+        if (partitioned) {
+          throw invalid(item, "the window is already partitioned");
+        }
+        next();
+        partitioned = true;
+        partitionedAfter = true;
+      } else if (isPolicyName(item)) {
+        throw invalid(
+            item,
+            "a timeInterval window has no eviction or trigger policies; its panes are set by "
+                + "intervalDuration, creationPeriod, discardAge and intervalOffset");
+      } else if (isPartitionEvictionName(item)) {
+        throw invalid(
+            item, "a timeInterval window has no partition eviction policies; its panes close after discardAge");
+      } else {
+        throw unexpected(item, timeIntervalItems(values, partitioned));
+      }
+      if (!peek().is(Kind.COMMA)) {
+        break;
+      }
+      next();
+    }
+    end();
+
+    Double duration = values.get("intervalDuration");
+    if (duration == null) {
+      throw invalid(keyword, "a timeInterval window needs intervalDuration(seconds)");
+    }
+    Double offset = values.get("intervalOffset");
+    if (offset != null && offset >= duration) {
+      throw invalid(
+          numbers.get("intervalOffset"),
+          "intervalOffset(seconds) must be less than intervalDuration(" + duration + ")");
+    }
+    WindowSpec spec =
+        WindowSpec.timeInterval(
+            TimeIntervalSpec.of(
+                duration,
+                values.getOrDefault("creationPeriod", duration),
+                values.getOrDefault("discardAge", 0.0),
+                offset == null ? 0.0 : offset));
+    return partitioned ? spec.partitioned() : spec;
+  }
+
+  private static String optionForm(String option) {
+    return switch (option) {
+      case "discardAge" -> "discardAge(seconds) needs a number of seconds, 0 or more";
+      case "intervalOffset" -> "intervalOffset(seconds) needs a number of seconds, 0 or more";
+      default -> option + "(seconds) needs a positive number of seconds";
+    };
+  }
+
+  /** What may follow a comma in a timeInterval clause, given what has been read so far. */
+  private static String timeIntervalItems(Map<String, Double> values, boolean partitioned) {
+    List<String> options = new ArrayList<>();
+    for (String option : TIME_INTERVAL_OPTIONS) {
+      if (!values.containsKey(option)) {
+        options.add(option + "(seconds)");
+      }
+    }
+    if (!partitioned) {
+      options.add("partitioned");
+    }
+    return options.isEmpty() ? "the end of the clause" : String.join(", ", options);
   }
 
   /** What may follow a comma after the eviction policy, given what has been read so far. */
@@ -351,11 +471,12 @@ public final class WindowClauseParser {
 
   /** An error for a token that does not belong where it is, saying what would. */
   private WindowClauseException unexpected(ClauseToken token, String expected) {
-    if (token.is(Kind.WORD) && EVENT_TIME_WORDS.containsKey(token.text())) {
+    if (!inTimeInterval && token.is(Kind.WORD) && TIME_INTERVAL_OPTIONS.contains(token.text())) {
       return invalid(
           token,
-          EVENT_TIME_WORDS.get(token.text())
-              + " are not supported by this version of streams-window; use tumbling or sliding");
+          token.text()
+              + " is an option of timeInterval windows, not of tumbling or sliding ones: "
+              + "timeInterval, intervalDuration(seconds), ...");
     }
     StringBuilder detail =
         new StringBuilder("unexpected ")

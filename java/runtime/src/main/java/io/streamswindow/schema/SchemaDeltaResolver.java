@@ -4,9 +4,11 @@ import com.ibm.streams.operator.StreamSchema;
 import com.ibm.streams.operator.Tuple;
 import com.ibm.streams.operator.Type.MetaType;
 import com.ibm.streams.operator.types.Timestamp;
+import io.streamswindow.engine.Clock;
 import io.streamswindow.engine.DeltaResolver;
 import java.math.BigDecimal;
 import java.util.function.ToDoubleFunction;
+import java.util.function.ToLongFunction;
 
 /**
  * Resolves {@code delta(attribute, delta)} window policies against a port's schema, as
@@ -25,6 +27,9 @@ import java.util.function.ToDoubleFunction;
  * DeltaResolver.Delta<Tuple> d = new SchemaDeltaResolver(schema).resolve("v", 2.5);
  * double value = d.value().applyAsDouble(tuple);   // tuple's v as a double
  * }</pre>
+ *
+ * <p>It also resolves the event-time attribute of a timeInterval window ({@link #eventTime}): a
+ * {@code timestamp}, or a {@code float64} of seconds since the epoch, read as nanoseconds.
  */
 public final class SchemaDeltaResolver implements DeltaResolver<Tuple> {
   private final SplSchema schema;
@@ -70,6 +75,41 @@ public final class SchemaDeltaResolver implements DeltaResolver<Tuple> {
           "delta(" + attribute + ", " + delta + "): the delta must not be negative or NaN");
     }
     return new Delta<>(reader(index, metaType), threshold);
+  }
+
+  /**
+   * Resolves the event-time attribute of a timeInterval window.
+   *
+   * @throws IllegalArgumentException when the attribute is unknown or neither a {@code timestamp}
+   *     nor a {@code float64}; the message names the attribute and its type
+   */
+  @Override
+  public ToLongFunction<Tuple> eventTime(String attribute) {
+    int index = schema.getAttributeIndex(attribute);
+    if (index < 0) {
+      throw new IllegalArgumentException(
+          "event time " + attribute + ": " + schema.unknownAttribute(attribute).getMessage());
+    }
+    SplType type = schema.getType(index);
+    switch (type.getMetaType()) {
+      case TIMESTAMP:
+        return tuple -> {
+          Timestamp t = (Timestamp) AbstractSchemaTuple.storedValue(tuple, index);
+          return Math.addExact(Math.multiplyExact(t.getSeconds(), 1_000_000_000L), t.getNanoseconds());
+        };
+      case FLOAT64:
+        return tuple -> Clock.secondsToNanos((Double) AbstractSchemaTuple.storedValue(tuple, index));
+      default:
+        throw new IllegalArgumentException(
+            "event time "
+                + attribute
+                + ": attribute "
+                + attribute
+                + " has SPL type "
+                + type
+                + "; the event time of a timeInterval window must be a timestamp or a float64"
+                + " (seconds since the epoch)");
+    }
   }
 
   private static double threshold(String attribute, SplType type, Object delta) {

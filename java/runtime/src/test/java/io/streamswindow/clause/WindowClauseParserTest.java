@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.ibm.streams.operator.window.StreamWindow;
 import io.streamswindow.engine.PartitionEvictionSpec;
 import io.streamswindow.engine.PolicySpec;
+import io.streamswindow.engine.TimeIntervalSpec;
 import io.streamswindow.engine.WindowSpec;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -37,11 +38,35 @@ class WindowClauseParserTest {
         "partitioned, sliding, count(3), count(1), partitionAge(60.0)",
         "partitioned, sliding, time(2.5), delta(price, 3), tupleCount(1000)",
         "partitioned, tumbling, time(1.0E-7)",
+        "timeInterval, intervalDuration(10.0)",
+        "timeInterval, intervalDuration(10.0), creationPeriod(5.0), discardAge(15.0)",
+        "timeInterval, intervalDuration(60.0), intervalOffset(30.0)",
+        "partitioned, timeInterval, intervalDuration(10.0), creationPeriod(5.0), discardAge(15.0), intervalOffset(2.5)",
       })
   void everyPrintedClauseParsesBackToAnEqualSpec(String clause) {
     WindowSpec spec = parse(clause);
     assertEquals(clause, spec.toString());
     assertEquals(spec, parse(spec.toString()));
+  }
+
+  @Test
+  void timeIntervalOptionsInAnyOrderWithDefaultsLeftOut() {
+    WindowSpec expected =
+        WindowSpec.timeInterval(TimeIntervalSpec.of(10).withCreationPeriod(5).withDiscardAge(15)).partitioned();
+    assertEquals(
+        expected, parse("timeInterval, discardAge(15), creationPeriod(5), intervalDuration(10), partitioned;"));
+    assertEquals(expected, parse("partitioned, timeInterval, intervalDuration(10.0), creationPeriod(5.0), discardAge(15.0)"));
+    assertEquals(
+        "timeInterval, intervalDuration(10.0)",
+        parse("timeInterval, intervalDuration(10), creationPeriod(10.0), discardAge(0), intervalOffset(0.0)").toString());
+    WindowSpec spec = parse("timeInterval, intervalDuration(10.0)");
+    assertTrue(spec.isTimeInterval());
+    assertEquals(StreamWindow.Type.SLIDING, spec.type(), "the type IBM's API reports");
+    assertNull(spec.eviction());
+    assertNull(spec.trigger());
+    assertNull(spec.eventTime(), "the event time comes from the stream, not the clause");
+    WindowSpec withTs = spec.withEventTime("ts");
+    assertEquals(withTs, parse(withTs.toString()).withEventTime(withTs.eventTime()));
   }
 
   @Test
@@ -148,9 +173,9 @@ class WindowClauseParserTest {
       delimiter = '|',
       textBlock =
           """
-          hopping, count(3) | hopping | 0 | expected tumbling, sliding or partitioned
+          hopping, count(3) | hopping | 0 | expected tumbling, sliding, timeInterval or partitioned
           Tumbling, count(3) | Tumbling | 0 | did you mean 'tumbling'
-          count(3) | count | 0 | expected tumbling, sliding or partitioned
+          count(3) | count | 0 | expected tumbling, sliding, timeInterval or partitioned
           sliding, punct() | punct | 9 | a sliding window cannot use punct()
           sliding, count(3), punct() | punct | 19 | a sliding window cannot use punct()
           tumbling, count(0) | 0 | 16 | count(n) needs a whole number of at least 1
@@ -197,10 +222,34 @@ class WindowClauseParserTest {
           partitioned, tumbling, count(4), tupleCount(1.5) | 1.5 | 44 | tupleCount(n) needs a whole number of at least 1
           partitioned, tumbling, count(4), partitionAge(60.0), partitioned | partitioned | 53 | the window is already partitioned
           partitioned tumbling, count(4) | tumbling | 12 | expected ',' after partitioned
-          partitioned, count(4) | count | 13 | expected tumbling or sliding
-          timeInterval, intervalDuration(10.0) | timeInterval | 0 | timeInterval windows (event time) are not supported by this version
-          partitioned, timeInterval, intervalDuration(10.0) | timeInterval | 13 | not supported by this version
-          sliding, time(5.0), discardAge(3.0) | discardAge | 20 | discardAge belongs to timeInterval windows, which are not supported
+          partitioned, count(4) | count | 13 | expected tumbling, sliding or timeInterval
+          sliding, time(5.0), discardAge(3.0) | discardAge | 20 | discardAge is an option of timeInterval windows, not of tumbling or sliding ones
+          tumbling, intervalDuration(3.0) | intervalDuration | 10 | intervalDuration is an option of timeInterval windows
+          timeinterval, intervalDuration(10) | timeinterval | 0 | did you mean 'timeInterval'
+          timeInterval, intervalDuration(0) | 0 | 31 | intervalDuration(seconds) needs a positive number of seconds
+          timeInterval, intervalDuration(-10.0) | - | 31 | negative numbers are not allowed
+          timeInterval, intervalDuration(1e999) | 1e999 | 31 | that is not infinite
+          timeInterval, intervalDuration 10 | 10 | 31 | expected '(' after intervalDuration
+          timeInterval intervalDuration(10) | intervalDuration | 13 | expected ',' after timeInterval
+          timeInterval, intervalDuration(10), creationPeriod(0.0) | 0.0 | 51 | creationPeriod(seconds) needs a positive number of seconds
+          timeInterval, intervalDuration(10), discardAge(-1) | - | 47 | negative numbers are not allowed; discardAge(seconds) needs a number of seconds, 0 or more
+          timeInterval, intervalDuration(10), intervalOffset(10) | 10 | 51 | intervalOffset(seconds) must be less than intervalDuration(10.0)
+          timeInterval, intervalOffset(12), intervalDuration(10) | 12 | 29 | must be less than intervalDuration(10.0)
+          timeInterval, intervalDuration(10), intervalOffset(-1) | - | 51 | negative numbers are not allowed
+          timeInterval, creationPeriod(5.0) | timeInterval | 0 | a timeInterval window needs intervalDuration(seconds)
+          partitioned, timeInterval, discardAge(1) | timeInterval | 13 | needs intervalDuration(seconds)
+          timeInterval, intervalDuration(10), intervalDuration(20) | intervalDuration | 36 | intervalDuration is given twice
+          timeInterval, intervalDuration(10), discardAge(1), discardAge(1) | discardAge | 51 | discardAge is given twice
+          timeInterval, intervalDuration(10), count(3) | count | 36 | a timeInterval window has no eviction or trigger policies
+          timeInterval, intervalDuration(10), time(3.0) | time | 36 | no eviction or trigger policies
+          timeInterval, punct() | punct | 14 | no eviction or trigger policies
+          partitioned, timeInterval, intervalDuration(10), partitionAge(60.0) | partitionAge | 49 | a timeInterval window has no partition eviction policies
+          timeInterval, intervalDuration(10), tupleCount(5) | tupleCount | 36 | no partition eviction policies
+          timeInterval, intervalDuration(10), partitioned, discardAge(1) | discardAge | 49 | the options of a timeInterval window come before partitioned
+          partitioned, timeInterval, intervalDuration(10), partitioned | partitioned | 49 | the window is already partitioned
+          timeInterval, intervalDuration(10), hopping(3) | hopping | 36 | expected creationPeriod(seconds), discardAge(seconds), intervalOffset(seconds), partitioned
+          timeInterval, intervalDuration(10), | '' | 35 | unexpected end of clause at position 35
+          timeInterval, intervalDuration(10)) | ) | 34 | expected ',' or the end of the clause
           sliding, COUNT(3) | COUNT | 9 | did you mean 'count'
           """)
   void rejectedClausesNameTheTokenAndItsPosition(

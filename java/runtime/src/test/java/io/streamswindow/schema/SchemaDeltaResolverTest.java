@@ -112,4 +112,31 @@ class SchemaDeltaResolverTest {
     out.setDouble("f64", 4.0);
     assertEquals(4.0, resolver.resolve("f64", 1.0).value().applyAsDouble(out));
   }
+
+  // ---- the event-time attribute of a timeInterval window
+
+  @Test
+  void eventTimeReadsATimestampAsNanoseconds() {
+    assertEquals(
+        1_700_000_000_250_000_000L,
+        resolver.eventTime("ts").applyAsLong(tuple("ts", new Timestamp(1_700_000_000L, 250_000_000))));
+  }
+
+  @Test
+  void eventTimeReadsAFloat64AsSeconds() {
+    assertEquals(7_500_000_000L, resolver.eventTime("f64").applyAsLong(tuple("f64", 7.5)));
+  }
+
+  @Test
+  void eventTimeRefusesAnUnknownAttributeAndOtherTypesByName() {
+    IllegalArgumentException unknown =
+        assertThrows(IllegalArgumentException.class, () -> resolver.eventTime("when"));
+    assertTrue(unknown.getMessage().startsWith("event time when: "), unknown.getMessage());
+    for (String attribute : new String[] {"i64", "f32", "name", "of"}) {
+      IllegalArgumentException e =
+          assertThrows(IllegalArgumentException.class, () -> resolver.eventTime(attribute));
+      assertTrue(e.getMessage().contains("attribute " + attribute + " has SPL type"), e.getMessage());
+      assertTrue(e.getMessage().contains("must be a timestamp or a float64"), e.getMessage());
+    }
+  }
 }
