@@ -68,7 +68,6 @@ public final class TimeIntervalWindow<T> implements EngineWindow<T>, TimeInterva
   private final TreeMap<Long, Pane<T>> panes = new TreeMap<>();
   private long watermark = Long.MIN_VALUE;
   private long dropped;
-  private boolean started;
   private boolean finished;
 
   /**
@@ -120,15 +119,13 @@ public final class TimeIntervalWindow<T> implements EngineWindow<T>, TimeInterva
 
   // ------------------------------------------------------------------ inputs
 
+  /** Nothing starts: a timeInterval window runs on the watermark alone. */
   @Override
-  public void start() {
-    started = true;
-  }
+  public void start() {}
 
   /** Inserts the tuple into every pane that holds its event time and is not closed. */
   @Override
   public void insert(T tuple) throws Exception {
-    started = true;
     Object key = partitionOf(tuple);
     long time = eventTime.applyAsLong(tuple);
     boolean accepted = false;
@@ -179,7 +176,6 @@ public final class TimeIntervalWindow<T> implements EngineWindow<T>, TimeInterva
     if (domain != TimeDomain.EVENT_TIME || finished) {
       return;
     }
-    started = true;
     long target = Math.max(time, watermark);
     for (Pane<T> pane : new ArrayList<>(panes.values())) {
       if (pane.state == PaneState.COMPLETE) {
@@ -312,7 +308,6 @@ public final class TimeIntervalWindow<T> implements EngineWindow<T>, TimeInterva
     out.writeByte(CHECKPOINT_VERSION);
     out.writeUTF(spec.toString());
     out.writeUTF(spec.eventTime());
-    out.writeBoolean(started);
     out.writeBoolean(finished);
     out.writeLong(watermark);
     out.writeLong(dropped);
@@ -360,7 +355,6 @@ public final class TimeIntervalWindow<T> implements EngineWindow<T>, TimeInterva
               + ", not \"" + spec + "\" on event time " + spec.eventTime());
     }
     resetToInitialState();
-    started = in.readBoolean();
     finished = in.readBoolean();
     watermark = in.readLong();
     dropped = in.readLong();
@@ -395,7 +389,6 @@ public final class TimeIntervalWindow<T> implements EngineWindow<T>, TimeInterva
     panes.clear();
     watermark = Long.MIN_VALUE;
     dropped = 0;
-    started = false;
     finished = false;
   }
 

@@ -98,7 +98,14 @@ public final class SchemaDeltaResolver implements DeltaResolver<Tuple> {
           return Math.addExact(Math.multiplyExact(t.getSeconds(), 1_000_000_000L), t.getNanoseconds());
         };
       case FLOAT64:
-        return tuple -> Clock.secondsToNanos((Double) AbstractSchemaTuple.storedValue(tuple, index));
+        return tuple -> {
+          double seconds = (Double) AbstractSchemaTuple.storedValue(tuple, index);
+          if (Double.isNaN(seconds) || Double.isInfinite(seconds)) {
+            throw new IllegalArgumentException(
+                "event time " + attribute + ": a tuple's event time is " + seconds + ", not a number of seconds");
+          }
+          return Clock.secondsToNanos(seconds);
+        };
       default:
         throw new IllegalArgumentException(
             "event time "

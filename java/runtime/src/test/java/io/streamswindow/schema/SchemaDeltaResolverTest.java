@@ -125,6 +125,11 @@ class SchemaDeltaResolverTest {
   @Test
   void eventTimeReadsAFloat64AsSeconds() {
     assertEquals(7_500_000_000L, resolver.eventTime("f64").applyAsLong(tuple("f64", 7.5)));
+    IllegalArgumentException nan =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> resolver.eventTime("f64").applyAsLong(tuple("f64", Double.NaN)));
+    assertTrue(nan.getMessage().contains("event time f64"), nan.getMessage());
   }
 
   @Test
