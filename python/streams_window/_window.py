@@ -14,10 +14,12 @@ if TYPE_CHECKING:
 
 
 class WindowType(enum.Enum):
-    """Whether a window empties itself when full (TUMBLING) or slides over its tuples (SLIDING)."""
+    """Whether a window empties itself when full (TUMBLING), slides over its tuples (SLIDING),
+    or keeps panes over intervals of event time (TIME_INTERVAL)."""
 
     TUMBLING = "TUMBLING"
     SLIDING = "SLIDING"
+    TIME_INTERVAL = "TIME_INTERVAL"
 
 
 @dataclass(frozen=True)
@@ -27,13 +29,17 @@ class WindowClause:
     Attributes:
         clause: the clause in normal form, e.g. ``"partitioned, sliding, count(3), count(1)"``
             (defaults made explicit; ``partitioned`` first).
-        type: :attr:`WindowType.TUMBLING` or :attr:`WindowType.SLIDING`.
+        type: :attr:`WindowType.TUMBLING`, :attr:`WindowType.SLIDING` or
+            :attr:`WindowType.TIME_INTERVAL`.
         eviction: the eviction policy, e.g. ``"count(3)"``, ``"time(1.5)"``,
-            ``"delta(ts, 10.0)"``, ``"punct()"``.
-        trigger: a sliding window's trigger policy, e.g. ``"count(1)"``; ``None`` for tumbling.
+            ``"delta(ts, 10.0)"``, ``"punct()"``; ``None`` for a timeInterval window.
+        trigger: a sliding window's trigger policy, e.g. ``"count(1)"``; ``None`` for tumbling
+            and timeInterval windows.
         partitioned: whether the window is partitioned.
         partition_eviction: the partition eviction policy, e.g. ``"partitionAge(60.0)"``, or
             ``None``.
+        time_interval: a timeInterval window's options, those at their default left out, e.g.
+            ``"intervalDuration(10.0), creationPeriod(5.0)"``; ``None`` for other windows.
 
     Example::
 
@@ -43,10 +49,11 @@ class WindowClause:
 
     clause: str
     type: WindowType
-    eviction: str
+    eviction: str | None
     trigger: str | None
     partitioned: bool
     partition_eviction: str | None
+    time_interval: str | None = None
 
     def __str__(self) -> str:
         return self.clause
@@ -92,8 +99,9 @@ def parse_window(clause: str, *, spark: SparkSession | None = None) -> WindowCla
     return WindowClause(
         clause=parts["clause"],
         type=WindowType(parts["type"]),
-        eviction=parts["eviction"],
+        eviction=parts.get("eviction"),
         trigger=parts.get("trigger"),
         partitioned=parts["partitioned"] == "true",
         partition_eviction=parts.get("partitionEviction"),
+        time_interval=parts.get("timeInterval"),
     )

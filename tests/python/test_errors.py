@@ -97,6 +97,30 @@ def test_parse_window_reads_the_parts_of_a_clause(spark: SparkSession) -> None:
     assert str(tumbling) == tumbling.clause
 
 
+def test_parse_window_reads_a_time_interval_clause(spark: SparkSession) -> None:
+    window = sw.parse_window("timeInterval, creationPeriod(5), intervalDuration(10), partitioned")
+
+    assert window == sw.WindowClause(
+        clause="partitioned, timeInterval, intervalDuration(10.0), creationPeriod(5.0)",
+        type=sw.WindowType.TIME_INTERVAL,
+        eviction=None,
+        trigger=None,
+        partitioned=True,
+        partition_eviction=None,
+        time_interval="intervalDuration(10.0), creationPeriod(5.0)",
+    )
+
+
+def test_a_time_interval_window_is_refused_on_spark_for_now(df: DataFrame) -> None:
+    with pytest.raises(ArgumentError) as raised:
+        window_sum(df, window="timeInterval, intervalDuration(10.0)", partition_by=None)
+
+    assert str(raised.value).startswith(
+        'The window "timeInterval, intervalDuration(10.0)" is a timeInterval (event-time) window,'
+        " which the engine and IBM's harness run but the Spark path does not yet"
+    )
+
+
 def test_parse_window_reports_the_end_of_a_short_clause(spark: SparkSession) -> None:
     with pytest.raises(WindowClauseError) as raised:
         sw.parse_window("sliding,")

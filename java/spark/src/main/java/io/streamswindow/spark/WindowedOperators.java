@@ -91,6 +91,12 @@ public final class WindowedOperators {
       boolean checkOutputNames) {
     Class<? extends Operator> type = loadOperatorClass(operatorClass);
     WindowSpec spec = WindowClauseParser.parse(window);
+    if (spec.isTimeInterval()) {
+      throw new IllegalArgumentException(
+          "The window \"" + spec + "\" is a timeInterval (event-time) window, which the engine and IBM's"
+              + " harness run but the Spark path does not yet: it needs an event-time column and Spark's"
+              + " watermark to drive its panes. Use a tumbling or sliding window on Spark for now");
+    }
     List<String> partitions = partitionBy == null ? List.of() : List.copyOf(partitionBy);
     List<String> order = orderBy == null ? List.of() : List.copyOf(orderBy);
     Map<String, String> opts = options == null ? Map.of() : options;
@@ -158,8 +164,9 @@ public final class WindowedOperators {
 
   /**
    * Parses a window clause with the one parser the harness shares. Returns its parts: {@code
-   * clause} (normal form), {@code type} (TUMBLING or SLIDING), {@code eviction}, {@code trigger}
-   * and {@code partitionEviction} (clause forms, or absent), {@code partitioned} ("true"/"false").
+   * clause} (normal form), {@code type} (TUMBLING, SLIDING or TIME_INTERVAL), {@code eviction},
+   * {@code trigger}, {@code timeInterval} (a timeInterval window's options) and {@code
+   * partitionEviction} (clause forms, or absent), {@code partitioned} ("true"/"false").
    *
    * @throws io.streamswindow.clause.WindowClauseException naming the bad token and its position
    */
@@ -167,8 +174,13 @@ public final class WindowedOperators {
     WindowSpec spec = WindowClauseParser.parse(clause);
     Map<String, String> parts = new LinkedHashMap<>();
     parts.put("clause", spec.toString());
-    parts.put("type", spec.type().name());
-    parts.put("eviction", String.valueOf(spec.eviction()));
+    if (spec.isTimeInterval()) {
+      parts.put("type", "TIME_INTERVAL");
+      parts.put("timeInterval", spec.timeInterval().toString());
+    } else {
+      parts.put("type", spec.type().name());
+      parts.put("eviction", String.valueOf(spec.eviction()));
+    }
     if (spec.trigger() != null) {
       parts.put("trigger", spec.trigger().toString());
     }
