@@ -8,11 +8,15 @@ import static org.junit.jupiter.api.Assertions.fail;
 import io.streamswindow.conformance.Scenario;
 import io.streamswindow.conformance.ScenarioLibrary;
 import io.streamswindow.spark.SparkScenarioTable.Entry;
+import io.streamswindow.spark.SparkScenarioTable.Kind;
 import io.streamswindow.spark.SparkScenarioTable.Reason;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Named;
@@ -78,5 +82,24 @@ class SparkScenarioConformanceTest {
     stale.removeAll(ids);
     assertEquals(Set.of(), unclassified, "scenarios SparkScenarioTable does not classify");
     assertEquals(Set.of(), stale, "SparkScenarioTable names scenarios that do not exist");
+  }
+
+  /** docs/scenario-format.md's "The Spark path" states the table's counts; they must agree. */
+  @Test
+  void theFormatPageStatesTheTablesCounts() throws Exception {
+    Path page = ScenarioLibrary.directory().getParent().getParent().resolve("docs/scenario-format.md");
+    String text = Files.readString(page);
+    Map<Kind, Long> kinds =
+        SparkScenarioTable.ENTRIES.values().stream().collect(Collectors.groupingBy(Entry::kind, Collectors.counting()));
+    String counts =
+        "Today " + kinds.getOrDefault(Kind.RUN, 0L) + " run, " + kinds.getOrDefault(Kind.NOT_APPLICABLE, 0L)
+            + " are not applicable and " + kinds.getOrDefault(Kind.KNOWN_DIFFERENCE, 0L) + " are known differences.";
+    assertTrue(text.contains(counts), page + " should say: " + counts);
+    for (Reason reason : Reason.values()) {
+      long count = SparkScenarioTable.ENTRIES.values().stream().filter(e -> e.reason() == reason).count();
+      String row =
+          text.lines().filter(line -> line.startsWith("| `" + reason + "` |")).findFirst().orElse("(no row)");
+      assertTrue(row.endsWith("| " + count + " |"), page + " should count " + count + " for " + reason + ": " + row);
+    }
   }
 }
