@@ -15,7 +15,7 @@ import java.util.Set;
  *     one of the stages {@code executable}, {@code initialize}, {@code allPortsReady}: the error
  *     must be thrown no later than that stage; null for a step's error
  */
-record ExpectedError(String type, String message, String at) {
+public record ExpectedError(String type, String message, String at) {
   /** The stages of building and starting a graph, in order. */
   static final java.util.List<String> STAGES = java.util.List.of("executable", "initialize", "allPortsReady");
 
@@ -47,7 +47,7 @@ record ExpectedError(String type, String message, String at) {
    * Finds, in {@code thrown} and its causes, the exception this expectation describes; null when
    * none matches. Harness layers may wrap the exception, so the whole cause chain is searched.
    */
-  Throwable match(Throwable thrown) {
+  public Throwable match(Throwable thrown) {
     for (Throwable t = thrown; t != null; t = t.getCause()) {
       if (isOfType(t.getClass()) && messageMatches(t)) {
         return t;

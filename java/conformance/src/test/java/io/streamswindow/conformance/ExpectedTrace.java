@@ -12,7 +12,7 @@ import java.util.List;
  *
  * @param items each a {@code String} or an unmodifiable {@code List<String>} group
  */
-record ExpectedTrace(List<Object> items) {
+public record ExpectedTrace(List<Object> items) {
   static final ExpectedTrace NOTHING = new ExpectedTrace(List.of());
 
   static ExpectedTrace parse(JsonNode node, String where) {
@@ -44,7 +44,7 @@ record ExpectedTrace(List<Object> items) {
   }
 
   /** The expected lines flattened, groups in the order written; for diffs only. */
-  List<String> flattened() {
+  public List<String> flattened() {
     List<String> lines = new ArrayList<>();
     for (Object item : items) {
       if (item instanceof String line) {
@@ -59,7 +59,7 @@ record ExpectedTrace(List<Object> items) {
   }
 
   /** True when {@code actual} is exactly this trace, groups matched as multisets. */
-  boolean matches(List<String> actual) {
+  public boolean matches(List<String> actual) {
     int position = 0;
     for (Object item : items) {
       if (item instanceof String line) {

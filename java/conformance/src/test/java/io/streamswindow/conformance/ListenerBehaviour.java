@@ -18,7 +18,7 @@ import java.util.Set;
  *     drain|checkpoint|reset|resetToInitialState}
  * @param evictPartitionsOnDrain that StateHandler evicts every partition in its {@code drain()}
  */
-record ListenerBehaviour(
+public record ListenerBehaviour(
     boolean stateful,
     List<String> removeOnInsertion,
     boolean evictPartitionsDuringInsertion,

@@ -8,7 +8,9 @@ import java.util.Set;
 /**
  * One conformance scenario, read from a JSON file under {@code tests/scenarios}: a window
  * declaration, how the traced operator's listener behaves, and the steps with the trace each must
- * produce. docs/scenario-format.md describes the format.
+ * produce. docs/scenario-format.md describes the format. Public, with the rest of the scenario
+ * model, for the Spark path's runner in {@code java/spark}'s tests, which reads the same files
+ * through this module's test jar.
  *
  * @param id the file's path below {@code tests/scenarios}, without {@code .json}
  * @param name what the scenario shows, in a sentence
@@ -23,7 +25,7 @@ import java.util.Set;
  * @param steps the steps, in order
  * @param error the declaration error expected instead of steps, or null
  */
-record Scenario(
+public record Scenario(
     String id,
     String name,
     String source,

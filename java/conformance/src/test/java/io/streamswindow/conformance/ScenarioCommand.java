@@ -21,7 +21,7 @@ import java.util.Map;
  * @param verb the command's first word
  * @param argument the rest, or the empty string
  */
-record ScenarioCommand(String verb, String argument) {
+public record ScenarioCommand(String verb, String argument) {
   /** Each verb and whether it takes an argument. */
   private static final Map<String, Boolean> VERBS =
       Map.ofEntries(
@@ -38,7 +38,7 @@ record ScenarioCommand(String verb, String argument) {
           Map.entry("describe", false),
           Map.entry("flags", true));
 
-  static ScenarioCommand parse(String text) {
+  public static ScenarioCommand parse(String text) {
     String trimmed = text.trim();
     int space = trimmed.indexOf(' ');
     String verb = space < 0 ? trimmed : trimmed.substring(0, space);

@@ -17,14 +17,14 @@ import java.util.stream.Stream;
  * module's directory, an IDE often in the repository root), so the suite needs no configuration;
  * the system property {@code streamswindow.scenarios} overrides it.
  */
-final class ScenarioLibrary {
+public final class ScenarioLibrary {
   static final String PROPERTY = "streamswindow.scenarios";
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private ScenarioLibrary() {}
 
   /** The scenario directory. */
-  static Path directory() {
+  public static Path directory() {
     String configured = System.getProperty(PROPERTY);
     if (configured != null && !configured.isBlank()) {
       return Paths.get(configured).toAbsolutePath();
@@ -41,7 +41,7 @@ final class ScenarioLibrary {
   }
 
   /** Every scenario file, sorted by path. */
-  static List<Path> files() {
+  public static List<Path> files() {
     Path root = directory();
     try (Stream<Path> walk = Files.walk(root)) {
       return walk.filter(p -> p.toString().endsWith(".json")).sorted().toList();
@@ -51,13 +51,13 @@ final class ScenarioLibrary {
   }
 
   /** The id of a file: its path below the scenario directory without {@code .json}. */
-  static String idOf(Path file) {
+  public static String idOf(Path file) {
     String relative = directory().relativize(file).toString().replace('\\', '/');
     return relative.substring(0, relative.length() - ".json".length());
   }
 
   /** Reads and validates one scenario file. */
-  static Scenario load(Path file) {
+  public static Scenario load(Path file) {
     JsonNode root;
     try {
       root = JSON.readTree(file.toFile());

@@ -17,7 +17,7 @@ import java.util.Set;
  * @param expect the trace the step must produce (empty when an error is expected)
  * @param error the error the step must throw, or null
  */
-record ScenarioStep(ObjectNode tuple, String command, ExpectedTrace expect, ExpectedError error) {
+public record ScenarioStep(ObjectNode tuple, String command, ExpectedTrace expect, ExpectedError error) {
   private static final Set<String> FIELDS = Set.of("tuple", "do", "expect", "error");
 
   static ScenarioStep parse(JsonNode node, String where) {
@@ -51,7 +51,7 @@ record ScenarioStep(ObjectNode tuple, String command, ExpectedTrace expect, Expe
   }
 
   /** A short description for failure messages: {@code tuple {"id":"A"}} or {@code do advance 1}. */
-  String describe() {
+  public String describe() {
     return tuple != null ? "tuple " + tuple : "do " + command;
   }
 }

@@ -5,6 +5,7 @@ import com.ibm.streams.operator.window.StreamWindowEvent;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.StringJoiner;
+import java.util.function.Consumer;
 
 /**
  * The lines a traced operator records, in the order things happen: window events as {@code TYPE
@@ -15,9 +16,18 @@ import java.util.StringJoiner;
  */
 final class Trace {
   private final List<String> lines = new ArrayList<>();
+  private Consumer<String> echo;
 
   synchronized void add(String line) {
     lines.add(line);
+    if (echo != null) {
+      echo.accept(line);
+    }
+  }
+
+  /** Also hands every line to {@code echo} as it is recorded (see {@link TracingOperator}). */
+  synchronized void echoTo(Consumer<String> echo) {
+    this.echo = echo;
   }
 
   /** Returns the lines recorded since the last call and forgets them. */

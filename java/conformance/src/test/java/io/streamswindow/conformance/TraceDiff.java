@@ -8,10 +8,10 @@ import java.util.List;
  * missing lines start with {@code -}, unexpected lines with {@code +}. Lines of an any-order
  * group are marked {@code ~} in the expected listing.
  */
-final class TraceDiff {
+public final class TraceDiff {
   private TraceDiff() {}
 
-  static String render(ExpectedTrace expected, List<String> actual) {
+  public static String render(ExpectedTrace expected, List<String> actual) {
     StringBuilder text = new StringBuilder();
     text.append("    expected:\n");
     for (Object item : expected.items()) {

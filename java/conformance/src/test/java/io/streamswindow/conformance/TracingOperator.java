@@ -2,8 +2,10 @@ package io.streamswindow.conformance;
 
 import com.ibm.streams.operator.AbstractOperator;
 import com.ibm.streams.operator.OperatorContext;
+import com.ibm.streams.operator.OutputTuple;
 import com.ibm.streams.operator.StreamingData.Punctuation;
 import com.ibm.streams.operator.StreamingInput;
+import com.ibm.streams.operator.StreamingOutput;
 import com.ibm.streams.operator.Tuple;
 import com.ibm.streams.operator.model.Parameter;
 import com.ibm.streams.operator.window.StreamWindow;
@@ -22,6 +24,11 @@ import java.util.List;
  * {@code evictPartitionsDuringInsertion}, {@code traceStateHandler} and
  * {@code evictPartitionsOnDrain} (see {@link ListenerBehaviour}). This class uses a plain
  * recording listener; {@link StatefulTracingOperator} a {@code StatefulWindowListener}.
+ *
+ * <p>The scenarios declare no output port. Where the operator has one (the Spark path's runner,
+ * {@code io.streamswindow.spark.SparkScenarioRunner}, which runs it by class name, one instance
+ * per key and micro-batch), it also submits every trace line, as it is recorded, on output port 0
+ * as a one-string tuple: the trace comes back as the rows of the call.
  */
 public class TracingOperator extends AbstractOperator {
   private final Trace trace = new Trace();
@@ -59,6 +66,10 @@ public class TracingOperator extends AbstractOperator {
   @Override
   public synchronized void initialize(OperatorContext context) throws Exception {
     super.initialize(context);
+    if (context.getNumberOfStreamingOutputs() > 0) {
+      StreamingOutput<OutputTuple> output = getOutput(0);
+      trace.echoTo(line -> submitLine(output, line));
+    }
     StreamWindow<Tuple> window = window();
     if (!partitionBy.isEmpty()) {
       WindowUtilities.registerAttributePartitioner(window, partitionBy.toArray(new String[0]));
@@ -66,6 +77,18 @@ public class TracingOperator extends AbstractOperator {
     listenTo(window, trace, new ListenerActions(removeOnInsertion, evictPartitionsDuringInsertion));
     if (traceStateHandler) {
       context.registerStateHandler(new TracingStateHandler(window, trace, evictPartitionsOnDrain));
+    }
+  }
+
+  private static void submitLine(StreamingOutput<OutputTuple> output, String line) {
+    OutputTuple tuple = output.newTuple();
+    tuple.setString(0, line);
+    try {
+      output.submit(tuple);
+    } catch (RuntimeException e) {
+      throw e;
+    } catch (Exception e) {
+      throw new IllegalStateException("could not submit the trace line \"" + line + "\"", e);
     }
   }
 

@@ -1,0 +1,359 @@
+package io.streamswindow.spark;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.ibm.streams.operator.Attribute;
+import com.ibm.streams.operator.Type.MetaType;
+import io.streamswindow.clause.WindowClauseParser;
+import io.streamswindow.conformance.Scenario;
+import io.streamswindow.conformance.ScenarioCommand;
+import io.streamswindow.conformance.ScenarioStep;
+import io.streamswindow.engine.PartitionEvictionSpec;
+import io.streamswindow.engine.WindowSpec;
+import io.streamswindow.schema.SplSchema;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Predicate;
+
+/**
+ * Which conformance scenarios run through the Spark path, in one table: every scenario under
+ * {@code tests/scenarios} is either {@link Kind#RUN run} by {@link SparkScenarioRunner} (and must
+ * hold), {@link Kind#NOT_APPLICABLE not applicable} for one of a few {@link Reason reasons} that
+ * Spark's design gives (docs/architecture.md), or a {@link Kind#KNOWN_DIFFERENCE known difference}:
+ * a scenario that should hold on Spark and does not, with the step where it parts.
+ *
+ * <p>{@link SparkScenarioConformanceTest} keeps it honest: a new scenario must be added here; a
+ * scenario marked not applicable must show its reason (each reason is checked against the file);
+ * a scenario to run must show none; a known difference must still differ at its step.
+ */
+final class SparkScenarioTable {
+  private SparkScenarioTable() {}
+
+  enum Kind {
+    RUN,
+    NOT_APPLICABLE,
+    KNOWN_DIFFERENCE
+  }
+
+  /** Why a scenario cannot hold on the Spark path by design. Each checks that it applies. */
+  enum Reason {
+    HARNESS_DECLARATION(
+        "declared through IBM's harness (builder calls in \"declare\", or the harness's delta eviction mode);"
+            + " run_operator takes an SPL clause and offers neither",
+        s -> !s.declare().isEmpty() || s.deltaMode() != null),
+    HARNESS_COMMAND(
+        "uses a command that looks into or changes a live window between micro-batches (evictPartition,"
+            + " partitions, partitionOrder, needsPartitionEviction, describe, flags, resetToInitialState); on Spark"
+            + " a key's operator instance lives only during its calls",
+        s -> s.steps().stream().anyMatch(step -> HARNESS_COMMANDS.contains(verb(step)))),
+    PARTITIONS_ACROSS_KEYS(
+        "partitionCount or tupleCount, or a listener that evicts other partitions: they count or choose among"
+            + " all of the window's partitions, while each Spark key's instance holds its own partition only",
+        s ->
+            s.listener().evictPartitionsDuringInsertion()
+                || clause(s) != null
+                    && clause(s).partitionEviction() != null
+                    && clause(s).partitionEviction().kind() != PartitionEvictionSpec.Kind.PARTITION_AGE),
+    PER_KEY_OPERATOR(
+        "expects operator calls that belong to no partition: a StateHandler's (every key's instance drains and"
+            + " checkpoints at the end of each micro-batch on Spark), or a mark before any partition exists (no key"
+            + " has an instance to receive it)",
+        s -> s.listener().traceStateHandler() || markBeforeFirstTuple(s)),
+    TIME_PRECISION(
+        "needs time finer than Spark's: batch times are milliseconds (an advance of 1e-9), timestamps"
+            + " microseconds",
+        SparkScenarioTable::finerThanSpark),
+    FINAL_IN_STREAM(
+        "a final marker after time passes, a checkpoint or a reset: only a batch DataFrame ends with a final"
+            + " marker, and a batch DataFrame is one micro-batch at one instant",
+        SparkScenarioTable::finalMarkerInStream),
+    WINDOW_STARTS_WITH_KEY(
+        "time acts on a window that is not partitioned before its first tuple: on Spark a key's window starts in"
+            + " the key's first micro-batch, which its first row makes",
+        SparkScenarioTable::timeBeforeFirstTuple);
+
+    final String description;
+    private final Predicate<Scenario> applies;
+
+    Reason(String description, Predicate<Scenario> applies) {
+      this.description = description;
+      this.applies = applies;
+    }
+
+    /** The reasons that apply to {@code scenario}; empty for a scenario the Spark path can run. */
+    static Set<Reason> applicableTo(Scenario scenario) {
+      Set<Reason> reasons = EnumSet.noneOf(Reason.class);
+      for (Reason reason : values()) {
+        if (reason.applies.test(scenario)) {
+          reasons.add(reason);
+        }
+      }
+      return reasons;
+    }
+  }
+
+  /**
+   * A scenario's classification.
+   *
+   * @param reason why it is not applicable, or null
+   * @param where for a known difference, the step (as the runner names it) where Spark parts
+   * @param difference for a known difference, what differs and why
+   */
+  record Entry(Kind kind, Reason reason, String where, String difference) {}
+
+  private static final Set<String> HARNESS_COMMANDS =
+      Set.of(
+          "evictPartition", "partitions", "partitionOrder", "needsPartitionEviction", "describe", "flags",
+          "resetToInitialState");
+
+  /**
+   * The known difference: Spark calls a group for its timeout only in a micro-batch strictly after
+   * the timeout ({@code FlatMapGroupsWithStateExec} keeps {@code timeoutTimestamp < batchTimestampMs}),
+   * and {@code WindowedOperatorFunction} sets the timeout at the window's deadline itself; so a
+   * tumble, eviction or trigger due exactly at a micro-batch's time fires one micro-batch late.
+   */
+  static final String EXACT_DEADLINE =
+      "a timer due exactly at a micro-batch's time fires a micro-batch late: Spark times a group out only when its"
+          + " timeout is strictly before the batch time, and WindowedOperatorFunction sets the timeout at the deadline";
+
+  static final Map<String, Entry> ENTRIES = entries();
+
+  private static Map<String, Entry> entries() {
+    Map<String, Entry> t = new LinkedHashMap<>();
+    // ---- checkpoint
+    run(t, "checkpoint/delta-boundary-restored");
+    na(t, "checkpoint/drain-delivers-nothing-new", Reason.TIME_PRECISION);
+    na(t, "checkpoint/partition-order-restored", Reason.PARTITIONS_ACROSS_KEYS);
+    na(t, "checkpoint/partitions-restored", Reason.HARNESS_COMMAND);
+    na(t, "checkpoint/reset-to-initial-state-sliding", Reason.HARNESS_COMMAND);
+    na(t, "checkpoint/reset-to-initial-state", Reason.HARNESS_COMMAND);
+    run(t, "checkpoint/reset-twice-from-same-checkpoint");
+    na(t, "checkpoint/seed004-sliding-time-expired-on-reset", Reason.TIME_PRECISION);
+    na(t, "checkpoint/seed004-tumbling-time-overdue", Reason.WINDOW_STARTS_WITH_KEY);
+    na(t, "checkpoint/sliding-time-restored-keeps-age", Reason.TIME_PRECISION);
+    na(t, "checkpoint/state-handler-after-window", Reason.PER_KEY_OPERATOR);
+    run(t, "checkpoint/trigger-count-restored");
+    na(t, "checkpoint/tumbling-time-resumes-from-recorded-tumble", Reason.WINDOW_STARTS_WITH_KEY);
+    // ---- declaration: clause errors come out of the group's first call; harness ones do not apply
+    run(t, "declaration/count-zero-clause");
+    na(t, "declaration/count-zero-sliding-harness", Reason.HARNESS_DECLARATION);
+    na(t, "declaration/count-zero-trigger-harness", Reason.HARNESS_DECLARATION);
+    na(t, "declaration/count-zero-tumbling-harness", Reason.HARNESS_DECLARATION);
+    na(t, "declaration/delta-double-on-int32-harness", Reason.HARNESS_DECLARATION);
+    na(t, "declaration/delta-integer-on-float64-harness", Reason.HARNESS_DECLARATION);
+    na(t, "declaration/delta-long-on-int64-harness", Reason.HARNESS_DECLARATION);
+    run(t, "declaration/delta-on-string-attribute-clause");
+    na(t, "declaration/delta-on-string-attribute-harness", Reason.HARNESS_DECLARATION);
+    run(t, "declaration/delta-unknown-attribute");
+    na(t, "declaration/describe-partitioned-sliding", Reason.HARNESS_COMMAND);
+    na(t, "declaration/describe-tumbling-punct", Reason.HARNESS_COMMAND);
+    na(t, "declaration/negative-count-harness", Reason.HARNESS_DECLARATION);
+    na(t, "declaration/negative-time-harness", Reason.HARNESS_DECLARATION);
+    na(t, "declaration/no-eviction-policy-harness", Reason.HARNESS_DECLARATION);
+    run(t, "declaration/partition-eviction-unpartitioned-clause");
+    na(t, "declaration/partition-eviction-unpartitioned-harness", Reason.HARNESS_DECLARATION);
+    na(t, "declaration/partitioned-before-window-type-harness", Reason.HARNESS_DECLARATION);
+    run(t, "declaration/partitioner-on-unpartitioned-window");
+    run(t, "declaration/partitioner-unknown-attribute");
+    run(t, "declaration/partitioner-unsupported-type");
+    na(t, "declaration/policy-before-window-type-harness", Reason.HARNESS_DECLARATION);
+    na(t, "declaration/restart-declaration-harness", Reason.HARNESS_DECLARATION);
+    run(t, "declaration/sliding-punct-eviction-clause");
+    na(t, "declaration/sliding-punct-eviction-harness", Reason.HARNESS_DECLARATION);
+    na(t, "declaration/sliding-without-eviction-harness", Reason.HARNESS_DECLARATION);
+    na(t, "declaration/sliding-without-trigger-harness", Reason.HARNESS_DECLARATION);
+    na(t, "declaration/time-unit-overloads-harness", Reason.HARNESS_DECLARATION);
+    run(t, "declaration/trigger-on-tumbling-clause");
+    na(t, "declaration/trigger-on-tumbling-harness", Reason.HARNESS_DECLARATION);
+    // ---- delta
+    na(t, "delta/harness-timestamp-delta-as-double", Reason.HARNESS_DECLARATION);
+    na(t, "delta/harness-timestamp-delta-as-timestamp", Reason.HARNESS_DECLARATION);
+    run(t, "delta/sliding-timestamp-event-time");
+    run(t, "delta/trigger-timestamp-every-second");
+    run(t, "delta/tumbling-int32-attribute");
+    na(t, "delta/tumbling-timestamp-seconds", Reason.TIME_PRECISION);
+    // ---- listener
+    na(t, "listener/events-before-process", Reason.PARTITIONS_ACROSS_KEYS);
+    run(t, "listener/iterator-remove-sliding");
+    run(t, "listener/iterator-remove-tumbling");
+    // ---- partitions
+    na(t, "partitions/evict-partition-fresh-initial-full", Reason.HARNESS_COMMAND);
+    na(t, "partitions/evict-partition-not-partitioned", Reason.HARNESS_COMMAND);
+    na(t, "partitions/evict-partition", Reason.HARNESS_COMMAND);
+    na(t, "partitions/evicted-partition-timers-stop", Reason.HARNESS_COMMAND);
+    na(t, "partitions/listener-evicts-during-insertion", Reason.PARTITIONS_ACROSS_KEYS);
+    run(t, "partitions/multi-attribute-partitioner");
+    na(t, "partitions/partition-age", Reason.HARNESS_COMMAND);
+    na(t, "partitions/partition-count-after-all-events", Reason.PARTITIONS_ACROSS_KEYS);
+    na(t, "partitions/partition-count-empty-first", Reason.PARTITIONS_ACROSS_KEYS);
+    na(t, "partitions/partition-count-least-recent", Reason.PARTITIONS_ACROSS_KEYS);
+    na(t, "partitions/tuple-count-several-partitions", Reason.PARTITIONS_ACROSS_KEYS);
+    na(t, "partitions/tuple-count", Reason.PARTITIONS_ACROSS_KEYS);
+    // ---- sliding
+    na(t, "sliding/clause-without-trigger-means-count1", Reason.HARNESS_COMMAND);
+    run(t, "sliding/count-initial-full-without-trigger");
+    run(t, "sliding/count-per-partition");
+    run(t, "sliding/count-trigger-every-mth");
+    run(t, "sliding/count-trigger-per-partition");
+    run(t, "sliding/delta-eviction-and-delta-trigger-order");
+    na(t, "sliding/delta-oldest-first-agrees-in-order", Reason.HARNESS_DECLARATION);
+    na(t, "sliding/delta-out-of-order-oldest-first-mode", Reason.HARNESS_DECLARATION);
+    run(t, "sliding/delta-trigger-per-partition");
+    run(t, "sliding/delta-trigger-window-before-t");
+    na(t, "sliding/final-marker-after-time-eviction", Reason.FINAL_IN_STREAM);
+    run(t, "sliding/final-marker");
+    run(t, "sliding/seed001-count3-abcde");
+    run(t, "sliding/seed001-delta-in-order");
+    run(t, "sliding/seed001-delta-out-of-order");
+    na(t, "sliding/seed001-time5-walkthrough", Reason.TIME_PRECISION);
+    na(t, "sliding/time-eviction-before-trigger-same-instant", Reason.TIME_PRECISION);
+    na(t, "sliding/time-eviction-initial-full-per-partition", Reason.TIME_PRECISION);
+    known(t, "sliding/time-trigger-exactly-T-still-shows", "step 2 of 3: do advance 2", EXACT_DEADLINE);
+    na(t, "sliding/time-trigger-from-window-start", Reason.WINDOW_STARTS_WITH_KEY);
+    known(t, "sliding/time-trigger-per-partition", "step 5 of 7: do advance 2", EXACT_DEADLINE);
+    run(t, "sliding/window-marker-ignored");
+    // ---- stateful
+    na(t, "stateful/checkpoint-restores-state-and-marks", Reason.HARNESS_COMMAND);
+    na(t, "stateful/partition-eviction-drops-state", Reason.HARNESS_COMMAND);
+    na(t, "stateful/partition-eviction-resets-initial-full", Reason.HARNESS_COMMAND);
+    na(t, "stateful/reset-to-initial-state-clears", Reason.HARNESS_COMMAND);
+    na(t, "stateful/sliding-bookkeeping", Reason.HARNESS_COMMAND);
+    na(t, "stateful/tumbling-bookkeeping", Reason.HARNESS_COMMAND);
+    // ---- tumbling
+    run(t, "tumbling/delta-exactly-d-does-not-tumble");
+    run(t, "tumbling/delta-falling-values-never-tumble");
+    run(t, "tumbling/delta-per-partition");
+    run(t, "tumbling/final-marker-count");
+    run(t, "tumbling/final-marker-partitioned");
+    na(t, "tumbling/punct-partitioned-every-partition", Reason.PER_KEY_OPERATOR);
+    run(t, "tumbling/punct-tumbles-on-window-marker");
+    run(t, "tumbling/seed000-count4-abcd");
+    run(t, "tumbling/seed000-delta-oldest-only");
+    run(t, "tumbling/seed000-delta-tumbles");
+    na(t, "tumbling/seed004-partitioned-count3-customers", Reason.HARNESS_COMMAND);
+    na(t, "tumbling/time-partitioned-from-creation", Reason.HARNESS_COMMAND);
+    na(t, "tumbling/time-tumbles-every-period", Reason.WINDOW_STARTS_WITH_KEY);
+    run(t, "tumbling/window-marker-ignored-by-count");
+    known(t, "tumbling/window-marker-ignored-by-time", "step 3 of 3: do advance 5", EXACT_DEADLINE);
+    return t;
+  }
+
+  private static void run(Map<String, Entry> table, String id) {
+    put(table, id, new Entry(Kind.RUN, null, null, null));
+  }
+
+  private static void na(Map<String, Entry> table, String id, Reason reason) {
+    put(table, id, new Entry(Kind.NOT_APPLICABLE, reason, null, null));
+  }
+
+  private static void known(Map<String, Entry> table, String id, String where, String difference) {
+    put(table, id, new Entry(Kind.KNOWN_DIFFERENCE, null, where, difference));
+  }
+
+  private static void put(Map<String, Entry> table, String id, Entry entry) {
+    if (table.put(id, entry) != null) {
+      throw new IllegalStateException(id + " is classified twice");
+    }
+  }
+
+  // ---------------------------------------------------------------- what the reasons check
+
+  /** A step's command verb; the empty string for a tuple. */
+  private static String verb(ScenarioStep step) {
+    return step.command() == null ? "" : ScenarioCommand.parse(step.command()).verb();
+  }
+
+  private static WindowSpec clause(Scenario scenario) {
+    return scenario.window() == null || scenario.error() != null ? null : WindowClauseParser.parse(scenario.window());
+  }
+
+  /** A partitioned window that gets a punctuation mark before its first tuple. */
+  private static boolean markBeforeFirstTuple(Scenario scenario) {
+    WindowSpec spec = clause(scenario);
+    if (spec == null || !spec.isPartitioned()) {
+      return false;
+    }
+    for (ScenarioStep step : scenario.steps()) {
+      if (step.tuple() != null) {
+        return false;
+      }
+      if ("punct".equals(verb(step))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** An advance that is not a whole number of milliseconds, or a timestamp finer than a microsecond. */
+  private static boolean finerThanSpark(Scenario scenario) {
+    List<String> timestamps = timestampAttributes(scenario);
+    for (ScenarioStep step : scenario.steps()) {
+      try {
+        if ("advance".equals(verb(step))) {
+          SparkScenarioRunner.millis(ScenarioCommand.parse(step.command()).argument());
+        }
+        if (step.tuple() != null) {
+          for (String name : timestamps) {
+            JsonNode value = step.tuple().get(name);
+            if (value != null) {
+              SparkScenarioRunner.timestamp(name, value.asText());
+            }
+          }
+        }
+      } catch (SparkScenarioRunner.NotRunnable e) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static List<String> timestampAttributes(Scenario scenario) {
+    List<String> names = new ArrayList<>();
+    for (Attribute attribute : SplSchema.parse(scenario.schema())) {
+      if (attribute.getType().getMetaType() == MetaType.TIMESTAMP) {
+        names.add(attribute.getName());
+      }
+    }
+    return names;
+  }
+
+  /** A final marker that is not the end of steps made only of tuples and window markers. */
+  private static boolean finalMarkerInStream(Scenario scenario) {
+    List<ScenarioStep> steps = scenario.steps();
+    for (int i = 0; i < steps.size(); i++) {
+      ScenarioStep step = steps.get(i);
+      if (!"punct".equals(verb(step)) || !ScenarioCommand.parse(step.command()).argument().equals("FINAL_MARKER")) {
+        continue;
+      }
+      if (i != steps.size() - 1) {
+        return true;
+      }
+      for (ScenarioStep before : steps.subList(0, i)) {
+        if (before.tuple() == null && !"punct".equals(verb(before))) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /** A window that is not partitioned, with time policies, and an advance before its first tuple. */
+  private static boolean timeBeforeFirstTuple(Scenario scenario) {
+    WindowSpec spec = clause(scenario);
+    if (spec == null || spec.isPartitioned() || !spec.usesTime()) {
+      return false;
+    }
+    for (ScenarioStep step : scenario.steps()) {
+      if (step.tuple() != null) {
+        return false;
+      }
+      if ("advance".equals(verb(step))) {
+        return true;
+      }
+    }
+    return false;
+  }
+}
