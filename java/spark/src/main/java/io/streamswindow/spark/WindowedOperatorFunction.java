@@ -171,9 +171,12 @@ final class WindowedOperatorFunction implements FlatMapGroupsWithStateFunction<R
     if (recipe.window().usesTime() && host.window(0) instanceof EngineWindow<Tuple> engine) {
       long deadline = engine.nextDeadline(TimeDomain.PROCESSING_TIME);
       if (deadline != Long.MAX_VALUE) {
-        // Spark wakes the group at the first trigger after this duration (micro-batch granularity).
-        long millis = Math.max(1L, (deadline - clock.nanos() + 999_999L) / 1_000_000L);
-        state.setTimeoutDuration(millis);
+        // Spark calls a timed-out group only in a micro-batch whose time is strictly after the
+        // timeout, so the timeout is the last millisecond before the deadline (rounded up to a
+        // millisecond): a micro-batch at the deadline itself fires it. Spark takes no duration
+        // under a millisecond, so a deadline a millisecond away waits for a later micro-batch.
+        long untilDeadline = (deadline - clock.nanos() + 999_999L) / 1_000_000L;
+        state.setTimeoutDuration(Math.max(1L, untilDeadline - 1));
       }
     }
   }

@@ -109,16 +109,6 @@ final class SparkScenarioTable {
           "evictPartition", "partitions", "partitionOrder", "needsPartitionEviction", "describe", "flags",
           "resetToInitialState");
 
-  /**
-   * The known difference: Spark calls a group for its timeout only in a micro-batch strictly after
-   * the timeout ({@code FlatMapGroupsWithStateExec} keeps {@code timeoutTimestamp < batchTimestampMs}),
-   * and {@code WindowedOperatorFunction} sets the timeout at the window's deadline itself; so a
-   * tumble, eviction or trigger due exactly at a micro-batch's time fires one micro-batch late.
-   */
-  static final String EXACT_DEADLINE =
-      "a timer due exactly at a micro-batch's time fires a micro-batch late: Spark times a group out only when its"
-          + " timeout is strictly before the batch time, and WindowedOperatorFunction sets the timeout at the deadline";
-
   static final Map<String, Entry> ENTRIES = entries();
 
   private static Map<String, Entry> entries() {
@@ -211,9 +201,9 @@ final class SparkScenarioTable {
     na(t, "sliding/seed001-time5-walkthrough", Reason.TIME_PRECISION);
     na(t, "sliding/time-eviction-before-trigger-same-instant", Reason.TIME_PRECISION);
     na(t, "sliding/time-eviction-initial-full-per-partition", Reason.TIME_PRECISION);
-    known(t, "sliding/time-trigger-exactly-T-still-shows", "step 2 of 3: do advance 2", EXACT_DEADLINE);
+    run(t, "sliding/time-trigger-exactly-T-still-shows");
     na(t, "sliding/time-trigger-from-window-start", Reason.WINDOW_STARTS_WITH_KEY);
-    known(t, "sliding/time-trigger-per-partition", "step 5 of 7: do advance 2", EXACT_DEADLINE);
+    run(t, "sliding/time-trigger-per-partition");
     run(t, "sliding/window-marker-ignored");
     // ---- stateful
     na(t, "stateful/checkpoint-restores-state-and-marks", Reason.HARNESS_COMMAND);
@@ -237,7 +227,7 @@ final class SparkScenarioTable {
     na(t, "tumbling/time-partitioned-from-creation", Reason.HARNESS_COMMAND);
     na(t, "tumbling/time-tumbles-every-period", Reason.WINDOW_STARTS_WITH_KEY);
     run(t, "tumbling/window-marker-ignored-by-count");
-    known(t, "tumbling/window-marker-ignored-by-time", "step 3 of 3: do advance 5", EXACT_DEADLINE);
+    run(t, "tumbling/window-marker-ignored-by-time");
     return t;
   }
 
