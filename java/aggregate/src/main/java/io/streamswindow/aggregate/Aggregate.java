@@ -15,6 +15,7 @@ import com.ibm.streams.operator.model.Parameter;
 import com.ibm.streams.operator.model.PrimitiveOperator;
 import com.ibm.streams.operator.window.StreamWindow;
 import com.ibm.streams.operator.window.WindowUtilities;
+import io.streamswindow.api.window.TimeIntervalStreamWindow;
 import io.streamswindow.engine.EngineWindow;
 import java.util.List;
 
@@ -164,18 +165,45 @@ public class Aggregate extends AbstractOperator {
           "Aggregate needs a windowed input port: declare a tumbling or sliding window");
     }
     checkWindowParameters(window);
+    List<OutputAssignment> assignments = OutputAssignmentParser.parseAll(output);
+    checkPaneFunctions(window, assignments);
     AggregatePlan plan =
         AggregatePlan.resolve(
-            getInput(0).getStreamSchema(),
-            getOutput(0).getStreamSchema(),
-            OutputAssignmentParser.parseAll(output),
-            groupBy);
+            getInput(0).getStreamSchema(), getOutput(0).getStreamSchema(), assignments, groupBy);
     if (!partitionBy.isEmpty()) {
       WindowUtilities.registerAttributePartitioner(window, partitionBy.toArray(new String[0]));
     }
-    // The listener registers itself on the window and as a state handler of this operator.
-    new AggregateWindowListener(
-        window, plan, getOutput(0), aggregateIncompleteWindows, aggregateEvictedPartitions);
+    if (window instanceof TimeIntervalStreamWindow<Tuple> panes) {
+      new PaneAggregateListener(panes, plan, getOutput(0));
+    } else {
+      // The listener registers itself on the window and as a state handler of this operator.
+      new AggregateWindowListener(
+          window, plan, getOutput(0), aggregateIncompleteWindows, aggregateEvictedPartitions);
+    }
+  }
+
+  /**
+   * Pane functions read the pane a timeInterval window triggered for; other windows have none.
+   * And the parameters about when a sliding or tumbling window's firings count do not apply to
+   * panes, which fire when the watermark completes them.
+   */
+  private void checkPaneFunctions(StreamWindow<Tuple> window, List<OutputAssignment> assignments) {
+    boolean panes = window instanceof TimeIntervalStreamWindow;
+    if (panes && (aggregateIncompleteWindows || aggregateEvictedPartitions)) {
+      throw new IllegalArgumentException(
+          "aggregateIncompleteWindows and aggregateEvictedPartitions do not apply to a timeInterval"
+              + " window, whose panes fire when the watermark completes them");
+    }
+    for (OutputAssignment assignment : assignments) {
+      if (!panes && assignment.function().isPaneFunction()) {
+        throw assignment.error(
+            assignment.attribute(),
+            assignment.attributePosition(),
+            assignment.function().splName()
+                + "() gives the pane a timeInterval window triggered for, but the window is "
+                + window.getType().name().toLowerCase(java.util.Locale.ROOT));
+      }
+    }
   }
 
   private void checkWindowParameters(StreamWindow<Tuple> window) {

@@ -3,6 +3,7 @@ package io.streamswindow.aggregate;
 import com.ibm.streams.operator.Attribute;
 import com.ibm.streams.operator.Type;
 import com.ibm.streams.operator.Type.MetaType;
+import com.ibm.streams.operator.types.RString;
 import io.streamswindow.aggregate.ExtremeAggregators.Extreme;
 import io.streamswindow.aggregate.StandardDeviation.Kind;
 import java.util.Arrays;
@@ -41,6 +42,12 @@ import java.util.stream.Collectors;
  *       appearance</td></tr>
  *   <tr><td>SampleStdDev(x), PopulationStdDev(x)</td><td>T</td><td>standard deviation (numbers),
  *       dividing by n - 1 or n</td></tr>
+ *   <tr><td>intervalStart(), intervalEnd()</td><td>timestamp</td><td>timeInterval windows: the
+ *       start and end of the pane that triggered</td></tr>
+ *   <tr><td>paneIndex()</td><td>int64</td><td>timeInterval windows: 0 for a pane's first
+ *       trigger in its partition, then 1, 2...</td></tr>
+ *   <tr><td>paneTiming()</td><td>rstring</td><td>timeInterval windows: {@code paneOnComplete}
+ *       for the first trigger, {@code paneLate} for later ones</td></tr>
  * </table>
  *
  * <p>Example: {@code AggregateFunction.forSplName("Sum").resultType(List.of(float64))} is {@code
@@ -67,7 +74,12 @@ public enum AggregateFunction {
   COLLECT("Collect", "x"),
   COLLECT_DISTINCT("CollectDistinct", "x"),
   SAMPLE_STD_DEV("SampleStdDev", "x"),
-  POPULATION_STD_DEV("PopulationStdDev", "x");
+  POPULATION_STD_DEV("PopulationStdDev", "x"),
+  // SPL's event-time functions, for timeInterval windows: the pane a trigger fired for.
+  INTERVAL_START("intervalStart"),
+  INTERVAL_END("intervalEnd"),
+  PANE_INDEX("paneIndex"),
+  PANE_TIMING("paneTiming");
 
   private static final String INT32 = "int32";
   private static final String LIST_OF_INT32 = "list<int32>";
@@ -155,6 +167,13 @@ public enum AggregateFunction {
       case COLLECT:
       case COLLECT_DISTINCT:
         return "list<" + argumentTypes.get(0).getLanguageType() + ">";
+      case INTERVAL_START:
+      case INTERVAL_END:
+        return "timestamp";
+      case PANE_INDEX:
+        return "int64";
+      case PANE_TIMING:
+        return "rstring";
       default:
         return argumentTypes.get(0).getLanguageType();
     }
@@ -272,9 +291,22 @@ public enum AggregateFunction {
         return StandardDeviation.of(arguments.get(0), Kind.SAMPLE);
       case POPULATION_STD_DEV:
         return StandardDeviation.of(arguments.get(0), Kind.POPULATION);
+      case INTERVAL_START:
+        return group -> group.firing().pane().pane().getStart();
+      case INTERVAL_END:
+        return group -> group.firing().pane().pane().getEnd();
+      case PANE_INDEX:
+        return group -> group.firing().pane().index();
+      case PANE_TIMING:
+        return group -> new RString(group.firing().pane().timingName());
       default:
         throw new AssertionError(this);
     }
+  }
+
+  /** Whether the function reads the pane of a timeInterval window's trigger, not the tuples. */
+  public boolean isPaneFunction() {
+    return this == INTERVAL_START || this == INTERVAL_END || this == PANE_INDEX || this == PANE_TIMING;
   }
 
   private static List<Object> collect(Group group, ValueReader reader) {

@@ -16,6 +16,8 @@ import java.util.Map;
 final class Firing {
   private final List<Group> groups;
   private final int tupleCount;
+  /** The pane of a timeInterval window's trigger, or null for other windows. */
+  private PaneTrigger pane;
 
   private Firing(List<Group> groups, int tupleCount) {
     this.groups = groups;
@@ -62,6 +64,25 @@ final class Firing {
       values[i] = groupBy[i].read(tuple);
     }
     return Arrays.asList(values);
+  }
+
+  /** This firing as the trigger of a timeInterval window's pane. */
+  Firing forPane(PaneTrigger trigger) {
+    this.pane = trigger;
+    return this;
+  }
+
+  /**
+   * The pane this firing is the trigger of.
+   *
+   * @throws IllegalStateException when the window is not a timeInterval one (the operator refuses
+   *     pane functions on other windows when it is initialized, so this does not happen)
+   */
+  PaneTrigger pane() {
+    if (pane == null) {
+      throw new IllegalStateException("A pane function needs a timeInterval window");
+    }
+    return pane;
   }
 
   /** The groups, in the order their first tuple arrived; empty when the window was empty. */
