@@ -21,6 +21,7 @@ import java.util.Set;
  * @param partitionBy attributes for {@code WindowUtilities.registerAttributePartitioner}
  * @param listener how the traced operator's listener behaves
  * @param deltaMode the sliding delta eviction mode's name, or null for the default
+ * @param eventTime the event-time attribute of a timeInterval window, or null
  * @param start the trace expected when all ports become ready
  * @param steps the steps, in order
  * @param error the declaration error expected instead of steps, or null
@@ -35,6 +36,7 @@ public record Scenario(
     List<String> partitionBy,
     ListenerBehaviour listener,
     String deltaMode,
+    String eventTime,
     ExpectedTrace start,
     List<ScenarioStep> steps,
     ExpectedError error) {
@@ -42,7 +44,7 @@ public record Scenario(
   private static final Set<String> FIELDS =
       Set.of(
           "name", "source", "schema", "window", "declare", "partitionBy", "listener", "deltaMode",
-          "start", "steps", "error");
+          "eventTime", "start", "steps", "error");
 
   static Scenario parse(String id, JsonNode root) {
     String where = id;
@@ -50,6 +52,11 @@ public record Scenario(
     ScenarioFormatException.rejectUnknownFields(root, FIELDS, where);
     if (root.has("window") == root.has("declare")) {
       throw new ScenarioFormatException(where + ": exactly one of \"window\" and \"declare\"");
+    }
+    if (root.has("eventTime") && !root.has("window")) {
+      throw new ScenarioFormatException(
+          where + ": \"eventTime\" belongs to a timeInterval \"window\" clause; IBM's builder calls"
+              + " (\"declare\") cannot declare one");
     }
     if (root.has("steps") == root.has("error")) {
       throw new ScenarioFormatException(where + ": exactly one of \"steps\" and \"error\"");
@@ -74,6 +81,7 @@ public record Scenario(
         ScenarioFormatException.textList(root, "partitionBy", where),
         ListenerBehaviour.parse(root.get("listener"), where),
         root.has("deltaMode") ? ScenarioFormatException.requiredText(root, "deltaMode", where) : null,
+        root.has("eventTime") ? ScenarioFormatException.requiredText(root, "eventTime", where) : null,
         ExpectedTrace.parse(root.get("start"), where + " start"),
         List.copyOf(steps),
         root.has("error") ? ExpectedError.parse(root.get("error"), where + " error") : null);

@@ -7,6 +7,8 @@ import java.util.Map;
  *
  * <ul>
  *   <li>{@code advance <seconds>}: moves the manual clock forward ({@code 1e-9} is one nanosecond)
+ *   <li>{@code watermark <seconds>}: moves the watermark (event time) to that many seconds since
+ *       the epoch, exact to the nanosecond ({@code 10.000000001})
  *   <li>{@code punct WINDOW_MARKER} / {@code punct FINAL_MARKER}: submits a punctuation mark
  *   <li>{@code checkpoint <name>}, {@code reset <name>}, {@code resetToInitialState},
  *       {@code drain}: the harness's state controls
@@ -16,6 +18,7 @@ import java.util.Map;
  *   <li>{@code needsPartitionEviction}: prints {@code needsPartitionEviction true|false}
  *   <li>{@code describe}: prints {@code window TYPE eviction=POLICY trigger=POLICY partitioned=B}
  *   <li>{@code flags <key>}: prints a stateful listener's bookkeeping for a partition
+ *   <li>{@code dropped}: prints {@code dropped N}, the tuples a timeInterval window dropped
  * </ul>
  *
  * @param verb the command's first word
@@ -26,6 +29,7 @@ public record ScenarioCommand(String verb, String argument) {
   private static final Map<String, Boolean> VERBS =
       Map.ofEntries(
           Map.entry("advance", true),
+          Map.entry("watermark", true),
           Map.entry("punct", true),
           Map.entry("checkpoint", true),
           Map.entry("reset", true),
@@ -36,7 +40,23 @@ public record ScenarioCommand(String verb, String argument) {
           Map.entry("partitionOrder", false),
           Map.entry("needsPartitionEviction", false),
           Map.entry("describe", false),
-          Map.entry("flags", true));
+          Map.entry("flags", true),
+          Map.entry("dropped", false));
+
+  /**
+   * The argument of {@code watermark}: seconds since the epoch, exact to the nanosecond, as
+   * nanoseconds.
+   *
+   * @throws ScenarioFormatException when it is not a number or is finer than a nanosecond
+   */
+  public static long watermarkNanos(String seconds) {
+    try {
+      return new java.math.BigDecimal(seconds).movePointRight(9).longValueExact();
+    } catch (ArithmeticException | NumberFormatException e) {
+      throw new ScenarioFormatException(
+          "watermark \"" + seconds + "\": seconds since the epoch, at most nine decimals");
+    }
+  }
 
   public static ScenarioCommand parse(String text) {
     String trimmed = text.trim();

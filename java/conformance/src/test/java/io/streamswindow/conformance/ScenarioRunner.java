@@ -14,6 +14,8 @@ import com.ibm.streams.operator.StreamingData.Punctuation;
 import com.ibm.streams.operator.StreamingOutput;
 import com.ibm.streams.operator.Tuple;
 import com.ibm.streams.operator.window.StreamWindow;
+import io.streamswindow.api.window.TimeIntervalStreamWindow;
+import io.streamswindow.clause.WindowClauseParser;
 import io.streamswindow.engine.DeltaEvictionMode;
 import io.streamswindow.engine.ManualClock;
 import io.streamswindow.harness.Harness;
@@ -33,7 +35,9 @@ import java.util.concurrent.Future;
  * the steps through the port's input tester and compares the trace of every step exactly.
  *
  * <p>Beyond IBM's API it uses the harness's streams-window conveniences ({@link Harness}): the
- * manual clock, the delta eviction mode, and checkpoint / reset / resetToInitialState / drain.
+ * manual clock, the delta eviction mode, timeInterval windows ({@link Harness#timeInterval}, which
+ * IBM's builder calls cannot declare), the watermark, and checkpoint / reset /
+ * resetToInitialState / drain.
  */
 final class ScenarioRunner {
   private final Scenario scenario;
@@ -45,6 +49,7 @@ final class ScenarioRunner {
   private TracingOperator operator;
   private StreamingOutput<OutputTuple> input;
   private StreamSchema schema;
+  private boolean timeInterval;
 
   private ScenarioRunner(Scenario scenario) {
     this.scenario = scenario;
@@ -79,7 +84,14 @@ final class ScenarioRunner {
     schema = port.getStreamSchema();
 
     try {
-      if (scenario.window() != null) {
+      if (scenario.window() != null && WindowClauseParser.parse(scenario.window()).isTimeInterval()) {
+        Harness.timeInterval(port, scenario.window(), scenario.eventTime());
+        timeInterval = true;
+      } else if (scenario.window() != null) {
+        if (scenario.eventTime() != null) {
+          throw new ScenarioFormatException(
+              scenario.id() + ": \"eventTime\" is for timeInterval windows, not \"" + scenario.window() + "\"");
+        }
         calls.addAll(ClauseDeclaration.calls(scenario.window(), schema));
       } else {
         for (String call : scenario.declare()) {
@@ -223,6 +235,7 @@ final class ScenarioRunner {
     String argument = command.argument();
     switch (command.verb()) {
       case "advance" -> clock.advance(Double.parseDouble(argument));
+      case "watermark" -> controls.advanceWatermark(ScenarioCommand.watermarkNanos(argument));
       case "punct" -> input.punctuate(Punctuation.valueOf(argument));
       case "checkpoint" -> checkpoints.put(argument, controls.checkpoint());
       case "reset" -> {
@@ -259,6 +272,12 @@ final class ScenarioRunner {
           operator
               .trace()
               .add("flags " + argument + " " + operator.bookkeeping(partitionKey(window, argument)));
+      case "dropped" -> {
+        if (!(window instanceof TimeIntervalStreamWindow<Tuple> panes)) {
+          throw new ScenarioFormatException("\"dropped\" needs a timeInterval window");
+        }
+        operator.trace().add("dropped " + panes.getDroppedTupleCount());
+      }
       default -> throw new ScenarioFormatException("unhandled command " + command);
     }
   }
@@ -310,7 +329,9 @@ final class ScenarioRunner {
     if (scenario.window() != null) {
       text.append("  window: ").append(scenario.window()).append('\n');
     }
-    text.append("  declared by: ").append(calls).append('\n');
+    text.append("  declared by: ")
+        .append(timeInterval ? "Harness.timeInterval(port, window, \"" + scenario.eventTime() + "\")" : calls)
+        .append('\n');
     text.append("  ").append(problem).append('\n');
     return text.toString();
   }

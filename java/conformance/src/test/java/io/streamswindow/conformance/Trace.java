@@ -2,6 +2,10 @@ package io.streamswindow.conformance;
 
 import com.ibm.streams.operator.Tuple;
 import com.ibm.streams.operator.window.StreamWindowEvent;
+import io.streamswindow.api.window.PaneTiming;
+import io.streamswindow.api.window.TimeIntervalWindowEvent;
+import io.streamswindow.api.window.WindowPane;
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.StringJoiner;
@@ -40,14 +44,44 @@ final class Trace {
   /**
    * Formats an event: {@code EVICTION 0 [A, B]}. INITIAL_FULL prints no tuples
    * ({@code INITIAL_FULL 0}): semantics.md does not say which tuples it carries, and a scenario
-   * asserts only what the rules say.
+   * asserts only what the rules say. An event of a timeInterval window also names its pane, and a
+   * trigger its index and timing: {@code INSERTION 0 [A] pane [5, 15)}, {@code INITIAL_FULL 0 pane
+   * [0, 10)}, {@code TRIGGER 0 [A, B] pane [0, 10) index 0 onComplete}.
    */
   static String event(StreamWindowEvent<Tuple> event) {
     String head = event.getType() + " " + event.getPartition();
-    if (event.getType() == StreamWindowEvent.Type.INITIAL_FULL) {
-      return head;
+    if (event.getType() != StreamWindowEvent.Type.INITIAL_FULL) {
+      head += " " + ids(event.getTuples());
     }
-    return head + " " + ids(event.getTuples());
+    if (event instanceof TimeIntervalWindowEvent<Tuple> paneEvent) {
+      head += " pane " + interval(paneEvent.getPane());
+      if (event.getType() == StreamWindowEvent.Type.TRIGGER) {
+        head += " index " + paneEvent.getPaneIndex() + " " + timing(paneEvent.getPaneTiming());
+      }
+    }
+    return head;
+  }
+
+  /**
+   * A pane as {@code [0, 10)}: start and end in seconds since the epoch, as short as exact
+   * ({@code 2.5}, {@code 10.000000001}).
+   */
+  static String interval(WindowPane pane) {
+    return "[" + seconds(pane.getStartNanos()) + ", " + seconds(pane.getEndNanos()) + ")";
+  }
+
+  private static String seconds(long nanos) {
+    BigDecimal value = BigDecimal.valueOf(nanos, 9).stripTrailingZeros();
+    return value.scale() < 0 ? value.setScale(0).toPlainString() : value.toPlainString();
+  }
+
+  /** A trigger's timing: {@code onComplete}, {@code late} (or {@code early}). */
+  static String timing(PaneTiming timing) {
+    return switch (timing) {
+      case PANE_EARLY -> "early";
+      case PANE_ON_COMPLETE -> "onComplete";
+      case PANE_LATE -> "late";
+    };
   }
 
   /** The ids of tuples as {@code [A, B]}. */

@@ -3,9 +3,11 @@ package io.streamswindow.harness;
 import com.ibm.streams.flow.declare.InputPortDeclaration;
 import com.ibm.streams.flow.declare.OperatorInvocation;
 import com.ibm.streams.flow.javaprimitives.JavaTestableGraph;
+import io.streamswindow.clause.WindowClauseParser;
 import io.streamswindow.engine.Clock;
 import io.streamswindow.engine.DeltaEvictionMode;
 import io.streamswindow.engine.ManualClock;
+import io.streamswindow.engine.WindowSpec;
 import io.streamswindow.harness.internal.DeclaredInputPort;
 import io.streamswindow.harness.internal.TestableGraph;
 import io.streamswindow.runtime.OperatorHost;
@@ -14,8 +16,9 @@ import java.util.Objects;
 
 /**
  * streams-window's additions to IBM's operator test harness, kept beside IBM's interfaces so that
- * those stay exactly IBM's: a manual clock for time policies, checkpoint and reset control, and
- * the choice of IBM's Java-runtime behaviour for sliding delta eviction.
+ * those stay exactly IBM's: a manual clock for time policies, checkpoint and reset control, the
+ * choice of IBM's Java-runtime behaviour for sliding delta eviction, and timeInterval (event-time)
+ * windows, which IBM's {@code InputPortDeclaration} cannot declare ({@link #timeInterval}).
  *
  * <pre>{@code
  * JavaOperatorTester tester = new JavaOperatorTester();
@@ -114,6 +117,52 @@ public final class Harness {
           "deltaEvictionMode: not an input port of the streams-window harness: " + port);
     }
     declared.deltaEvictionMode(Objects.requireNonNull(mode, "mode"));
+    return port;
+  }
+
+  /**
+   * Declares the port's window as a timeInterval (event-time) window, which IBM's {@code
+   * InputPortDeclaration} has no builder calls for. {@code clause} is an SPL timeInterval clause
+   * ({@code timeInterval, intervalDuration(D)[, creationPeriod(P)][, discardAge(A)][,
+   * intervalOffset(O)]}, optionally {@code partitioned}); {@code eventTimeAttribute} names the
+   * attribute that holds each tuple's event time (in SPL, the stream's {@code @eventTime}
+   * annotation): a {@code timestamp}, or a {@code float64} of seconds since the epoch. Like {@code
+   * sliding()} and {@code tumbling()} it replaces what the port declared before; IBM's policy
+   * calls ({@code evictCount}, {@code triggerTime}, {@code partitionEvictionAge}...) are refused
+   * afterwards, {@code partitioned()} is allowed. Panes complete and close as the watermark moves:
+   * {@link HarnessControl#advanceWatermark(long)}.
+   *
+   * <pre>{@code
+   * InputPortDeclaration in = op.addInput("tuple<rstring id, timestamp ts>");
+   * Harness.timeInterval(in, "timeInterval, intervalDuration(10.0), creationPeriod(5.0)", "ts");
+   * JavaTestableGraph graph = new JavaOperatorTester().tester(op);
+   * HarnessControl control = Harness.control(graph);
+   * graph.initialize().get().allPortsReady().get();
+   * graph.getInputTester(in).submitAsTuple("a", new Timestamp(7, 0));
+   * control.advanceWatermark(TimeUnit.SECONDS.toNanos(10)); // pane [0, 10) triggers
+   * }</pre>
+   *
+   * @param port an input port declared through {@code OperatorInvocation.addInput}
+   * @param clause an SPL timeInterval window clause
+   * @param eventTimeAttribute the attribute holding each tuple's event time
+   * @return the port, for chaining
+   * @throws IllegalArgumentException when the clause is not a valid timeInterval clause (the
+   *     parser's message names the token and its position), or the attribute is missing or of
+   *     another type
+   */
+  public static InputPortDeclaration timeInterval(
+      InputPortDeclaration port, String clause, String eventTimeAttribute) {
+    if (!(port instanceof DeclaredInputPort declared)) {
+      throw new IllegalArgumentException(
+          "timeInterval: not an input port of the streams-window harness: " + port);
+    }
+    WindowSpec spec = WindowClauseParser.parse(Objects.requireNonNull(clause, "clause"));
+    if (!spec.isTimeInterval()) {
+      throw new IllegalArgumentException(
+          "timeInterval: \"" + clause + "\" is a " + spec.type().name().toLowerCase(java.util.Locale.ROOT)
+              + " window clause, not a timeInterval one; declare it with IBM's builder calls");
+    }
+    declared.timeInterval(spec, eventTimeAttribute);
     return port;
   }
 

@@ -73,7 +73,11 @@ final class SparkScenarioTable {
     WINDOW_STARTS_WITH_KEY(
         "time acts on a window that is not partitioned before its first tuple: on Spark a key's window starts in"
             + " the key's first micro-batch, which its first row makes",
-        SparkScenarioTable::timeBeforeFirstTuple);
+        SparkScenarioTable::timeBeforeFirstTuple),
+    EVENT_TIME_ON_SPARK(
+        "timeInterval windows do not run on Spark yet: run_operator refuses a timeInterval clause, and the Spark"
+            + " path has no watermark to move (an event-time attribute, a timeInterval clause or a watermark step)",
+        SparkScenarioTable::eventTime);
 
     final String description;
     private final Predicate<Scenario> applies;
@@ -212,6 +216,47 @@ final class SparkScenarioTable {
     na(t, "stateful/reset-to-initial-state-clears", Reason.HARNESS_COMMAND);
     na(t, "stateful/sliding-bookkeeping", Reason.HARNESS_COMMAND);
     na(t, "stateful/tumbling-bookkeeping", Reason.HARNESS_COMMAND);
+    // ---- timeinterval
+    na(t, "timeinterval/checkpoint-between-complete-and-late", Reason.EVENT_TIME_ON_SPARK);
+    na(t, "timeinterval/checkpoint-keeps-pending-late-trigger", Reason.EVENT_TIME_ON_SPARK);
+    na(t, "timeinterval/checkpoint-reset-mid-pane", Reason.EVENT_TIME_ON_SPARK);
+    na(t, "timeinterval/closed-pane-drops-late-tuples", Reason.EVENT_TIME_ON_SPARK);
+    na(t, "timeinterval/complete-when-watermark-reaches-end", Reason.EVENT_TIME_ON_SPARK);
+    na(t, "timeinterval/defaults-tile-the-time-line", Reason.EVENT_TIME_ON_SPARK);
+    na(t, "timeinterval/describe-sliding-time", Reason.EVENT_TIME_ON_SPARK);
+    run(t, "timeinterval/error-discard-age-negative");
+    run(t, "timeinterval/error-duration-negative");
+    run(t, "timeinterval/error-duration-zero");
+    na(t, "timeinterval/error-event-time-missing", Reason.EVENT_TIME_ON_SPARK);
+    na(t, "timeinterval/error-event-time-not-a-time", Reason.EVENT_TIME_ON_SPARK);
+    run(t, "timeinterval/error-missing-duration");
+    run(t, "timeinterval/error-offset-equals-duration");
+    run(t, "timeinterval/error-offset-negative");
+    run(t, "timeinterval/error-option-on-tumbling");
+    run(t, "timeinterval/error-partition-eviction-mixed-in");
+    run(t, "timeinterval/error-period-zero");
+    run(t, "timeinterval/error-policy-mixed-in");
+    run(t, "timeinterval/error-repeated-option");
+    na(t, "timeinterval/evict-partition-every-pane", Reason.EVENT_TIME_ON_SPARK);
+    na(t, "timeinterval/final-marker-delivers-open-panes", Reason.EVENT_TIME_ON_SPARK);
+    na(t, "timeinterval/float64-event-time-seconds", Reason.EVENT_TIME_ON_SPARK);
+    na(t, "timeinterval/gap-empty-panes-never-trigger", Reason.EVENT_TIME_ON_SPARK);
+    na(t, "timeinterval/late-only-updated-partitions-retrigger", Reason.EVENT_TIME_ON_SPARK);
+    na(t, "timeinterval/late-partition-first-trigger-is-index-0-late", Reason.EVENT_TIME_ON_SPARK);
+    na(t, "timeinterval/late-trigger-before-close-in-one-jump", Reason.EVENT_TIME_ON_SPARK);
+    na(t, "timeinterval/late-tuple-retriggers-on-next-watermark", Reason.EVENT_TIME_ON_SPARK);
+    na(t, "timeinterval/offset-shifts-panes", Reason.EVENT_TIME_ON_SPARK);
+    na(t, "timeinterval/offset-with-creation-period", Reason.EVENT_TIME_ON_SPARK);
+    na(t, "timeinterval/pane-created-after-its-end", Reason.EVENT_TIME_ON_SPARK);
+    na(t, "timeinterval/reset-to-initial-state", Reason.EVENT_TIME_ON_SPARK);
+    na(t, "timeinterval/seed003-discard-age-late-then-closed", Reason.EVENT_TIME_ON_SPARK);
+    na(t, "timeinterval/seed003-partitioned-panes", Reason.EVENT_TIME_ON_SPARK);
+    na(t, "timeinterval/seed003-t0-closed-left", Reason.EVENT_TIME_ON_SPARK);
+    na(t, "timeinterval/seed003-t10-not-in-first-pane", Reason.EVENT_TIME_ON_SPARK);
+    na(t, "timeinterval/seed003-t7-in-two-panes", Reason.EVENT_TIME_ON_SPARK);
+    na(t, "timeinterval/seed003-walkthrough", Reason.EVENT_TIME_ON_SPARK);
+    na(t, "timeinterval/watermark-backwards-delivers-pending-only", Reason.EVENT_TIME_ON_SPARK);
+    na(t, "timeinterval/window-marker-ignored", Reason.EVENT_TIME_ON_SPARK);
     // ---- tumbling
     run(t, "tumbling/delta-exactly-d-does-not-tumble");
     run(t, "tumbling/delta-falling-values-never-tumble");
@@ -328,6 +373,25 @@ final class SparkScenarioTable {
       }
     }
     return false;
+  }
+
+  /**
+   * A timeInterval scenario: it names an event-time attribute, moves the watermark, or declares a
+   * valid timeInterval clause. A clause the parser rejects is not one: it fails on Spark as it does
+   * through the harness, with the parser's message.
+   */
+  private static boolean eventTime(Scenario scenario) {
+    if (scenario.eventTime() != null || scenario.steps().stream().anyMatch(step -> "watermark".equals(verb(step)))) {
+      return true;
+    }
+    if (scenario.window() == null) {
+      return false;
+    }
+    try {
+      return WindowClauseParser.parse(scenario.window()).isTimeInterval();
+    } catch (IllegalArgumentException e) {
+      return false;
+    }
   }
 
   /** A window that is not partitioned, with time policies, and an advance before its first tuple. */

@@ -32,6 +32,15 @@ public final class DeclaredInputPort extends DeclaredPort implements InputPortDe
     window.deltaEvictionMode(mode);
   }
 
+  /**
+   * Declares a timeInterval window (a streams-window extension): {@code spec} from a timeInterval
+   * clause, {@code eventTime} the attribute holding each tuple's event time.
+   */
+  public void timeInterval(WindowSpec spec, String eventTime) {
+    requireWindowAllowed("timeInterval");
+    window.timeInterval(spec, eventTime);
+  }
+
   static DeclaredInputPort of(InputPortDeclaration port) {
     if (port instanceof DeclaredInputPort declared) {
       return declared;

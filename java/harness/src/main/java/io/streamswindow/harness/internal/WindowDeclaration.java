@@ -7,6 +7,7 @@ import io.streamswindow.engine.DeltaEvictionMode;
 import io.streamswindow.engine.DeltaResolver;
 import io.streamswindow.engine.PartitionEvictionSpec;
 import io.streamswindow.engine.PolicySpec;
+import io.streamswindow.engine.TimeIntervalSpec;
 import io.streamswindow.engine.WindowSpec;
 import io.streamswindow.runtime.SchemaSupport;
 import java.util.function.Supplier;
@@ -25,6 +26,9 @@ final class WindowDeclaration {
   private PolicySpec eviction;
   private PolicySpec trigger;
   private PartitionEvictionSpec partitionEviction;
+  // A timeInterval window (a streams-window extension): its panes and event-time attribute, or null.
+  private TimeIntervalSpec panes;
+  private String eventTime;
   // A harness extension, not part of the SPL declaration: survives starting the window over.
   private DeltaEvictionMode deltaEvictionMode = DeltaEvictionMode.ANY_OUT_OF_RANGE;
 
@@ -39,6 +43,31 @@ final class WindowDeclaration {
     eviction = null;
     trigger = null;
     partitionEviction = null;
+    panes = null;
+    eventTime = null;
+  }
+
+  /**
+   * Declares a timeInterval window from a parsed timeInterval clause and the attribute holding
+   * each tuple's event time, checked against the schema now. Replaces what was declared before,
+   * as {@code sliding()} and {@code tumbling()} do.
+   */
+  synchronized void timeInterval(WindowSpec spec, String attribute) {
+    if (!spec.isTimeInterval()) {
+      throw new IllegalArgumentException(port + ": \"" + spec + "\" is not a timeInterval window");
+    }
+    if (attribute == null || attribute.isEmpty()) {
+      throw new IllegalArgumentException(
+          port + ": the timeInterval window \"" + spec + "\" needs the attribute that holds each"
+              + " tuple's event time (a timestamp, or a float64 of seconds)");
+    }
+    // Resolving now reports an unknown attribute or one of the wrong type at this call.
+    DeltaResolver<Tuple> resolver = SchemaSupport.deltaResolver(schema);
+    value(() -> resolver.eventTime(attribute));
+    start(StreamWindow.Type.SLIDING);
+    panes = spec.timeInterval();
+    eventTime = attribute;
+    partitioned = spec.isPartitioned();
   }
 
   synchronized void partitioned() {
@@ -47,17 +76,17 @@ final class WindowDeclaration {
   }
 
   synchronized void evictCount(int count) {
-    requireWindowed("evictCount(" + count + ")");
+    requirePolicyWindow("evictCount(" + count + ")");
     eviction = value(() -> PolicySpec.count(count));
   }
 
   synchronized void evictTime(double seconds) {
-    requireWindowed("evictTime(" + seconds + ")");
+    requirePolicyWindow("evictTime(" + seconds + ")");
     eviction = value(() -> PolicySpec.time(seconds));
   }
 
   synchronized void evictPunctuation() {
-    requireWindowed("evictPunctuation()");
+    requirePolicyWindow("evictPunctuation()");
     if (type == StreamWindow.Type.SLIDING) {
       throw new IllegalStateException(
           port
@@ -68,7 +97,7 @@ final class WindowDeclaration {
   }
 
   synchronized void evictDelta(String attribute, Object delta) {
-    requireWindowed("evictDelta(" + attribute + ", " + delta + ")");
+    requirePolicyWindow("evictDelta(" + attribute + ", " + delta + ")");
     eviction = delta(attribute, delta);
   }
 
@@ -115,6 +144,10 @@ final class WindowDeclaration {
   synchronized WindowSpec toSpec() {
     if (type == StreamWindow.Type.NOT_WINDOWED) {
       return WindowSpec.notWindowed();
+    }
+    if (panes != null) {
+      WindowSpec spec = WindowSpec.timeInterval(panes);
+      return (partitioned ? spec.partitioned() : spec).withEventTime(eventTime);
     }
     String kind = type == StreamWindow.Type.TUMBLING ? "tumbling" : "sliding";
     if (eviction == null) {
@@ -170,8 +203,18 @@ final class WindowDeclaration {
     }
   }
 
-  private void requireSliding(String call) {
+  /** Eviction, trigger and partition eviction policies do not exist for timeInterval windows. */
+  private void requirePolicyWindow(String call) {
     requireWindowed(call);
+    if (panes != null) {
+      throw new IllegalStateException(
+          port + ": " + call + " is a window policy; a timeInterval window has none (its panes are"
+              + " set by intervalDuration, creationPeriod, discardAge and intervalOffset)");
+    }
+  }
+
+  private void requireSliding(String call) {
+    requirePolicyWindow(call);
     if (type != StreamWindow.Type.SLIDING) {
       throw new IllegalStateException(
           port + ": " + call + " is a trigger policy, which only a sliding window has; this window"
@@ -180,7 +223,7 @@ final class WindowDeclaration {
   }
 
   private void requirePartitioned(String call) {
-    requireWindowed(call);
+    requirePolicyWindow(call);
     if (!partitioned) {
       throw new IllegalStateException(
           port + ": " + call + " needs a partitioned window; call partitioned() first");
