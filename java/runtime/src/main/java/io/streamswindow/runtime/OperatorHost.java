@@ -479,7 +479,10 @@ public final class OperatorHost {
   /**
    * Restores a checkpoint taken by {@link #checkpoint(long)}: windows are replaced without events,
    * then every state handler's {@code reset} reads back what it wrote; then time catches up, so
-   * tuples that expired and tumbles that fell due meanwhile fire now.
+   * tuples that expired and tumbles that fell due meanwhile fire now. Event time goes back with
+   * the windows: each event-time window holds its watermark in its checkpoint, and the host forgets
+   * the watermark it was last told, since the input is replayed from the checkpoint, watermarks
+   * included.
    *
    * @param checkpoint the bytes {@link #checkpoint(long)} returned
    * @throws IllegalArgumentException when the bytes are not a checkpoint of this operator's ports
@@ -492,6 +495,7 @@ public final class OperatorHost {
           requireStarted("reset");
           windows.checkCompatible(envelope, context.getName());
           windows.reset(envelope);
+          lastWatermarkNanos = Long.MIN_VALUE;
           stateHandlers.reset(
               HostCheckpoint.forRestore(
                   envelope.sequenceId(), envelope.timestampMillis(), envelope.handlerData(), checkpointStreams));
@@ -510,6 +514,7 @@ public final class OperatorHost {
         () -> {
           requireStarted("resetToInitialState");
           windows.resetToInitialState();
+          lastWatermarkNanos = Long.MIN_VALUE;
           stateHandlers.resetToInitialState();
           catchUpWithClock();
         });

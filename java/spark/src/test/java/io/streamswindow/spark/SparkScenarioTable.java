@@ -220,6 +220,7 @@ final class SparkScenarioTable {
     na(t, "timeinterval/checkpoint-between-complete-and-late", Reason.EVENT_TIME_ON_SPARK);
     na(t, "timeinterval/checkpoint-keeps-pending-late-trigger", Reason.EVENT_TIME_ON_SPARK);
     na(t, "timeinterval/checkpoint-reset-mid-pane", Reason.EVENT_TIME_ON_SPARK);
+    na(t, "timeinterval/reset-restores-watermark", Reason.EVENT_TIME_ON_SPARK);
     na(t, "timeinterval/closed-pane-drops-late-tuples", Reason.EVENT_TIME_ON_SPARK);
     na(t, "timeinterval/complete-when-watermark-reaches-end", Reason.EVENT_TIME_ON_SPARK);
     na(t, "timeinterval/defaults-tile-the-time-line", Reason.EVENT_TIME_ON_SPARK);
