@@ -183,7 +183,9 @@ public final class TimeIntervalWindow<T> implements EngineWindow<T>, TimeInterva
       }
     }
     long instant;
-    while ((instant = nextInstant()) <= target) {
+    // nextInstant() is Long.MAX_VALUE once no pane is open: a watermark of Long.MAX_VALUE (the end
+    // of a batch input) must stop there too.
+    while ((instant = nextInstant()) <= target && instant != Long.MAX_VALUE) {
       watermark = Math.max(watermark, instant);
       for (Pane<T> pane : new ArrayList<>(panes.values())) {
         if (pane.state == PaneState.INCOMPLETE && layout.end(pane.index) <= instant) {
