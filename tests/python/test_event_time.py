@@ -94,10 +94,11 @@ def test_a_batch_triggers_each_overlapping_pane_once_on_complete(spark: SparkSes
     panes = expected_panes(rows, 10.0, 4.0, 1.0)
     assert len(panes) > 3 * 25  # about 25 panes a key, each row in two or three of them
 
-    sums = sw.run_operator(
-        df, WINDOW_SUM, output_schema="key string, total double, count long", **arguments
-    )
-    assert plain(sums.collect()) == sorted((key, total, n) for key, _, _, total, n in panes)
+    sums_schema = "key string, total double, count long"
+    sums = plain(sw.run_operator(df, WINDOW_SUM, output_schema=sums_schema, **arguments).collect())
+    assert sums == sorted((key, total, n) for key, _, _, total, n in panes)
+    single = single_instance_run(df, WINDOW_SUM, output_schema=sums_schema, **arguments)
+    assert plain(single.collect()) == sums
 
     described = sw.run_operator(df, PANE_SUM, output_schema=PANES_SCHEMA, **arguments)
     actual = pane_rows(described)
