@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from streams_window import _jvm
 from streams_window._operators import (
+    _check_event_time,
     _check_marker_column,
     _check_name,
     _column_list,
@@ -32,6 +33,7 @@ def aggregate(
     marker_column: str | None = None,
     batch_marker: bool = False,
     punctuation_column: str | None = None,
+    event_time: str | None = None,
 ) -> DataFrame:
     """Aggregate a DataFrame over an SPL window, as SPL's ``Aggregate`` operator does.
 
@@ -64,6 +66,10 @@ def aggregate(
             policy as if it had tumbled (tumbling windows).
         marker_column, batch_marker, punctuation_column: as for
             :func:`streams_window.run_operator`.
+        event_time: the event-time column of a ``timeInterval`` window (a timestamp, or a
+            double of seconds); required for such a window, refused for others. Panes trigger
+            as :func:`streams_window.run_operator` describes: once each on a batch DataFrame,
+            when Spark's watermark reaches their end on a stream (``withWatermark`` first).
 
     Returns:
         The aggregated rows.
@@ -124,6 +130,9 @@ def aggregate(
     if punctuation_column is not None:
         _check_name(punctuation_column, "punctuation_column")
         options["punctuation_column"] = punctuation_column
+    if event_time is not None:
+        _check_event_time(df, event_time)
+        options["event_time"] = event_time
     entry = _jvm.entry_class(spark, "Aggregates")
     with _calling_java(f"aggregate(window={window!r})"):
         jdf = entry.aggregate(

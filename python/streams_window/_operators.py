@@ -33,6 +33,7 @@ def run_operator(
     marker_column: str | None = None,
     batch_marker: bool = False,
     punctuation_column: str | None = None,
+    event_time: str | None = None,
 ) -> DataFrame:
     """Run an IBM Streams windowed Java operator over a DataFrame; return what it submits.
 
@@ -65,6 +66,17 @@ def run_operator(
       on ``query.lastProgress``, then ``stop()`` (quiet, and nothing is lost: an interrupted
       micro-batch runs again after a restart from the checkpoint).
 
+    A ``timeInterval`` window (event-time panes) needs ``event_time``, the column that places
+    each row in its panes; its panes complete when the watermark reaches their end. On a batch
+    DataFrame the watermark is at the end of time once the input is read: every pane triggers
+    once, on complete, and closes. On a streaming DataFrame the watermark is Spark's own: call
+    ``df.withWatermark(event_time, delay)`` first. A pane then triggers in the first micro-batch
+    whose watermark reaches its end (a micro-batch without data too: Spark runs one when the
+    watermark moves); a late row (older than the watermark) still reaches its pane until the pane
+    closes (``discardAge``) and triggers it again at the end of its micro-batch; later rows are
+    dropped and counted. Such a query needs no processing-time trigger:
+    ``processAllAvailable()`` returns.
+
     Args:
         df: the input rows (a classic PySpark DataFrame, batch or streaming).
         operator_class: the operator's Java class name, e.g. ``"com.acme.VSum"``.
@@ -89,6 +101,9 @@ def run_operator(
         punctuation_column: the name of an extra string column of the result that shows the
             operator's output punctuation: rows where it is ``"WINDOW_MARKER"`` or
             ``"FINAL_MARKER"`` are marks (their other columns are null); it is null on tuples.
+        event_time: the event-time column of a ``timeInterval`` window: a timestamp, or a
+            double of seconds since the epoch (a stream needs a timestamp column carrying
+            Spark's watermark). Required for a ``timeInterval`` window, refused for others.
 
     Returns:
         The submitted tuples, as a DataFrame with ``output_schema`` (plus
@@ -141,6 +156,9 @@ def run_operator(
         _check_name(punctuation_column, "punctuation_column")
         call.check_new_output_column(punctuation_column)
         options["punctuation_column"] = punctuation_column
+    if event_time is not None:
+        _check_event_time(df, event_time)
+        options["event_time"] = event_time
 
     spark = call.spark
     entry = _jvm.entry_class(spark, "WindowedOperators")
@@ -356,6 +374,20 @@ def _check_marker_column(df: DataFrame, column: str) -> None:
         raise ValueError(
             f"marker_column {column!r} must be a boolean column (true marks a window marker);"
             f" it is {data_type.simpleString()}"
+        )
+
+
+def _check_event_time(df: DataFrame, column: str) -> None:
+    """Refuses an event_time that is not a timestamp or double column of ``df``."""
+    from pyspark.sql.types import DoubleType, TimestampType
+
+    _check_name(column, "event_time")
+    _require_columns(df, [column], "event_time")
+    data_type = df.schema[column].dataType
+    if not isinstance(data_type, (TimestampType, DoubleType)):
+        raise ValueError(
+            f"event_time column {column!r} is {data_type.simpleString()}: it must be a timestamp,"
+            " or a double of seconds since the epoch"
         )
 
 

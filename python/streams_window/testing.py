@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from streams_window import _jvm
-from streams_window._operators import OperatorCall, ParamValue
+from streams_window._operators import OperatorCall, ParamValue, _check_event_time
 from streams_window.errors import _calling_java
 
 if TYPE_CHECKING:
@@ -31,13 +31,16 @@ def single_instance_run(
     partition_by: str | Sequence[str] | None = None,
     order_by: str | Sequence[str] | None = None,
     params: Mapping[str, ParamValue] | None = None,
+    event_time: str | None = None,
 ) -> DataFrame:
     """Run an operator the IBM Streams way, on the driver; return its output rows.
 
     Takes the arguments of :func:`streams_window.run_operator` (without the marker options).
     The whole of ``df`` is collected to the driver and fed, sorted by ``order_by`` if given,
     to one operator instance, then a final marker; time policies see a clock that does not
-    move. Meant for tests and small inputs.
+    move; a ``timeInterval`` window (with ``event_time``) sees the watermark move to the end of
+    time after the last row, so every pane triggers once and closes, as on a batch DataFrame.
+    Meant for tests and small inputs.
 
     Raises:
         TypeError, ValueError: as :func:`streams_window.run_operator`; ``df`` must be a batch
@@ -68,7 +71,9 @@ def single_instance_run(
     )
     if df.isStreaming:
         raise ValueError("single_instance_run() needs a batch DataFrame; df is streaming")
+    if event_time is not None:
+        _check_event_time(df, event_time)
     entry = _jvm.entry_class(call.spark, "SingleInstanceRun")
     with _calling_java(f"single_instance_run({operator_class!r}, window={window!r})"):
-        jdf = entry.run(*call.java_arguments())
+        jdf = entry.run(*call.java_arguments(), event_time)
     return _jvm.wrap_dataframe(jdf, call.spark)

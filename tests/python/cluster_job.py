@@ -69,6 +69,18 @@ def run(spark: SparkSession) -> dict[str, Any]:
     actual = plain(sw.run_operator(df, WINDOW_SUM, **arguments).collect())
     expected = plain(single_instance_run(df, WINDOW_SUM, **arguments).collect())
 
+    # Event-time panes (overlapping), with the watermark at the end of the input.
+    timed = df.withColumn("secs", df["seq"] / 2.0)
+    panes: dict[str, Any] = dict(
+        window="partitioned, timeInterval, intervalDuration(10.0), creationPeriod(4.0)",
+        partition_by="key",
+        event_time="secs",
+        params={"attr": "cost"},
+        output_schema="key string, total double, count long",
+    )
+    panes_actual = plain(sw.run_operator(timed, WINDOW_SUM, **panes).collect())
+    panes_expected = plain(single_instance_run(timed, WINDOW_SUM, **panes).collect())
+
     failing = sw.run_operator(
         df,
         FAILING_OPERATOR,
@@ -99,6 +111,8 @@ def run(spark: SparkSession) -> dict[str, Any]:
         "python_expected": tumbling_sums(rows, 4),
         "tasks_per_executor": tasks,
         "failure": failure,
+        "panes_actual": panes_actual,
+        "panes_expected": panes_expected,
     }
 
 

@@ -111,13 +111,15 @@ def test_parse_window_reads_a_time_interval_clause(spark: SparkSession) -> None:
     )
 
 
-def test_a_time_interval_window_is_refused_on_spark_for_now(df: DataFrame) -> None:
+def test_a_time_interval_window_without_event_time_is_refused_saying_to_give_it(
+    df: DataFrame,
+) -> None:
     with pytest.raises(ArgumentError) as raised:
         window_sum(df, window="timeInterval, intervalDuration(10.0)", partition_by=None)
 
     assert str(raised.value).startswith(
-        'The window "timeInterval, intervalDuration(10.0)" is a timeInterval (event-time) window,'
-        " which the engine and IBM's harness run but the Spark path does not yet"
+        'The window "timeInterval, intervalDuration(10.0)" is a timeInterval window: give'
+        " event_time, the timestamp (or double seconds) column"
     )
 
 

@@ -29,6 +29,9 @@ def test_partitioned_window_sum_on_two_executor_jvms_equals_the_streams_run(
     assert actual == [tuple(row) for row in result["expected"]]
     assert actual == [tuple(row) for row in result["python_expected"]]
     assert len(actual) == 6 * 5
+    panes = [tuple(row) for row in result["panes_actual"]]
+    assert panes == [tuple(row) for row in result["panes_expected"]]
+    assert len(panes) > 6 * 10  # timeInterval panes: 126 rows at 0.5 s, panes every 4 s
     executors = {
         name: tasks for name, tasks in result["tasks_per_executor"].items() if name != "driver"
     }

@@ -34,6 +34,19 @@ final class PaneLayout {
         d, p, Clock.secondsToNanos(spec.discardAge()), Clock.secondsToNanos(spec.intervalOffset()));
   }
 
+  /**
+   * The index of the last pane complete at watermark {@code w} (whose end is at or before it);
+   * {@code Long.MIN_VALUE} when there is no watermark yet ({@code w == Long.MIN_VALUE}).
+   */
+  long lastPaneEndingBy(long w) {
+    return w == Long.MIN_VALUE ? Long.MIN_VALUE : Math.floorDiv(w - offset - duration, period);
+  }
+
+  /** The index of the last pane closed at watermark {@code w}, as {@link #lastPaneEndingBy}. */
+  long lastPaneClosingBy(long w) {
+    return w == Long.MIN_VALUE ? Long.MIN_VALUE : Math.floorDiv(w - offset - duration - discardAge, period);
+  }
+
   /** The index of the first (earliest) pane that holds {@code eventTime}. */
   long firstPane(long eventTime) {
     return Math.floorDiv(eventTime - offset - duration, period) + 1;

@@ -177,15 +177,31 @@ public final class TimeIntervalWindow<T> implements EngineWindow<T>, TimeInterva
       return;
     }
     long target = Math.max(time, watermark);
-    for (Pane<T> pane : new ArrayList<>(panes.values())) {
-      if (pane.state == PaneState.COMPLETE) {
-        triggerUpdated(pane, PaneTiming.PANE_LATE);
-      }
+    for (Pane<T> pane : new ArrayList<>(completePanes())) {
+      triggerUpdated(pane, PaneTiming.PANE_LATE);
     }
     long instant;
-    while ((instant = nextInstant()) <= target) {
+    // nextInstant() is Long.MAX_VALUE once no pane is open: a watermark of Long.MAX_VALUE (the end
+    // of a batch input) must stop there too.
+    while ((instant = nextInstant()) <= target && instant != Long.MAX_VALUE) {
       watermark = Math.max(watermark, instant);
-      for (Pane<T> pane : new ArrayList<>(panes.values())) {
+      // Only the panes that close or complete at this instant, in start order: those closing (at
+      // most up to lastClosing; they may complete first, with discardAge 0), then those
+      // completing, the incomplete end of the map up to lastEnding. Walking every open pane at
+      // every instant made a batch of many panes quadratic.
+      long lastClosing = layout.lastPaneClosingBy(instant);
+      long lastEnding = layout.lastPaneEndingBy(instant);
+      List<Pane<T>> due = new ArrayList<>(panes.headMap(lastClosing, true).values());
+      List<Pane<T>> completing = new ArrayList<>();
+      for (Pane<T> pane : panes.subMap(lastClosing, false, lastEnding, true).descendingMap().values()) {
+        if (pane.state != PaneState.INCOMPLETE) {
+          break; // the incomplete panes are the latest ones
+        }
+        completing.add(pane);
+      }
+      Collections.reverse(completing);
+      due.addAll(completing);
+      for (Pane<T> pane : due) {
         if (pane.state == PaneState.INCOMPLETE && layout.end(pane.index) <= instant) {
           complete(pane);
         }
@@ -206,7 +222,7 @@ public final class TimeIntervalWindow<T> implements EngineWindow<T>, TimeInterva
     if (domain != TimeDomain.EVENT_TIME || finished) {
       return Long.MAX_VALUE;
     }
-    for (Pane<T> pane : panes.values()) {
+    for (Pane<T> pane : completePanes()) {
       if (pane.state == PaneState.COMPLETE && pane.hasPendingTrigger()) {
         return watermark;
       }
@@ -214,15 +230,31 @@ public final class TimeIntervalWindow<T> implements EngineWindow<T>, TimeInterva
     return nextInstant();
   }
 
+  /**
+   * The open panes the watermark has completed, in start order: those whose end is at or before
+   * it, the earliest of the open panes (panes complete in start order, as their ends come).
+   */
+  private Collection<Pane<T>> completePanes() {
+    return panes.headMap(layout.lastPaneEndingBy(watermark), true).values();
+  }
+
   /** Nothing is due without a watermark: a timeInterval window has nothing to drain. */
   @Override
   public void drain() {}
 
+  /**
+   * The next pane end or close: the close of the earliest open pane (closes come in start order)
+   * or the end of the earliest incomplete one, whichever is first.
+   */
   private long nextInstant() {
-    long next = Long.MAX_VALUE;
-    for (Pane<T> pane : panes.values()) {
-      long at = pane.state == PaneState.INCOMPLETE ? layout.end(pane.index) : layout.closesAt(pane.index);
-      next = Math.min(next, at);
+    if (panes.isEmpty()) {
+      return Long.MAX_VALUE;
+    }
+    Pane<T> first = panes.firstEntry().getValue();
+    long next = first.state == PaneState.INCOMPLETE ? layout.end(first.index) : layout.closesAt(first.index);
+    Map.Entry<Long, Pane<T>> incomplete = panes.higherEntry(layout.lastPaneEndingBy(watermark));
+    if (incomplete != null && incomplete.getValue().state == PaneState.INCOMPLETE) {
+      next = Math.min(next, layout.end(incomplete.getKey()));
     }
     return next;
   }

@@ -264,6 +264,28 @@ class TimeIntervalWindowTest {
   }
 
   @Test
+  void aWatermarkOfLongMaxValueCompletesAndClosesEveryPaneAndReturns() throws Exception {
+    // The end of a batch input: the watermark is +infinity.
+    TimeIntervalWindow<Reading> w =
+        window(spec(TimeIntervalSpec.of(10).withCreationPeriod(5).withDiscardAge(15)));
+    w.insert(Reading.of("A", 7));
+    trace.take();
+    w.advanceTo(TimeDomain.EVENT_TIME, Long.MAX_VALUE);
+    assertEquals(
+        List.of(
+            "INITIAL_FULL 0 [0,10) 0 ON_COMPLETE [A]",
+            "TRIGGER 0 [0,10) 0 ON_COMPLETE [A]",
+            "INITIAL_FULL 0 [5,15) 0 ON_COMPLETE [A]",
+            "TRIGGER 0 [5,15) 0 ON_COMPLETE [A]",
+            "EVICTION 0 [0,10) 1 LATE [A]",
+            "EVICTION 0 [5,15) 1 LATE [A]"),
+        trace.take());
+    assertEquals(Long.MAX_VALUE, w.nextDeadline(TimeDomain.EVENT_TIME));
+    w.advanceTo(TimeDomain.EVENT_TIME, Long.MAX_VALUE); // nothing open: returns at once
+    assertEquals(List.of(), trace.take());
+  }
+
+  @Test
   void theWatermarkNeverMovesBackAndProcessingTimeIsIgnored() throws Exception {
     TimeIntervalWindow<Reading> w = window(spec(TimeIntervalSpec.of(10)));
     w.insert(Reading.of("A", 1));

@@ -1,5 +1,7 @@
 package io.streamswindow.spark;
 
+import io.streamswindow.clause.WindowClauseParser;
+import io.streamswindow.engine.WindowSpec;
 import java.io.Serializable;
 import java.util.List;
 import java.util.Map;
@@ -20,6 +22,7 @@ import org.apache.spark.sql.types.StructType;
  * @param punctuationColumn the output column that shows punctuation marks, or null
  * @param parameters the operator's parameters
  * @param streaming whether the input is a streaming DataFrame
+ * @param eventTime the event-time column of a timeInterval window, or null
  */
 record OperatorPlan(
     String operatorClass,
@@ -32,5 +35,31 @@ record OperatorPlan(
     boolean markerPerBatch,
     String punctuationColumn,
     Map<String, List<String>> parameters,
-    boolean streaming)
-    implements Serializable {}
+    boolean streaming,
+    String eventTime)
+    implements Serializable {
+
+  /** A plan without an event-time column (every window but timeInterval). */
+  OperatorPlan(
+      String operatorClass,
+      String window,
+      StructType input,
+      StructType output,
+      List<String> partitionBy,
+      List<String> orderBy,
+      String markerColumn,
+      boolean markerPerBatch,
+      String punctuationColumn,
+      Map<String, List<String>> parameters,
+      boolean streaming) {
+    this(
+        operatorClass, window, input, output, partitionBy, orderBy, markerColumn, markerPerBatch,
+        punctuationColumn, parameters, streaming, null);
+  }
+
+  /** The window declaration: the clause, with the event-time column when there is one. */
+  WindowSpec windowSpec() {
+    WindowSpec spec = WindowClauseParser.parse(window);
+    return eventTime == null ? spec : spec.withEventTime(eventTime);
+  }
+}

@@ -1,8 +1,12 @@
 package io.streamswindow.spark;
 
 import java.util.List;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.functions;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.Metadata;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 
@@ -34,6 +38,7 @@ final class PackedRows {
   static final String GROUP_COLUMN = "__streams_window_group";
   static final String ORIGIN_COLUMN = "__streams_window_origin";
   static final String TUPLES_COLUMN = "__streams_window_tuples";
+  static final String WATERMARK_COLUMN = "__streams_window_watermark";
   static final int TUPLE = 0;
   static final int MARKER = 1;
 
@@ -55,6 +60,17 @@ final class PackedRows {
       packed = packed.add(field);
     }
     return packed.add(ORIGIN_COLUMN, DataTypes.LongType, false).add(TUPLES_COLUMN, DataTypes.BinaryType, false);
+  }
+
+  /**
+   * The packed rows with {@value #WATERMARK_COLUMN}, a null timestamp column carrying the
+   * watermark metadata of the event-time column ({@code watermark}), so that the stateful operator
+   * after them sees Spark's watermark. Its null values keep Spark from dropping any packed row as
+   * late.
+   */
+  static Dataset<Row> withWatermarkColumn(Dataset<Row> packedRows, Metadata watermark) {
+    return packedRows.withColumn(
+        WATERMARK_COLUMN, functions.lit(null).cast(DataTypes.TimestampType).as(WATERMARK_COLUMN, watermark));
   }
 
   /** Writes a run table int: big-endian, as {@code DataInput.readInt} reads it. */

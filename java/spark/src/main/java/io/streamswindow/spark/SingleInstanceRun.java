@@ -39,11 +39,31 @@ public final class SingleInstanceRun {
       List<String> orderBy,
       Map<String, List<String>> parameters,
       String outputSchema) throws Exception {
+    return run(input, operatorClass, window, partitionBy, orderBy, parameters, outputSchema, null);
+  }
+
+  /**
+   * {@link #run(Dataset, String, String, List, List, Map, String)} with the event-time column of a
+   * timeInterval window ({@code eventTime}, null for other windows): after the last tuple the
+   * watermark moves to the end of time, so every pane triggers once and closes, then the final
+   * marker comes, as {@link WindowedOperators#runOperator} does on a batch DataFrame.
+   */
+  public static Dataset<Row> run(
+      Dataset<Row> input,
+      String operatorClass,
+      String window,
+      List<String> partitionBy,
+      List<String> orderBy,
+      Map<String, List<String>> parameters,
+      String outputSchema,
+      String eventTime) throws Exception {
     if (input.isStreaming()) {
       throw new IllegalArgumentException("SingleInstanceRun needs a batch DataFrame");
     }
     Class<? extends Operator> type = WindowedOperators.loadOperatorClass(operatorClass);
-    WindowSpec spec = WindowClauseParser.parse(window);
+    WindowSpec parsed = WindowClauseParser.parse(window);
+    String eventColumn = WindowedOperators.eventTimeColumn(parsed, eventTime, input.schema(), false);
+    WindowSpec spec = eventColumn == null ? parsed : parsed.withEventTime(eventColumn);
     StructType out = StructType.fromDDL(outputSchema);
     // The names runOperator refuses are refused here too: the reference must not accept what the
     // run it checks would not.
@@ -65,6 +85,9 @@ public final class SingleInstanceRun {
       host.allPortsReady();
       for (Row row : rows) {
         host.submit(0, in.toTuple(row));
+      }
+      if (spec.isTimeInterval()) {
+        host.advanceWatermark(Long.MAX_VALUE);
       }
       host.punctuate(0, Punctuation.FINAL_MARKER);
     } finally {

@@ -4,7 +4,6 @@ import com.ibm.streams.operator.StreamingData.Punctuation;
 import com.ibm.streams.operator.Tuple;
 import com.ibm.streams.operator.window.StreamWindow;
 import com.ibm.streams.operator.window.WindowUtilities;
-import io.streamswindow.clause.WindowClauseParser;
 import io.streamswindow.engine.EngineWindow;
 import io.streamswindow.engine.TimeDomain;
 import io.streamswindow.runtime.OperatorHost;
@@ -62,7 +61,7 @@ final class WindowedOperatorFunction implements FlatMapGroupsWithStateFunction<R
     recipe =
         HostRecipe.of(
             WindowedOperators.loadOperatorClass(plan.operatorClass()), SplSparkTypes.toSpl(tupleStruct),
-            WindowClauseParser.parse(plan.window()), output.schema(), plan.parameters(), plan.partitionBy());
+            plan.windowSpec(), output.schema(), plan.parameters(), plan.partitionBy());
   }
 
   @Override
@@ -78,10 +77,16 @@ final class WindowedOperatorFunction implements FlatMapGroupsWithStateFunction<R
       }
       host.allPortsReady();
       OperatorHost entered = host;
+      boolean eventTime = recipe.window().isTimeInterval();
+      // The micro-batch's watermark (streaming timeInterval windows): its tuples arrive after it.
+      long watermark = eventTime && plan.streaming() ? watermarkNanos(state) : Long.MIN_VALUE;
       // One entry into the host for the whole group, not one per tuple.
       host.batch(
           () -> {
             entered.advanceTime(clock.nanos());
+            if (watermark != Long.MIN_VALUE) {
+              entered.advanceWatermark(watermark);
+            }
             order.deliver(
                 packedRows,
                 (tuple, marker) -> {
@@ -95,8 +100,18 @@ final class WindowedOperatorFunction implements FlatMapGroupsWithStateFunction<R
               entered.punctuate(0, Punctuation.WINDOW_MARKER);
             }
             if (plan.streaming()) {
+              if (watermark != Long.MIN_VALUE) {
+                // The batch's watermark again, received after its tuples: the late ones trigger
+                // their panes now, not at some later micro-batch that may never come.
+                entered.advanceWatermark(watermark);
+              }
               save(entered, clock, state);
             } else {
+              if (eventTime) {
+                // A batch input is all there is: the watermark is +infinity at its end, so every
+                // pane triggers once, on complete, and closes before the final marker.
+                entered.advanceWatermark(Long.MAX_VALUE);
+              }
               entered.punctuate(0, Punctuation.FINAL_MARKER);
             }
           });
@@ -165,9 +180,29 @@ final class WindowedOperatorFunction implements FlatMapGroupsWithStateFunction<R
     }
   }
 
+  /**
+   * Spark's watermark for this micro-batch in nanoseconds, or {@code Long.MIN_VALUE} before the
+   * query has one (Spark says 0 until its first micro-batch with data is done).
+   */
+  private static long watermarkNanos(GroupState<byte[]> state) {
+    long ms = state.getCurrentWatermarkMs();
+    return ms <= 0 ? Long.MIN_VALUE : Math.multiplyExact(ms, 1_000_000L);
+  }
+
   private void save(OperatorHost host, BatchClock clock, GroupState<byte[]> state) throws Exception {
     host.drain();
     state.update(host.checkpoint(clock.nanos() / 1_000_000L));
+    if (recipe.window().isTimeInterval() && host.window(0) instanceof EngineWindow<Tuple> engine) {
+      long deadline = engine.nextDeadline(TimeDomain.EVENT_TIME);
+      if (deadline != Long.MAX_VALUE) {
+        // Spark calls a group whose event-time timeout is strictly before the watermark, which is
+        // in milliseconds: the last millisecond before the deadline (rounded up to a millisecond),
+        // and never before the current watermark, which Spark refuses.
+        long deadlineMs = Math.floorDiv(deadline, 1_000_000L) + (Math.floorMod(deadline, 1_000_000L) == 0 ? 0 : 1);
+        state.setTimeoutTimestamp(Math.max(deadlineMs - 1, Math.max(0L, state.getCurrentWatermarkMs())));
+      }
+      return;
+    }
     if (recipe.window().usesTime() && host.window(0) instanceof EngineWindow<Tuple> engine) {
       long deadline = engine.nextDeadline(TimeDomain.PROCESSING_TIME);
       if (deadline != Long.MAX_VALUE) {

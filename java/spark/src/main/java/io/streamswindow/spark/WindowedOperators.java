@@ -58,7 +58,10 @@ public final class WindowedOperators {
    * @param outputSchema output port 0's schema as a Spark DDL string
    * @param options {@code marker_column} (a boolean column whose true rows are window markers),
    *     {@code batch_marker} ("true": each micro-batch ends with a window marker),
-   *     {@code punctuation_column} (an output column naming punctuation marks)
+   *     {@code punctuation_column} (an output column naming punctuation marks), {@code event_time}
+   *     (the timestamp or double-seconds column of a timeInterval window's event time: required for
+   *     such a window, refused for others; on a stream it must carry Spark's watermark, from
+   *     {@code withWatermark})
    * @return the submitted tuples as rows of {@code outputSchema}
    * @throws IllegalArgumentException for bad arguments, naming the problem
    * @throws WindowedOperatorException when the operator fails its dry run
@@ -90,16 +93,13 @@ public final class WindowedOperators {
       Map<String, String> options,
       boolean checkOutputNames) {
     Class<? extends Operator> type = loadOperatorClass(operatorClass);
-    WindowSpec spec = WindowClauseParser.parse(window);
-    if (spec.isTimeInterval()) {
-      throw new IllegalArgumentException(
-          "The window \"" + spec + "\" is a timeInterval (event-time) window, which the engine and IBM's"
-              + " harness run but the Spark path does not yet: it needs an event-time column and Spark's"
-              + " watermark to drive its panes. Use a tumbling or sliding window on Spark for now");
-    }
+    WindowSpec parsed = WindowClauseParser.parse(window);
+    Map<String, String> given = options == null ? Map.of() : options;
+    String eventTime = eventTimeColumn(parsed, given.get("event_time"), input.schema(), input.isStreaming());
+    WindowSpec spec = eventTime == null ? parsed : parsed.withEventTime(eventTime);
     List<String> partitions = partitionBy == null ? List.of() : List.copyOf(partitionBy);
     List<String> order = orderBy == null ? List.of() : List.copyOf(orderBy);
-    Map<String, String> opts = options == null ? Map.of() : options;
+    Map<String, String> opts = given;
     StructType rows = input.schema();
     if (spec.isPartitioned() && partitions.isEmpty()) {
       throw new IllegalArgumentException(
@@ -142,17 +142,30 @@ public final class WindowedOperators {
         new OperatorPlan(
             type.getName(), spec.toString(), rows, out, new ArrayList<>(partitions), new ArrayList<>(order),
             markerColumn, Boolean.parseBoolean(opts.getOrDefault("batch_marker", "false")),
-            punctuationColumn, new HashMap<>(params), input.isStreaming());
+            punctuationColumn, new HashMap<>(params), input.isStreaming(), eventTime);
     dryRun(plan, type, spec, tuples, out);
 
     StructType resultSchema = punctuationColumn == null ? out : out.add(punctuationColumn, DataTypes.StringType, true);
     WindowedOperatorFunction function = new WindowedOperatorFunction(plan, tuples);
+    boolean eventTimeStream = spec.isTimeInterval() && input.isStreaming();
     GroupStateTimeout timeout =
-        spec.usesTime() && input.isStreaming() ? GroupStateTimeout.ProcessingTimeTimeout() : GroupStateTimeout.NoTimeout();
+        eventTimeStream
+            ? GroupStateTimeout.EventTimeTimeout()
+            : spec.usesTime() && input.isStreaming() ? GroupStateTimeout.ProcessingTimeTimeout() : GroupStateTimeout.NoTimeout();
     // Each input partition's rows of a key travel as one packed row (RowPacker), and Spark groups
     // the packed rows by key; a window that is not partitioned is one group, as in Streams.
     StructType packed = PackedRows.schema(rows, partitions);
     Dataset<Row> packedRows = input.mapPartitions(new RowPacker(plan, tuples), Encoders.row(packed));
+    if (eventTimeStream) {
+      // Spark lets flatMapGroupsWithState see the watermark (and use event-time timeouts) only when
+      // a column of its input carries the watermark's metadata, which mapPartitions drops: the
+      // packed rows get a column that carries it again. Spark drops a row whose value there is at
+      // or before the watermark (a null never is), before our function sees it; the column is
+      // always null, so a late tuple reaches its pane, and the watermark stays the one the
+      // user's withWatermark computes (docs/architecture.md, "Event time on Spark").
+      packedRows = PackedRows.withWatermarkColumn(packedRows, rows.apply(eventTime).metadata());
+      packed = (StructType) packedRows.schema();
+    }
     List<String> keys = PackedRows.keyColumns(partitions);
     StructType keySchema = new StructType(keys.stream().map(packed::apply).toArray(StructField[]::new));
     // Grouping by columns (not by a lambda) lets the planner see the key (spark.md: 20-35% faster).
@@ -189,6 +202,44 @@ public final class WindowedOperators {
       parts.put("partitionEviction", spec.partitionEviction().toString());
     }
     return parts;
+  }
+
+  /** The metadata key under which Spark's {@code withWatermark} records a column's delay. */
+  static final String WATERMARK_DELAY_KEY = "spark.watermarkDelayMs";
+
+  /**
+   * The event-time column of a timeInterval window, checked: required for a timeInterval window
+   * and refused for any other; a timestamp or double (seconds) column; on a stream, one that
+   * carries Spark's watermark. Null when the window is not a timeInterval window.
+   */
+  static String eventTimeColumn(WindowSpec spec, String eventTime, StructType rows, boolean streaming) {
+    if (!spec.isTimeInterval()) {
+      if (eventTime != null) {
+        throw new IllegalArgumentException(
+            "event_time '" + eventTime + "' is for timeInterval windows, whose panes follow event time; the window \""
+                + spec + "\" runs on arrival order and processing time: leave event_time out");
+      }
+      return null;
+    }
+    if (eventTime == null || eventTime.isBlank()) {
+      throw new IllegalArgumentException(
+          "The window \"" + spec + "\" is a timeInterval window: give event_time, the timestamp (or double"
+              + " seconds) column whose values place each row in its panes");
+    }
+    requireColumns(rows, List.of(eventTime), "event_time");
+    DataType type = rows.apply(eventTime).dataType();
+    if (!type.equals(DataTypes.TimestampType) && !type.equals(DataTypes.DoubleType)) {
+      throw new IllegalArgumentException(
+          "event_time column '" + eventTime + "' is of type " + type.simpleString()
+              + ": it must be a timestamp, or a double of seconds since the epoch");
+    }
+    if (streaming && !rows.apply(eventTime).metadata().contains(WATERMARK_DELAY_KEY)) {
+      throw new IllegalArgumentException(
+          "event_time column '" + eventTime + "' carries no watermark: on a streaming DataFrame Spark's"
+              + " watermark completes the panes, so call df.withWatermark(\"" + eventTime
+              + "\", delay) before this call (a timestamp column; Spark watermarks no other type)");
+    }
+    return eventTime;
   }
 
   /** Loads an operator class from the thread's class loader (Spark's, which sees spark.jars). */
