@@ -272,7 +272,7 @@ STREAM_EXPECTED = [
 ]
 
 
-def write_stream_files(files: EventFiles, which: slice = slice(None)) -> None:
+def write_stream_files(files: EventFiles, which: slice) -> None:
     contents = [
         [("a", 1), ("a", 7), ("b", 2)],
         [("a", 12)],
