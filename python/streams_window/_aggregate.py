@@ -34,6 +34,7 @@ def aggregate(
     batch_marker: bool = False,
     punctuation_column: str | None = None,
     event_time: str | None = None,
+    late_output: bool = False,
 ) -> DataFrame:
     """Aggregate a DataFrame over an SPL window, as SPL's ``Aggregate`` operator does.
 
@@ -70,6 +71,8 @@ def aggregate(
             double of seconds); required for such a window, refused for others. Panes trigger
             as :func:`streams_window.run_operator` describes: once each on a batch DataFrame,
             when Spark's watermark reaches their end on a stream (``withWatermark`` first).
+        late_output: return the tuples of closed panes as rows, in a ``late_tuple`` column, as
+            for :func:`streams_window.run_operator`.
 
     Returns:
         The aggregated rows.
@@ -133,6 +136,7 @@ def aggregate(
     if event_time is not None:
         _check_event_time(df, event_time)
         options["event_time"] = event_time
+    options["late_output"] = _flag(late_output, "late_output")
     entry = _jvm.entry_class(spark, "Aggregates")
     with _calling_java(f"aggregate(window={window!r})"):
         jdf = entry.aggregate(

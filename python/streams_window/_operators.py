@@ -34,6 +34,7 @@ def run_operator(
     batch_marker: bool = False,
     punctuation_column: str | None = None,
     event_time: str | None = None,
+    late_output: bool = False,
 ) -> DataFrame:
     """Run an IBM Streams windowed Java operator over a DataFrame; return what it submits.
 
@@ -104,10 +105,15 @@ def run_operator(
         event_time: the event-time column of a ``timeInterval`` window: a timestamp, or a
             double of seconds since the epoch (a stream needs a timestamp column carrying
             Spark's watermark). Required for a ``timeInterval`` window, refused for others.
+        late_output: return the tuples a ``timeInterval`` window drops, because every pane
+            they belong to has closed, instead of dropping them unseen: each is a row whose
+            ``late_tuple`` column (a struct of the input's columns, added last) holds it, with
+            the ``partition_by`` output columns set and the others null; ``late_tuple`` is null
+            on every other row. Refused for other windows, which drop no tuple.
 
     Returns:
         The submitted tuples, as a DataFrame with ``output_schema`` (plus
-        ``punctuation_column``).
+        ``punctuation_column``, then ``late_tuple``).
 
     Raises:
         TypeError: an argument has the wrong type.
@@ -159,6 +165,7 @@ def run_operator(
     if event_time is not None:
         _check_event_time(df, event_time)
         options["event_time"] = event_time
+    options["late_output"] = _flag(late_output, "late_output")
 
     spark = call.spark
     entry = _jvm.entry_class(spark, "WindowedOperators")

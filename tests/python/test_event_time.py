@@ -226,7 +226,7 @@ STREAM_PANES = (
 )
 
 
-def stream_panes(spark: SparkSession, files: EventFiles) -> DataFrame:
+def stream_panes(spark: SparkSession, files: EventFiles, **options: Any) -> DataFrame:
     events = (
         spark.readStream.schema(EVENTS_SCHEMA)
         .option("maxFilesPerTrigger", 1)
@@ -242,6 +242,7 @@ def stream_panes(spark: SparkSession, files: EventFiles) -> DataFrame:
         event_time="ts",
         params={"attr": "cost"},
         output_schema=PANES_SCHEMA,
+        **options,
     )
 
 
@@ -322,6 +323,63 @@ def test_spark_s_watermark_completes_re_triggers_and_closes_panes(
     after_file_3 = [p for p in progress if p["batchId"] == data[3]["batchId"] + 1][0]
     assert after_file_3["numInputRows"] == 0
     assert after_file_3["sink"]["numOutputRows"] == 2
+
+
+def test_late_output_returns_the_tuples_of_closed_panes_instead_of_dropping_them(
+    spark: SparkSession, tmp_path: Path
+) -> None:
+    files = EventFiles(tmp_path)
+    write_stream_files(files, slice(0, 5))  # file 4 (a@4) comes after all its panes closed
+    query = (
+        stream_panes(spark, files, late_output=True)
+        .writeStream.format("memory")
+        .queryName("event_time_late")
+        .option("checkpointLocation", str(tmp_path / "checkpoint"))
+        .start()
+    )
+    try:
+        query.processAllAvailable()
+    finally:
+        query.stop()
+
+    rows = spark.table("event_time_late").collect()
+    late = [row for row in rows if row.late_tuple is not None]
+    panes = [row for row in rows if row.late_tuple is None]
+    # Spark's own windows drop such a row without a trace; here it comes back, whole.
+    assert [(row.key, row.total, row.late_tuple.key, row.late_tuple.secs) for row in late] == [
+        ("a", None, "a", BASE + 4.0)
+    ]
+    assert (
+        relative(
+            (
+                r.key,
+                r.paneStart.timestamp(),
+                r.paneEnd,
+                r.paneIndex,
+                r.paneTiming,
+                r.total,
+                r["count"],
+            )
+            for r in panes
+        )
+        == STREAM_EXPECTED
+    )
+
+
+def test_late_output_is_refused_for_windows_that_drop_nothing(spark: SparkSession) -> None:
+    df = spark.createDataFrame([("a", 1.0, 1.0)], EVENTS_SCHEMA)
+    with pytest.raises(sw.ArgumentError) as raised:
+        sw.run_operator(
+            df,
+            "io.streamswindow.examples.WindowSum",
+            window="tumbling, count(2)",
+            params={"attr": "cost"},
+            output_schema="total double",
+            late_output=True,
+        )
+    assert str(raised.value).startswith(
+        "late_output is for timeInterval windows, which drop the tuples of closed panes"
+    )
 
 
 def test_a_restart_mid_pane_loses_and_duplicates_nothing(

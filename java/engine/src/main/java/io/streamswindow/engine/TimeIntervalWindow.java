@@ -68,6 +68,8 @@ public final class TimeIntervalWindow<T> implements EngineWindow<T>, TimeInterva
   private final TreeMap<Long, Pane<T>> panes = new TreeMap<>();
   private long watermark = Long.MIN_VALUE;
   private long dropped;
+  /** Where a dropped tuple goes besides the count, or null (not checkpointed: set by the host). */
+  private java.util.function.Consumer<? super T> droppedTuples;
   private boolean finished;
 
   /**
@@ -112,6 +114,16 @@ public final class TimeIntervalWindow<T> implements EngineWindow<T>, TimeInterva
     return watermark;
   }
 
+  /**
+   * Hands every tuple dropped from now on (every pane it belongs to has closed) to {@code sink},
+   * besides counting it: the Spark adapter returns them as rows when asked ({@code late_output}).
+   *
+   * @param sink receives each dropped tuple, in arrival order; null to stop
+   */
+  public void onDropped(java.util.function.Consumer<? super T> sink) {
+    this.droppedTuples = sink;
+  }
+
   /** How many tuples were dropped because every pane they belong to had closed. */
   public long droppedCount() {
     return dropped;
@@ -147,6 +159,9 @@ public final class TimeIntervalWindow<T> implements EngineWindow<T>, TimeInterva
     }
     if (!accepted) {
       dropped++;
+      if (droppedTuples != null) {
+        droppedTuples.accept(tuple);
+      }
     }
   }
 

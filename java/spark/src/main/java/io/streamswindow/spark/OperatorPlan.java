@@ -23,6 +23,8 @@ import org.apache.spark.sql.types.StructType;
  * @param parameters the operator's parameters
  * @param streaming whether the input is a streaming DataFrame
  * @param eventTime the event-time column of a timeInterval window, or null
+ * @param lateColumn the result column that returns tuples a timeInterval window dropped (their
+ *     panes had closed), or null to drop them unseen
  */
 record OperatorPlan(
     String operatorClass,
@@ -36,8 +38,28 @@ record OperatorPlan(
     String punctuationColumn,
     Map<String, List<String>> parameters,
     boolean streaming,
-    String eventTime)
+    String eventTime,
+    String lateColumn)
     implements Serializable {
+
+  /** A plan that drops late tuples unseen. */
+  OperatorPlan(
+      String operatorClass,
+      String window,
+      StructType input,
+      StructType output,
+      List<String> partitionBy,
+      List<String> orderBy,
+      String markerColumn,
+      boolean markerPerBatch,
+      String punctuationColumn,
+      Map<String, List<String>> parameters,
+      boolean streaming,
+      String eventTime) {
+    this(
+        operatorClass, window, input, output, partitionBy, orderBy, markerColumn, markerPerBatch,
+        punctuationColumn, parameters, streaming, eventTime, null);
+  }
 
   /** A plan without an event-time column (every window but timeInterval). */
   OperatorPlan(
@@ -54,7 +76,7 @@ record OperatorPlan(
       boolean streaming) {
     this(
         operatorClass, window, input, output, partitionBy, orderBy, markerColumn, markerPerBatch,
-        punctuationColumn, parameters, streaming, null);
+        punctuationColumn, parameters, streaming, null, null);
   }
 
   /** The window declaration: the clause, with the event-time column when there is one. */

@@ -6,6 +6,7 @@ import com.ibm.streams.operator.window.StreamWindow;
 import com.ibm.streams.operator.window.WindowUtilities;
 import io.streamswindow.engine.EngineWindow;
 import io.streamswindow.engine.TimeDomain;
+import io.streamswindow.engine.TimeIntervalWindow;
 import io.streamswindow.runtime.OperatorHost;
 import io.streamswindow.runtime.OutputSink;
 import java.util.ArrayList;
@@ -36,6 +37,8 @@ final class WindowedOperatorFunction implements FlatMapGroupsWithStateFunction<R
   private final StructType tupleStruct;
   private transient HostRecipe recipe;
   private transient RowTupleConverter output;
+  /** Turns an input tuple back into a row of the input's columns (late tuples, late_output). */
+  private transient RowTupleConverter tupleRows;
   private transient ArrivalOrder order;
   private transient int outputWidth;
   /** For each partition_by column, its index among the output columns, or -1. */
@@ -51,6 +54,7 @@ final class WindowedOperatorFunction implements FlatMapGroupsWithStateFunction<R
       return;
     }
     output = new RowTupleConverter(plan.output());
+    tupleRows = new RowTupleConverter(tupleStruct);
     order =
         new ArrivalOrder(
             PackedRows.schema(plan.input(), plan.partitionBy()), new RowTupleConverter(tupleStruct), plan.partitionBy(),
@@ -72,6 +76,7 @@ final class WindowedOperatorFunction implements FlatMapGroupsWithStateFunction<R
       prepare();
       BatchClock clock = new BatchClock(state.getCurrentProcessingTimeMs());
       host = recipe.initialized(clock, sink(results, key));
+      returnDroppedTuples(host, results, key);
       if (state.exists()) {
         host.reset(state.get());
       }
@@ -125,18 +130,15 @@ final class WindowedOperatorFunction implements FlatMapGroupsWithStateFunction<R
     return results.iterator();
   }
 
+  /**
+   * What the operator submits on output port 0, as result rows: the output columns, then the
+   * punctuation column and the late-tuple column when the plan has them (null on tuple rows).
+   */
   private OutputSink sink(List<Row> results, Row key) {
     int width = outputWidth;
     boolean showMarks = plan.punctuationColumn() != null;
-    // A punctuation row names its group: the partition_by columns the output has get the key.
-    Object[] markTemplate = showMarks ? new Object[width + 1] : null;
-    if (showMarks) {
-      for (int i = 0; i < keyOutputColumns.length; i++) {
-        if (keyOutputColumns[i] >= 0) {
-          markTemplate[keyOutputColumns[i]] = key.get(i);
-        }
-      }
-    }
+    int extra = (showMarks ? 1 : 0) + (plan.lateColumn() != null ? 1 : 0);
+    Object[] keyTemplate = keyTemplate(key, width + extra);
     return new OutputSink() {
       @Override
       public void tuple(int port, Tuple tuple) {
@@ -144,11 +146,11 @@ final class WindowedOperatorFunction implements FlatMapGroupsWithStateFunction<R
           return; // only output port 0 becomes the result
         }
         Row row = output.toRow(tuple);
-        if (!showMarks) {
+        if (extra == 0) {
           results.add(row);
           return;
         }
-        Object[] values = new Object[width + 1];
+        Object[] values = new Object[width + extra];
         for (int i = 0; i < width; i++) {
           values[i] = row.get(i);
         }
@@ -158,12 +160,49 @@ final class WindowedOperatorFunction implements FlatMapGroupsWithStateFunction<R
       @Override
       public void mark(int port, Punctuation mark) {
         if (port == 0 && showMarks) {
-          Object[] values = markTemplate.clone();
+          Object[] values = keyTemplate.clone();
           values[width] = mark.name();
           results.add(RowFactory.create(values));
         }
       }
     };
+  }
+
+  /**
+   * A row of {@code length} columns that names its group: the partition_by columns the output has
+   * hold the key, the others are null. Punctuation rows and late-tuple rows start from it.
+   */
+  private Object[] keyTemplate(Row key, int length) {
+    Object[] template = new Object[length];
+    for (int i = 0; i < keyOutputColumns.length; i++) {
+      if (keyOutputColumns[i] >= 0) {
+        template[keyOutputColumns[i]] = key.get(i);
+      }
+    }
+    return template;
+  }
+
+  /**
+   * With {@code late_output}, a tuple the timeInterval window drops (every pane it belongs to has
+   * closed) becomes a result row: the group's key in the partition_by output columns, the tuple
+   * itself in the late-tuple column (the last), every other column null.
+   */
+  private void returnDroppedTuples(OperatorHost host, List<Row> results, Row key) {
+    if (plan.lateColumn() == null || !(host.window(0) instanceof TimeIntervalWindow<Tuple> panes)) {
+      return;
+    }
+    Object[] template = keyTemplate(key, resultWidth());
+    int lateIndex = template.length - 1;
+    panes.onDropped(
+        tuple -> {
+          Object[] values = template.clone();
+          values[lateIndex] = tupleRows.toRow(tuple);
+          results.add(RowFactory.create(values));
+        });
+  }
+
+  private int resultWidth() {
+    return outputWidth + (plan.punctuationColumn() != null ? 1 : 0) + (plan.lateColumn() != null ? 1 : 0);
   }
 
   /**

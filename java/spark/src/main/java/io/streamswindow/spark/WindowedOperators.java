@@ -129,6 +129,7 @@ public final class WindowedOperators {
       throw new IllegalArgumentException("punctuation_column '" + punctuationColumn + "' is already a column of output_schema");
     }
     StructType tuples = markerColumn == null ? rows : dropColumn(rows, markerColumn);
+    String lateColumn = lateColumn(spec, opts.get("late_output"), out, punctuationColumn);
     Map<String, List<String>> params = new LinkedHashMap<>();
     if (parameters != null) {
       parameters.forEach((name, values) -> params.put(name, new ArrayList<>(values)));
@@ -142,10 +143,13 @@ public final class WindowedOperators {
         new OperatorPlan(
             type.getName(), spec.toString(), rows, out, new ArrayList<>(partitions), new ArrayList<>(order),
             markerColumn, Boolean.parseBoolean(opts.getOrDefault("batch_marker", "false")),
-            punctuationColumn, new HashMap<>(params), input.isStreaming(), eventTime);
+            punctuationColumn, new HashMap<>(params), input.isStreaming(), eventTime, lateColumn);
     dryRun(plan, type, spec, tuples, out);
 
     StructType resultSchema = punctuationColumn == null ? out : out.add(punctuationColumn, DataTypes.StringType, true);
+    if (lateColumn != null) {
+      resultSchema = resultSchema.add(lateColumn, tuples, true);
+    }
     WindowedOperatorFunction function = new WindowedOperatorFunction(plan, tuples);
     boolean eventTimeStream = spec.isTimeInterval() && input.isStreaming();
     GroupStateTimeout timeout =
@@ -212,6 +216,31 @@ public final class WindowedOperators {
    * and refused for any other; a timestamp or double (seconds) column; on a stream, one that
    * carries Spark's watermark. Null when the window is not a timeInterval window.
    */
+  /** The column a late tuple of a timeInterval window comes back in, with {@code late_output}. */
+  static final String LATE_COLUMN = "late_tuple";
+
+  /**
+   * The result column for tuples a timeInterval window drops (every pane they belong to has
+   * closed) when {@code late_output} is "true", else null.
+   *
+   * @throws IllegalArgumentException for late_output on another window, or a name taken already
+   */
+  static String lateColumn(WindowSpec spec, String lateOutput, StructType out, String punctuationColumn) {
+    if (lateOutput == null || !Boolean.parseBoolean(lateOutput)) {
+      return null;
+    }
+    if (!spec.isTimeInterval()) {
+      throw new IllegalArgumentException(
+          "late_output is for timeInterval windows, which drop the tuples of closed panes; the window \"" + spec
+              + "\" drops no tuple: leave late_output out");
+    }
+    if (Arrays.asList(out.fieldNames()).contains(LATE_COLUMN) || LATE_COLUMN.equals(punctuationColumn)) {
+      throw new IllegalArgumentException(
+          "late_output adds the column '" + LATE_COLUMN + "', which the output already has: rename that column");
+    }
+    return LATE_COLUMN;
+  }
+
   static String eventTimeColumn(WindowSpec spec, String eventTime, StructType rows, boolean streaming) {
     if (!spec.isTimeInterval()) {
       if (eventTime != null) {
