@@ -47,8 +47,7 @@ final class SparkScenarioTable {
     HARNESS_COMMAND(
         "uses a command that looks into or changes a live window between micro-batches (evictPartition,"
             + " partitions, partitionOrder, needsPartitionEviction, describe, flags, resetToInitialState, dropped);"
-            + " on Spark"
-            + " a key's operator instance lives only during its calls",
+            + " on Spark a key's operator instance lives only during its calls",
         s -> s.steps().stream().anyMatch(step -> HARNESS_COMMANDS.contains(verb(step)))),
     PARTITIONS_ACROSS_KEYS(
         "partitionCount or tupleCount, or a listener that evicts other partitions: they count or choose among"
