@@ -63,6 +63,14 @@ import org.apache.spark.sql.types.StructType;
  *       (a committed micro-batch); {@code reset} brings them back (a restart from that micro-batch:
  *       groups created later are gone) and runs a micro-batch without rows; {@code drain} is a
  *       boundary (every micro-batch ends with a drain).
+ *   <li><b>Event time</b> (a timeInterval window): the scenario's {@code eventTime} is the plan's
+ *       event-time column and the groups run under an event-time timeout. Every micro-batch
+ *       carries the current watermark in milliseconds (0, Spark's value before it has one, until
+ *       the first {@code watermark} step). {@code watermark} moves it and runs a micro-batch
+ *       without rows, in which a group is called with {@code hasTimedOut} when its timeout lies
+ *       strictly before the watermark, as Spark's {@code FlatMapGroupsWithStateExec} does; a
+ *       watermark at or before the current one moves nothing and, as on Spark, runs no
+ *       micro-batch. A checkpoint keeps the watermark with the states; a reset brings it back.
  *   <li><b>Batch</b>: a scenario whose last step is a final marker, with only tuples and window
  *       markers before it, is a batch DataFrame: one call per key with all its rows, which ends
  *       with the final marker.
@@ -87,6 +95,8 @@ final class SparkScenarioRunner {
 
   /** What Spark's GroupState reports when no timeout is set. */
   private static final long NO_TIMEOUT = -1L;
+  /** Spark's event-time watermark before its first one: 0 ms. */
+  private static final long NO_WATERMARK_MS = 0L;
 
   private static final Set<String> EVENT_TYPES =
       Set.of("INSERTION", "EVICTION", "TRIGGER", "FINAL", "PARTITION_EVICTION", "INITIAL_FULL");
@@ -119,6 +129,7 @@ final class SparkScenarioRunner {
   private final List<String> partitionBy;
   private final Map<String, Group> groups = new LinkedHashMap<>();
   private final Map<String, Map<String, Group>> checkpoints = new HashMap<>();
+  private final Map<String, Long> checkpointWatermarks = new HashMap<>();
   private final Map<String, String> partitionOfId = new HashMap<>();
   /** The partition_by values of each key a row was built for. */
   private final Map<String, Object[]> keyValuesSeen = new HashMap<>();
@@ -129,6 +140,10 @@ final class SparkScenarioRunner {
   private RowPacker packer;
   private GroupStateTimeout timeout;
   private long nowMs = START_MS;
+  /** Whether the window is a timeInterval one: the groups run under an event-time timeout. */
+  private boolean eventTime;
+  /** The current micro-batch's event-time watermark (ms), as Spark's GroupState reports it. */
+  private long watermarkMs = NO_WATERMARK_MS;
 
   private SparkScenarioRunner(Scenario scenario) {
     this.scenario = scenario;
@@ -166,6 +181,7 @@ final class SparkScenarioRunner {
     if (spec.isPartitioned()) {
       partitionBy.addAll(scenario.partitionBy());
     }
+    eventTime = spec.isTimeInterval();
     List<ScenarioStep> steps = scenario.steps();
     ScenarioStep last = steps.get(steps.size() - 1);
     if (isFinalMarker(last)) {
@@ -177,7 +193,9 @@ final class SparkScenarioRunner {
       prepare(
           spec.toString(),
           true,
-          spec.usesTime() ? GroupStateTimeout.ProcessingTimeTimeout() : GroupStateTimeout.NoTimeout());
+          eventTime
+              ? GroupStateTimeout.EventTimeTimeout()
+              : spec.usesTime() ? GroupStateTimeout.ProcessingTimeTimeout() : GroupStateTimeout.NoTimeout());
       runStreaming();
     }
   }
@@ -204,7 +222,8 @@ final class SparkScenarioRunner {
     OperatorPlan plan =
         new OperatorPlan(
             operator, window, input, new StructType().add(LINE_COLUMN, DataTypes.StringType, false),
-            List.copyOf(partitionBy), List.of(), markers ? MARKER_COLUMN : null, false, null, parameters, streaming);
+            List.copyOf(partitionBy), List.of(), markers ? MARKER_COLUMN : null, false, null, parameters, streaming,
+            scenario.eventTime());
     function = new WindowedOperatorFunction(plan, tuples);
     packer = new RowPacker(plan, tuples);
     timeout = timeoutConf;
@@ -266,8 +285,19 @@ final class SparkScenarioRunner {
         addWindowMarker(batch, groups.keySet());
         return batch;
       }
+      case "watermark" -> {
+        long ms = watermarkMillis(argument);
+        if (ms <= watermarkMs) {
+          log.append(label).append(": Spark's watermark stays at ").append(watermarkMs)
+              .append(" ms (it never moves back), so no micro-batch runs\n");
+          return null;
+        }
+        watermarkMs = ms;
+        return batch;
+      }
       case "checkpoint" -> {
         checkpoints.put(argument, new LinkedHashMap<>(groups));
+        checkpointWatermarks.put(argument, watermarkMs);
         log.append(label).append(": the state of every key kept\n");
         return null;
       }
@@ -278,6 +308,7 @@ final class SparkScenarioRunner {
         }
         groups.clear();
         groups.putAll(saved);
+        watermarkMs = checkpointWatermarks.get(argument); // the restarted query's watermark
         return batch; // the first micro-batch after the restart
       }
       case "drain" -> {
@@ -372,7 +403,10 @@ final class SparkScenarioRunner {
         keys.putIfAbsent(partition, new GenericRowWithSchema(keyValues, keySchema));
       }
     }
-    log.append(label).append(" at ").append(nowMs - START_MS).append(" ms:\n");
+    log.append(label).append(" at ").append(nowMs - START_MS).append(" ms")
+        .append(eventTime ? ", watermark " + watermarkMs + " ms" : "").append(":\n");
+    // Spark's threshold: the batch time for processing-time timeouts, the watermark for event time.
+    long threshold = eventTime ? watermarkMs : nowMs;
     for (Map.Entry<String, List<Row>> entry : packedByGroup.entrySet()) {
       String partition = entry.getKey();
       Group group = groups.get(partition);
@@ -384,7 +418,9 @@ final class SparkScenarioRunner {
     }
     for (Map.Entry<String, Group> entry : new ArrayList<>(groups.entrySet())) {
       Group group = entry.getValue();
-      if (!packedByGroup.containsKey(entry.getKey()) && group.timeoutMs() != NO_TIMEOUT && group.timeoutMs() < nowMs) {
+      if (!packedByGroup.containsKey(entry.getKey())
+          && group.timeoutMs() != NO_TIMEOUT
+          && group.timeoutMs() < threshold) {
         observed.put(entry.getKey(), call(entry.getKey(), group.key(), List.of(), true));
       }
     }
@@ -395,7 +431,8 @@ final class SparkScenarioRunner {
     Group group = groups.get(partition);
     TestGroupState<byte[]> state =
         TestGroupState.create(
-            Optional.ofNullable(group == null ? null : group.state()), timeout, nowMs, Optional.empty(), timedOut);
+            Optional.ofNullable(group == null ? null : group.state()), timeout, nowMs,
+            eventTime ? Optional.of(watermarkMs) : Optional.empty(), timedOut);
     List<String> lines = new ArrayList<>();
     function.call(key, packedRows.iterator(), state).forEachRemaining(row -> lines.add(row.getString(0)));
     log.append("  key ").append(partition).append(timedOut ? " (timed out)" : "").append(": ").append(lines);
@@ -406,7 +443,8 @@ final class SparkScenarioRunner {
           new Group(key, keyValues, state.get(), timeoutMs.isPresent() ? (Long) timeoutMs.get() : NO_TIMEOUT);
       groups.put(partition, saved);
       if (saved.timeoutMs() != NO_TIMEOUT) {
-        log.append(", timeout at ").append(saved.timeoutMs() - START_MS).append(" ms");
+        // A processing-time timeout from the start; an event-time one as the watermark is given.
+        log.append(", timeout at ").append(saved.timeoutMs() - (eventTime ? 0 : START_MS)).append(" ms");
       }
     }
     log.append('\n');
@@ -567,6 +605,21 @@ final class SparkScenarioRunner {
     BigDecimal ms = new BigDecimal(seconds).movePointRight(3);
     if (ms.stripTrailingZeros().scale() > 0) {
       throw new NotRunnable("advance " + seconds + " is not a whole number of milliseconds, Spark's batch time unit");
+    }
+    return ms.longValueExact();
+  }
+
+  /**
+   * A watermark step's seconds as Spark's watermark, whole milliseconds after the epoch; Spark's
+   * GroupState reports 0 before a query has a watermark, so a watermark must lie after it.
+   */
+  static long watermarkMillis(String seconds) {
+    BigDecimal ms = new BigDecimal(seconds).movePointRight(3);
+    if (ms.stripTrailingZeros().scale() > 0) {
+      throw new NotRunnable("watermark " + seconds + " is not a whole number of milliseconds, Spark's watermark unit");
+    }
+    if (ms.signum() <= 0) {
+      throw new NotRunnable("watermark " + seconds + " is not after 0 ms, Spark's watermark before it has one");
     }
     return ms.longValueExact();
   }
