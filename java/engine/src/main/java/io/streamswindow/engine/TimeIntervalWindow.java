@@ -3,7 +3,6 @@ package io.streamswindow.engine;
 import com.ibm.streams.operator.OperatorContext;
 import com.ibm.streams.operator.StreamingData;
 import com.ibm.streams.operator.StreamingInput;
-import com.ibm.streams.operator.state.StateHandler;
 import com.ibm.streams.operator.window.StreamWindowEvent;
 import com.ibm.streams.operator.window.StreamWindowListener;
 import com.ibm.streams.operator.window.StreamWindowPartitioner;
@@ -336,9 +335,7 @@ public final class TimeIntervalWindow<T> implements EngineWindow<T>, TimeInterva
       return Window.SOLE_PARTITION;
     }
     if (partitioner == null) {
-      throw new IllegalStateException(
-          "The partitioned window of " + portName() + " has no partitioner: call registerPartitioner(...) or "
-              + "WindowUtilities.registerAttributePartitioner(...) in initialize()");
+      throw WindowRules.noPartitioner(port);
     }
     return partitioner.getPartition(tuple);
   }
@@ -472,25 +469,19 @@ public final class TimeIntervalWindow<T> implements EngineWindow<T>, TimeInterva
   @Override
   public void registerListener(StreamWindowListener<T> listener, boolean useAsynchronousTasks) {
     this.listener = listener;
-    if (listener instanceof StateHandler handler && context != null) {
-      context.registerStateHandler(handler);
-    }
+    WindowRules.registerStateHandler(listener, context);
   }
 
   @Override
   public void registerPartitioner(StreamWindowPartitioner<T, ?> partitioner) {
-    if (!spec.isPartitioned()) {
-      throw new IllegalStateException("The window of " + portName() + " (" + spec + ") is not partitioned");
-    }
+    WindowRules.requirePartitioned(spec, port);
     this.partitioner = Objects.requireNonNull(partitioner, "partitioner");
   }
 
   /** Removes the partition from every open pane, with one PARTITION_EVICTION per pane. */
   @Override
   public void evictPartition(Object partition) throws Exception {
-    if (!spec.isPartitioned()) {
-      throw new IllegalStateException("The window of " + portName() + " (" + spec + ") is not partitioned");
-    }
+    WindowRules.requirePartitioned(spec, port);
     for (Pane<T> pane : new ArrayList<>(panes.values())) {
       PanePartition<T> p = pane.partitions.remove(partition);
       if (p == null) {
@@ -564,10 +555,6 @@ public final class TimeIntervalWindow<T> implements EngineWindow<T>, TimeInterva
       out.add(e.getValue().interval);
     }
     return out;
-  }
-
-  private String portName() {
-    return port == null ? "this port" : "port " + port.getName();
   }
 
   @Override

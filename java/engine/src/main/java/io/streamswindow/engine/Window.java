@@ -3,7 +3,6 @@ package io.streamswindow.engine;
 import com.ibm.streams.operator.OperatorContext;
 import com.ibm.streams.operator.StreamingData;
 import com.ibm.streams.operator.StreamingInput;
-import com.ibm.streams.operator.state.StateHandler;
 import com.ibm.streams.operator.window.StreamWindow;
 import com.ibm.streams.operator.window.StreamWindowEvent;
 import com.ibm.streams.operator.window.StreamWindowListener;
@@ -324,9 +323,7 @@ public final class Window<T> implements EngineWindow<T> {
       return SOLE_PARTITION;
     }
     if (partitioner == null) {
-      throw new IllegalStateException(
-          "The partitioned window of " + portName() + " has no partitioner: call registerPartitioner(...) or "
-              + "WindowUtilities.registerAttributePartitioner(...) in initialize()");
+      throw WindowRules.noPartitioner(port);
     }
     return partitioner.getPartition(tuple);
   }
@@ -599,24 +596,18 @@ public final class Window<T> implements EngineWindow<T> {
   @Override
   public void registerListener(StreamWindowListener<T> listener, boolean useAsynchronousTasks) {
     this.listener = listener;
-    if (listener instanceof StateHandler handler && context != null) {
-      context.registerStateHandler(handler);
-    }
+    WindowRules.registerStateHandler(listener, context);
   }
 
   @Override
   public void registerPartitioner(StreamWindowPartitioner<T, ?> partitioner) {
-    if (!spec.isPartitioned()) {
-      throw new IllegalStateException("The window of " + portName() + " (" + spec + ") is not partitioned");
-    }
+    WindowRules.requirePartitioned(spec, port);
     this.partitioner = Objects.requireNonNull(partitioner, "partitioner");
   }
 
   @Override
   public void evictPartition(Object partition) throws Exception {
-    if (!spec.isPartitioned()) {
-      throw new IllegalStateException("The window of " + portName() + " (" + spec + ") is not partitioned");
-    }
+    WindowRules.requirePartitioned(spec, port);
     Partition<T> p = partitions.get(partition);
     if (p != null) {
       evictPartition(p);
@@ -637,10 +628,6 @@ public final class Window<T> implements EngineWindow<T> {
   @Override
   public OperatorContext getOperatorContext() {
     return context;
-  }
-
-  private String portName() {
-    return port == null ? "this port" : "port " + port.getName();
   }
 
   @Override
