@@ -18,10 +18,8 @@ import java.util.Collection;
 import java.util.Collections;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.function.ToLongFunction;
 
 /**
@@ -64,7 +62,7 @@ public final class TimeIntervalWindow<T> implements EngineWindow<T>, TimeInterva
 
   // ---- checkpointed state
   /** The open panes by index, so in start order. */
-  private final TreeMap<Long, Pane<T>> panes = new TreeMap<>();
+  private final OpenPanes<T> panes = new OpenPanes<>();
   private long watermark = Long.MIN_VALUE;
   private long dropped;
   /** Where a dropped tuple goes besides the count, or null (not checkpointed: set by the host). */
@@ -146,10 +144,11 @@ public final class TimeIntervalWindow<T> implements EngineWindow<T>, TimeInterva
         continue;
       }
       accepted = true;
-      final long index = k;
-      Pane<T> pane =
-          panes.computeIfAbsent(
-              k, i -> new Pane<>(index, new WindowPane(layout.start(index), layout.end(index)), state));
+      Pane<T> pane = panes.get(k);
+      if (pane == null) {
+        pane = new Pane<>(k, new WindowPane(layout.start(k), layout.end(k)), state);
+        panes.add(pane);
+      }
       PanePartition<T> p = pane.partition(key);
       Entry<T> entry = new Entry<>(tuple, time, 0);
       p.entries.add(entry);
@@ -171,7 +170,7 @@ public final class TimeIntervalWindow<T> implements EngineWindow<T>, TimeInterva
       return;
     }
     finished = true;
-    for (Pane<T> pane : new ArrayList<>(panes.values())) {
+    for (Pane<T> pane : panes.all()) {
       for (PanePartition<T> p : pane.snapshot()) {
         if (!p.evicted) {
           deliver(StreamWindowEvent.Type.FINAL, pane, p, EntryTuples.of(p.entries), nextTiming(pane));
@@ -191,7 +190,7 @@ public final class TimeIntervalWindow<T> implements EngineWindow<T>, TimeInterva
       return;
     }
     long target = Math.max(time, watermark);
-    for (Pane<T> pane : new ArrayList<>(completePanes())) {
+    for (Pane<T> pane : completePanes()) {
       triggerUpdated(pane, PaneTiming.PANE_LATE);
     }
     long instant;
@@ -205,16 +204,13 @@ public final class TimeIntervalWindow<T> implements EngineWindow<T>, TimeInterva
       // every instant made a batch of many panes quadratic.
       long lastClosing = layout.lastPaneClosingBy(instant);
       long lastEnding = layout.lastPaneEndingBy(instant);
-      List<Pane<T>> due = new ArrayList<>(panes.headMap(lastClosing, true).values());
-      List<Pane<T>> completing = new ArrayList<>();
-      for (Pane<T> pane : panes.subMap(lastClosing, false, lastEnding, true).descendingMap().values()) {
-        if (pane.state != PaneState.INCOMPLETE) {
-          break; // the incomplete panes are the latest ones
-        }
-        completing.add(pane);
+      List<Pane<T>> due = panes.upTo(lastClosing);
+      List<Pane<T>> ending = panes.between(lastClosing, lastEnding);
+      int firstIncomplete = ending.size();
+      while (firstIncomplete > 0 && ending.get(firstIncomplete - 1).state == PaneState.INCOMPLETE) {
+        firstIncomplete--; // the incomplete panes are the latest ones
       }
-      Collections.reverse(completing);
-      due.addAll(completing);
+      due.addAll(ending.subList(firstIncomplete, ending.size()));
       for (Pane<T> pane : due) {
         if (pane.state == PaneState.INCOMPLETE && layout.end(pane.index) <= instant) {
           complete(pane);
@@ -248,8 +244,8 @@ public final class TimeIntervalWindow<T> implements EngineWindow<T>, TimeInterva
    * The open panes the watermark has completed, in start order: those whose end is at or before
    * it, the earliest of the open panes (panes complete in start order, as their ends come).
    */
-  private Collection<Pane<T>> completePanes() {
-    return panes.headMap(layout.lastPaneEndingBy(watermark), true).values();
+  private List<Pane<T>> completePanes() {
+    return panes.upTo(layout.lastPaneEndingBy(watermark));
   }
 
   /** Nothing is due without a watermark: a timeInterval window has nothing to drain. */
@@ -264,11 +260,11 @@ public final class TimeIntervalWindow<T> implements EngineWindow<T>, TimeInterva
     if (panes.isEmpty()) {
       return Long.MAX_VALUE;
     }
-    Pane<T> first = panes.firstEntry().getValue();
+    Pane<T> first = panes.first();
     long next = first.state == PaneState.INCOMPLETE ? layout.end(first.index) : layout.closesAt(first.index);
-    Map.Entry<Long, Pane<T>> incomplete = panes.higherEntry(layout.lastPaneEndingBy(watermark));
-    if (incomplete != null && incomplete.getValue().state == PaneState.INCOMPLETE) {
-      next = Math.min(next, layout.end(incomplete.getKey()));
+    Pane<T> incomplete = panes.firstAfter(layout.lastPaneEndingBy(watermark));
+    if (incomplete != null && incomplete.state == PaneState.INCOMPLETE) {
+      next = Math.min(next, layout.end(incomplete.index));
     }
     return next;
   }
@@ -297,7 +293,7 @@ public final class TimeIntervalWindow<T> implements EngineWindow<T>, TimeInterva
 
   private void close(Pane<T> pane) throws Exception {
     pane.state = PaneState.CLOSED;
-    panes.remove(pane.index);
+    panes.remove(pane);
     for (PanePartition<T> p : pane.snapshot()) {
       if (!p.evicted) {
         deliver(StreamWindowEvent.Type.EVICTION, pane, p, EntryTuples.of(p.entries), PaneTiming.PANE_LATE);
@@ -356,7 +352,7 @@ public final class TimeIntervalWindow<T> implements EngineWindow<T>, TimeInterva
     out.writeLong(watermark);
     out.writeLong(dropped);
     out.writeInt(panes.size());
-    for (Pane<T> pane : panes.values()) {
+    for (Pane<T> pane : panes.all()) {
       out.writeLong(pane.index);
       out.writeByte(pane.state.ordinal());
       out.writeInt(pane.partitions.size());
@@ -419,13 +415,13 @@ public final class TimeIntervalWindow<T> implements EngineWindow<T>, TimeInterva
           p.entries.add(new Entry<>(tuple, time, 0));
         }
       }
-      panes.put(index, pane);
+      panes.add(pane);
     }
   }
 
   @Override
   public void resetToInitialState() {
-    for (Pane<T> pane : panes.values()) {
+    for (Pane<T> pane : panes.all()) {
       for (PanePartition<T> p : pane.partitions.values()) {
         p.evicted = true;
       }
@@ -482,14 +478,14 @@ public final class TimeIntervalWindow<T> implements EngineWindow<T>, TimeInterva
   @Override
   public void evictPartition(Object partition) throws Exception {
     WindowRules.requirePartitioned(spec, port);
-    for (Pane<T> pane : new ArrayList<>(panes.values())) {
+    for (Pane<T> pane : panes.all()) {
       PanePartition<T> p = pane.partitions.remove(partition);
       if (p == null) {
         continue;
       }
       p.evicted = true;
       if (pane.partitions.isEmpty()) {
-        panes.remove(pane.index);
+        panes.remove(pane);
       }
       deliver(StreamWindowEvent.Type.PARTITION_EVICTION, pane, p, EntryTuples.of(p.entries), nextTiming(pane));
     }
@@ -499,7 +495,7 @@ public final class TimeIntervalWindow<T> implements EngineWindow<T>, TimeInterva
   @Override
   public Collection<?> getPartitions() {
     Set<Object> keys = new LinkedHashSet<>();
-    for (Pane<T> pane : panes.values()) {
+    for (Pane<T> pane : panes.all()) {
       keys.addAll(pane.partitions.keySet());
     }
     return Collections.unmodifiableList(new ArrayList<>(keys));
@@ -551,8 +547,8 @@ public final class TimeIntervalWindow<T> implements EngineWindow<T>, TimeInterva
   /** The open panes' intervals in start order (for tests and diagnostics). */
   public List<WindowPane> openPanes() {
     List<WindowPane> out = new ArrayList<>();
-    for (Map.Entry<Long, Pane<T>> e : panes.entrySet()) {
-      out.add(e.getValue().interval);
+    for (Pane<T> pane : panes.all()) {
+      out.add(pane.interval);
     }
     return out;
   }
