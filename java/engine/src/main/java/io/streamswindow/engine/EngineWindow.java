@@ -95,4 +95,13 @@ public interface EngineWindow<T> extends StreamWindow<T> {
 
   /** Discards everything without events, as if the window had just been created. */
   void resetToInitialState();
+
+  /**
+   * Hands every tuple the window drops from now on (one that no part of the window can take any
+   * more, such as a tuple for closed event-time panes) to {@code sink}. Windows that drop no tuple
+   * never call it.
+   *
+   * @param sink receives each dropped tuple, in arrival order; null to stop
+   */
+  default void onDropped(java.util.function.Consumer<? super T> sink) {}
 }

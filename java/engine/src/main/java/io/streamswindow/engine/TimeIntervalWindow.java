@@ -117,6 +117,7 @@ public final class TimeIntervalWindow<T> implements EngineWindow<T>, TimeInterva
    *
    * @param sink receives each dropped tuple, in arrival order; null to stop
    */
+  @Override
   public void onDropped(java.util.function.Consumer<? super T> sink) {
     this.droppedTuples = sink;
   }

@@ -6,7 +6,6 @@ import com.ibm.streams.operator.window.StreamWindow;
 import com.ibm.streams.operator.window.WindowUtilities;
 import io.streamswindow.engine.EngineWindow;
 import io.streamswindow.engine.TimeDomain;
-import io.streamswindow.engine.TimeIntervalWindow;
 import io.streamswindow.runtime.OperatorHost;
 import io.streamswindow.runtime.OutputSink;
 import java.util.ArrayList;
@@ -188,12 +187,12 @@ final class WindowedOperatorFunction implements FlatMapGroupsWithStateFunction<R
    * itself in the late-tuple column (the last), every other column null.
    */
   private void returnDroppedTuples(OperatorHost host, List<Row> results, Row key) {
-    if (plan.lateColumn() == null || !(host.window(0) instanceof TimeIntervalWindow<Tuple> panes)) {
+    if (plan.lateColumn() == null || !(host.window(0) instanceof EngineWindow<Tuple> window)) {
       return;
     }
     Object[] template = keyTemplate(key, resultWidth());
     int lateIndex = template.length - 1;
-    panes.onDropped(
+    window.onDropped(
         tuple -> {
           Object[] values = template.clone();
           values[lateIndex] = tupleRows.toRow(tuple);
