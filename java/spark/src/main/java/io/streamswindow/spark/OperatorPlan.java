@@ -42,43 +42,6 @@ record OperatorPlan(
     String lateColumn)
     implements Serializable {
 
-  /** A plan that drops late tuples unseen. */
-  OperatorPlan(
-      String operatorClass,
-      String window,
-      StructType input,
-      StructType output,
-      List<String> partitionBy,
-      List<String> orderBy,
-      String markerColumn,
-      boolean markerPerBatch,
-      String punctuationColumn,
-      Map<String, List<String>> parameters,
-      boolean streaming,
-      String eventTime) {
-    this(
-        operatorClass, window, input, output, partitionBy, orderBy, markerColumn, markerPerBatch,
-        punctuationColumn, parameters, streaming, eventTime, null);
-  }
-
-  /** A plan without an event-time column (every window but timeInterval). */
-  OperatorPlan(
-      String operatorClass,
-      String window,
-      StructType input,
-      StructType output,
-      List<String> partitionBy,
-      List<String> orderBy,
-      String markerColumn,
-      boolean markerPerBatch,
-      String punctuationColumn,
-      Map<String, List<String>> parameters,
-      boolean streaming) {
-    this(
-        operatorClass, window, input, output, partitionBy, orderBy, markerColumn, markerPerBatch,
-        punctuationColumn, parameters, streaming, null, null);
-  }
-
   /** The window declaration: the clause, with the event-time column when there is one. */
   WindowSpec windowSpec() {
     WindowSpec spec = WindowClauseParser.parse(window);

@@ -25,7 +25,7 @@ class RowPackerTest {
   private static OperatorPlan plan(StructType input, List<String> partitionBy, List<String> orderBy, String marker) {
     return new OperatorPlan(
         "io.streamswindow.examples.WindowSum", "partitioned, tumbling, count(4)", input,
-        StructType.fromDDL("price double"), partitionBy, orderBy, marker, false, null, Map.of(), false);
+        StructType.fromDDL("price double"), partitionBy, orderBy, marker, false, null, Map.of(), false, null, null);
   }
 
   private static Row row(String sym, long seq, double price) {
