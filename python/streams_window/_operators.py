@@ -74,8 +74,8 @@ def run_operator(
     ``df.withWatermark(event_time, delay)`` first. A pane then triggers in the first micro-batch
     whose watermark reaches its end (a micro-batch without data too: Spark runs one when the
     watermark moves); a late row (older than the watermark) still reaches its pane until the pane
-    closes (``discardAge``) and triggers it again at the end of its micro-batch; later rows are
-    dropped and counted. Such a query needs no processing-time trigger:
+    closes (``discardAge``) and triggers it again when the watermark next moves (as IBM's runtime
+    does at its next watermark); later rows are dropped and counted. Such a query needs no processing-time trigger:
     ``processAllAvailable()`` returns.
 
     Args:

@@ -256,10 +256,11 @@ def relative(rows: Iterable[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
 # file 0 (a@1, a@7, b@2), watermark none: nothing.
 # file 1 (a@12), watermark 7: [-5,5) completes: a {1}, b {2}.
 # file 2 (a@3, late), watermark 12: [0,10) completes: a {1,7}, b {2}; then a@3 joins the complete
-#   panes [-5,5) and [0,10), which trigger again for a alone at the end of the micro-batch.
-# file 3 (a@31), watermark 12: nothing. In the next micro-batch (without data when file 3 was
-#   the last), watermark 31: [5,15) and [10,20) complete for a; every pane but [25,35) and
-#   [30,40) (a@31, never complete) closes.
+#   panes [-5,5) and [0,10), whose late triggers wait for the watermark's next move.
+# file 3 (a@31), watermark 12 again: nothing (a watermark that stands still delivers nothing).
+#   In the next micro-batch (without data when file 3 was the last), watermark 31: first the
+#   late triggers of [-5,5) and [0,10) for a alone, then [5,15) and [10,20) complete for a;
+#   every pane but [25,35) and [30,40) (a@31, never complete) closes.
 # file 4 (a@4): its panes have closed: dropped.
 STREAM_EXPECTED = [
     ("a", -5.0, 0, "paneOnComplete", 1),
@@ -317,12 +318,12 @@ def test_spark_s_watermark_completes_re_triggers_and_closes_panes(
     assert relative(spark.table("event_time_panes").collect()) == STREAM_EXPECTED
     data = [p for p in progress if p["numInputRows"] > 0]
     assert [p["numInputRows"] for p in data] == [3, 1, 1, 1]
-    assert [p["sink"]["numOutputRows"] for p in data] == [0, 2, 4, 0]
-    # The panes that file 3's watermark completes come out in the micro-batch after it, which
-    # has no data.
+    assert [p["sink"]["numOutputRows"] for p in data] == [0, 2, 2, 0]
+    # The late triggers of file 2's a@3 and the panes that file 3's watermark completes come out
+    # in the micro-batch after file 3, which has no data: the first whose watermark moved.
     after_file_3 = [p for p in progress if p["batchId"] == data[3]["batchId"] + 1][0]
     assert after_file_3["numInputRows"] == 0
-    assert after_file_3["sink"]["numOutputRows"] == 2
+    assert after_file_3["sink"]["numOutputRows"] == 4
 
 
 def test_late_output_returns_the_tuples_of_closed_panes_instead_of_dropping_them(
@@ -403,8 +404,9 @@ def test_a_restart_mid_pane_loses_and_duplicates_nothing(
 
     # The first run ends with a micro-batch without data at watermark 12 ([0,10) completes) and
     # stops with [5,15) and [10,20) incomplete, [-5,5) and [0,10) complete and open: after the
-    # restart the late a@3 re-triggers those two with index 1 (their trigger counts came
-    # through the checkpoint), file 3's watermark completes the others, and a@4 is dropped.
+    # restart the late a@3 joins those two, file 3's watermark re-triggers them with index 1
+    # (their trigger counts came through the checkpoint) and completes the others, and a@4 is
+    # dropped.
     write_stream_files(files, slice(0, 2))
     run()
     write_stream_files(files, slice(2, None))

@@ -97,6 +97,14 @@ public interface EngineWindow<T> extends StreamWindow<T> {
   void resetToInitialState();
 
   /**
+   * The watermark the window was last advanced to, its event time, or {@code Long.MIN_VALUE} when
+   * it has none (before the first watermark, and always for windows that run on processing time).
+   */
+  default long watermark() {
+    return Long.MIN_VALUE;
+  }
+
+  /**
    * Hands every tuple the window drops from now on (one that no part of the window can take any
    * more, such as a tuple for closed event-time panes) to {@code sink}. Windows that drop no tuple
    * never call it.

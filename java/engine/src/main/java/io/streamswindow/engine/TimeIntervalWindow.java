@@ -106,7 +106,7 @@ public final class TimeIntervalWindow<T> implements EngineWindow<T>, TimeInterva
     return partitioner != null;
   }
 
-  /** The watermark the window was last advanced to, or {@code Long.MIN_VALUE}. */
+  @Override
   public long watermark() {
     return watermark;
   }

@@ -82,8 +82,7 @@ final class WindowedOperatorFunction implements FlatMapGroupsWithStateFunction<R
       host.allPortsReady();
       OperatorHost entered = host;
       boolean eventTime = recipe.window().isTimeInterval();
-      // The micro-batch's watermark (streaming timeInterval windows): its tuples arrive after it.
-      long watermark = eventTime && plan.streaming() ? watermarkNanos(state) : Long.MIN_VALUE;
+      long watermark = eventTime && plan.streaming() ? movedWatermark(host, state) : Long.MIN_VALUE;
       // One entry into the host for the whole group, not one per tuple.
       host.batch(
           () -> {
@@ -104,11 +103,6 @@ final class WindowedOperatorFunction implements FlatMapGroupsWithStateFunction<R
               entered.punctuate(0, Punctuation.WINDOW_MARKER);
             }
             if (plan.streaming()) {
-              if (watermark != Long.MIN_VALUE) {
-                // The batch's watermark again, received after its tuples: the late ones trigger
-                // their panes now, not at some later micro-batch that may never come.
-                entered.advanceWatermark(watermark);
-              }
               save(entered, clock, state);
             } else {
               if (eventTime) {
@@ -216,6 +210,20 @@ final class WindowedOperatorFunction implements FlatMapGroupsWithStateFunction<R
     if (w instanceof EngineWindow<Tuple> engine && engine.isPartitioned() && !engine.hasPartitioner()) {
       WindowUtilities.registerAttributePartitioner(w, partitionBy.toArray(new String[0]));
     }
+  }
+
+  /**
+   * The micro-batch's watermark in nanoseconds if it has moved past the one the key's window last
+   * received, else {@code Long.MIN_VALUE}. The window receives it before the micro-batch's tuples.
+   * A watermark notification is a move of Spark's watermark, as IBM's runtime receives a watermark
+   * only when event time advances: so a tuple for a complete pane triggers it again at the next
+   * move, in a later micro-batch (docs/decisions.md), not at the end of its own.
+   */
+  private static long movedWatermark(OperatorHost host, GroupState<byte[]> state) {
+    long watermark = watermarkNanos(state);
+    return host.window(0) instanceof EngineWindow<Tuple> window && watermark > window.watermark()
+        ? watermark
+        : Long.MIN_VALUE;
   }
 
   /**
