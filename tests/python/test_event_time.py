@@ -333,6 +333,8 @@ def test_late_output_returns_the_tuples_of_closed_panes_instead_of_dropping_them
     write_stream_files(files, slice(0, 5))  # file 4 (a@4) comes after all its panes closed
     query = (
         stream_panes(spark, files, late_output=True)
+        # The dropped-late count per micro-batch, as Spark's observed metrics report it.
+        .observe("late", F.count("late_tuple").alias("dropped"))
         .writeStream.format("memory")
         .queryName("event_time_late")
         .option("checkpointLocation", str(tmp_path / "checkpoint"))
@@ -340,8 +342,12 @@ def test_late_output_returns_the_tuples_of_closed_panes_instead_of_dropping_them
     )
     try:
         query.processAllAvailable()
+        progress = query.recentProgress
     finally:
         query.stop()
+
+    dropped = [p["observedMetrics"]["late"]["dropped"] for p in progress if p["numInputRows"] > 0]
+    assert dropped == [0, 0, 0, 0, 1]  # file 4's a@4
 
     rows = spark.table("event_time_late").collect()
     late = [row for row in rows if row.late_tuple is not None]
