@@ -93,6 +93,28 @@ public interface EngineWindow<T> extends StreamWindow<T> {
    */
   void reset(DataInput in, TupleCodec<T> codec) throws IOException;
 
+  /**
+   * Writes the window's state, keeping the tuples it chooses to (large partitions) in {@code store}
+   * and writing there only what changed since the previous checkpoint. A window that keeps all of
+   * its state in the checkpoint ignores the store.
+   *
+   * @param store where tuples may go; null to keep everything in the checkpoint
+   */
+  default void checkpoint(DataOutput out, TupleCodec<T> codec, TupleChunkStore store) throws IOException {
+    checkpoint(out, codec);
+  }
+
+  /**
+   * Replaces the window's state, without events, by a checkpoint written by {@link
+   * #checkpoint(DataOutput, TupleCodec, TupleChunkStore)} with the same store.
+   *
+   * @throws IOException when the data is not a checkpoint of a window declared like this one, or
+   *     the store lacks what it lists
+   */
+  default void reset(DataInput in, TupleCodec<T> codec, TupleChunkStore store) throws IOException {
+    reset(in, codec);
+  }
+
   /** Discards everything without events, as if the window had just been created. */
   void resetToInitialState();
 

@@ -16,6 +16,10 @@ final class Partition<T> {
   final long sequence;
 
   ArrayDeque<Entry<T>> entries = new ArrayDeque<>();
+  /** The sequence number of the next entry appended: every entry ever appended counts. */
+  long nextEntrySequence;
+  /** What the last checkpoint saved of this partition's tuples in chunks; null if none. */
+  PartitionChunks savedChunks;
   long createdAt;
   long lastInsertAt;
 
@@ -40,6 +44,12 @@ final class Partition<T> {
     this.sequence = sequence;
     this.createdAt = createdAt;
     this.lastInsertAt = createdAt;
+  }
+
+  /** Appends a newly arrived entry at the end, numbering it. */
+  void append(Entry<T> entry) {
+    entry.sequence = nextEntrySequence++;
+    entries.addLast(entry);
   }
 
   int size() {

@@ -48,8 +48,13 @@ public final class Window<T> implements EngineWindow<T> {
   static final Integer SOLE_PARTITION = 0;
 
   private static final int CHECKPOINT_MAGIC = 0x53575731; // "SWW1"
-  /** Version 2 writes arrival-time differences as variable-length numbers; version 1 is still read. */
-  private static final int CHECKPOINT_VERSION = 2;
+  /**
+   * Version 3 may keep a large partition's tuples in a {@link TupleChunkStore}; version 2 wrote
+   * arrival-time differences as variable-length numbers; both older versions are still read.
+   */
+  private static final int CHECKPOINT_VERSION = 3;
+  /** A partition holding more entries than this goes into chunks when a store is given. */
+  static final int INLINE_ENTRIES = PartitionChunks.CHUNK_ENTRIES;
 
   // ---- configuration
   private final WindowSpec spec;
@@ -75,6 +80,8 @@ public final class Window<T> implements EngineWindow<T> {
   private Partition<T> lastPartition;
   /** After a reset, the first time step catches up at once (seed 004) instead of replaying. */
   private boolean catchUpPending;
+  /** The partitions the last checkpoint saved in chunks: those gone since lose their chunks. */
+  private List<Partition<T>> chunkedPartitions = List.of();
 
   /**
    * Creates the window of {@code port}.
@@ -200,7 +207,7 @@ public final class Window<T> implements EngineWindow<T> {
         return;
       }
     }
-    p.entries.addLast(entry);
+    p.append(entry);
     p.lastInsertAt = now;
     tupleCount++;
     if (!fire(StreamWindowEvent.Type.INSERTION, p, EntryTuples.of(entry))) {
@@ -455,6 +462,28 @@ public final class Window<T> implements EngineWindow<T> {
    */
   @Override
   public void checkpoint(DataOutput out, TupleCodec<T> codec) throws IOException {
+    checkpoint(out, codec, null);
+  }
+
+  /**
+   * Writes the window's state as {@link #checkpoint(DataOutput, TupleCodec)} does, except that
+   * the tuples of a partition holding more than {@link #INLINE_ENTRIES} go into {@code store} in
+   * chunks, of which only those changed since the previous checkpoint are written (see {@link
+   * PartitionChunks}); the checkpoint lists them. Chunks of partitions gone since are removed.
+   *
+   * @param store where large partitions keep their tuples; null to write every tuple inline
+   */
+  @Override
+  public void checkpoint(DataOutput out, TupleCodec<T> codec, TupleChunkStore store) throws IOException {
+    if (store != null) {
+      for (Partition<T> gone : chunkedPartitions) {
+        if (partitions.get(gone.key) != gone && gone.savedChunks != null) {
+          gone.savedChunks.removeAll(gone.sequence, store);
+          gone.savedChunks = null;
+        }
+      }
+    }
+    List<Partition<T>> chunked = new ArrayList<>();
     out.writeInt(CHECKPOINT_MAGIC);
     out.writeByte(CHECKPOINT_VERSION);
     out.writeUTF(spec.toString());
@@ -474,6 +503,17 @@ public final class Window<T> implements EngineWindow<T> {
       out.writeDouble(p.triggerBoundary);
       out.writeBoolean(p.seenInitialFull);
       out.writeInt(p.size());
+      boolean inChunks = store != null && p.size() > INLINE_ENTRIES;
+      out.writeBoolean(inChunks);
+      if (inChunks) {
+        PartitionChunks.save(p, out, codec, deltaValues, store);
+        chunked.add(p);
+        continue;
+      }
+      if (p.savedChunks != null) {
+        p.savedChunks.removeAll(p.sequence, store);
+        p.savedChunks = null;
+      }
       long previous = p.createdAt;
       for (Entry<T> e : p.entries) {
         // Arrival times as differences, mostly 0 within a micro-batch: one byte each.
@@ -488,6 +528,9 @@ public final class Window<T> implements EngineWindow<T> {
         }
       }
     }
+    if (store != null) {
+      chunkedPartitions = chunked;
+    }
   }
 
   /**
@@ -500,11 +543,24 @@ public final class Window<T> implements EngineWindow<T> {
    */
   @Override
   public void reset(DataInput in, TupleCodec<T> codec) throws IOException {
+    reset(in, codec, null);
+  }
+
+  /**
+   * Restores a checkpoint written by {@link #checkpoint(DataOutput, TupleCodec, TupleChunkStore)}
+   * with the same store, reading the chunks it lists.
+   *
+   * @param store the store the checkpoint's chunks are in; null when it has none
+   * @throws IOException when the data is not a window checkpoint of this declaration, or a chunk it
+   *     lists is missing or does not match
+   */
+  @Override
+  public void reset(DataInput in, TupleCodec<T> codec, TupleChunkStore store) throws IOException {
     if (in.readInt() != CHECKPOINT_MAGIC) {
       throw new IOException("Not a streams-window window checkpoint");
     }
     int version = in.readByte();
-    if (version != CHECKPOINT_VERSION && version != 1) {
+    if (version < 1 || version > CHECKPOINT_VERSION) {
       throw new IOException("Unsupported window checkpoint version " + version + " (this build reads " + CHECKPOINT_VERSION + ")");
     }
     String declared = in.readUTF();
@@ -512,6 +568,7 @@ public final class Window<T> implements EngineWindow<T> {
       throw new IOException("The checkpoint is of a window \"" + declared + "\", not \"" + spec + "\"");
     }
     clear();
+    List<Partition<T>> chunked = new ArrayList<>();
     started = in.readBoolean();
     finished = in.readBoolean();
     partitionSequence = in.readLong();
@@ -527,18 +584,30 @@ public final class Window<T> implements EngineWindow<T> {
       p.triggerBoundary = in.readDouble();
       p.seenInitialFull = in.readBoolean();
       int size = in.readInt();
-      long previous = p.createdAt;
-      for (int j = 0; j < size; j++) {
-        long insertedAt = previous + (version == 1 ? in.readLong() : VarLong.read(in));
-        previous = insertedAt;
-        double value = deltaValues ? in.readDouble() : 0;
-        T tuple = in.readBoolean() ? codec.read(in) : null;
-        p.entries.addLast(new Entry<>(tuple, insertedAt, value));
+      if (version >= 3 && in.readBoolean()) {
+        if (store == null) {
+          throw new IOException("The checkpoint keeps tuples in chunks, and no chunk store was given");
+        }
+        PartitionChunks.load(p, in, codec, deltaValues, store);
+        chunked.add(p);
+        if (p.size() != size) {
+          throw new IOException("Window state is corrupt: partition " + key + " holds " + p.size() + " tuples, not " + size);
+        }
+      } else {
+        long previous = p.createdAt;
+        for (int j = 0; j < size; j++) {
+          long insertedAt = previous + (version == 1 ? in.readLong() : VarLong.read(in));
+          previous = insertedAt;
+          double value = deltaValues ? in.readDouble() : 0;
+          T tuple = in.readBoolean() ? codec.read(in) : null;
+          p.append(new Entry<>(tuple, insertedAt, value));
+        }
       }
       tupleCount += size;
       partitions.put(key, p);
       schedule(p);
     }
+    chunkedPartitions = chunked;
     catchUpPending = started && timed;
   }
 
