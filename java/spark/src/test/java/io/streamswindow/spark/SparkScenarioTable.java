@@ -219,6 +219,11 @@ final class SparkScenarioTable {
     na(t, "sliding/time-trigger-from-window-start", Reason.WINDOW_STARTS_WITH_KEY);
     run(t, "sliding/time-trigger-per-partition");
     run(t, "sliding/window-marker-ignored");
+    // ---- sort: a SortedTupleWindow listener
+    run(t, "sort/default-attributes-skip-rstring");
+    run(t, "sort/no-comparable-attribute-every-tuple-ties");
+    run(t, "sort/sliding-eviction-removes-the-evicted-tuple");
+    run(t, "sort/ties-at-binary-search-index");
     // ---- stateful
     na(t, "stateful/checkpoint-restores-state-and-marks", Reason.HARNESS_COMMAND);
     na(t, "stateful/partition-eviction-drops-state", Reason.HARNESS_COMMAND);
