@@ -33,7 +33,9 @@ public record ListenerBehaviour(
   public enum Kind {
     /** A plain {@code StreamWindowListener}: {@link TracingOperator}. */
     RECORDING("recording", TracingOperator.class),
-    /** A {@code StatefulWindowListener} printing its bookkeeping: {@link StatefulTracingOperator}. */
+    /**
+     * A {@code StatefulWindowListener} printing its bookkeeping: {@link StatefulTracingOperator}.
+     */
     STATEFUL("stateful", StatefulTracingOperator.class),
     /** A {@code SortedTupleWindow} printing its sorted lists: {@link SortedTracingOperator}. */
     SORTED("sorted", SortedTracingOperator.class);
@@ -57,7 +59,8 @@ public record ListenerBehaviour(
           return kind;
         }
       }
-      throw new ScenarioFormatException(at + ": \"type\" is \"recording\", \"stateful\" or \"sorted\"");
+      throw new ScenarioFormatException(
+          at + ": \"type\" is \"recording\", \"stateful\" or \"sorted\"");
     }
   }
 
@@ -83,7 +86,8 @@ public record ListenerBehaviour(
       throw new ScenarioFormatException(at + ": evictPartitionsOnDrain needs traceStateHandler");
     }
     if (kind != Kind.SORTED && (node.has("sortBy") || node.has("ascending"))) {
-      throw new ScenarioFormatException(at + ": \"sortBy\" and \"ascending\" are for \"type\": \"sorted\"");
+      throw new ScenarioFormatException(
+          at + ": \"sortBy\" and \"ascending\" are for \"type\": \"sorted\"");
     }
     return new ListenerBehaviour(
         kind,

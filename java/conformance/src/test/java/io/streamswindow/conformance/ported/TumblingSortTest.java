@@ -24,7 +24,8 @@ class TumblingSortTest {
   private static final String SCHEMA = "tuple<int32 k, int64 seq, rstring id>";
 
   /** A started graph around one TumblingSort and what its output port delivered. */
-  private record Run(StreamingOutput<OutputTuple> input, OrderedOutput output, JavaTestableGraph graph) {}
+  private record Run(
+      StreamingOutput<OutputTuple> input, OrderedOutput output, JavaTestableGraph graph) {}
 
   private static Run start(String... sortAttributes) throws Exception {
     JavaOperatorTester tester = new JavaOperatorTester();
