@@ -76,8 +76,7 @@ final class ScenarioRunner {
   /** Declares and starts the graph; false when the scenario's expected error was thrown. */
   private boolean declareAndStart() throws Exception {
     OperatorGraph declared = OperatorGraphFactory.newGraph();
-    Class<? extends TracingOperator> operatorClass =
-        scenario.listener().stateful() ? StatefulTracingOperator.class : TracingOperator.class;
+    Class<? extends TracingOperator> operatorClass = scenario.listener().kind().operatorClass();
     OperatorInvocation<? extends TracingOperator> invocation = declared.addOperator(operatorClass);
     setParameters(invocation);
     InputPortDeclaration port = invocation.addInput(scenario.schema());
@@ -158,6 +157,12 @@ final class ScenarioRunner {
     }
     if (listener.evictPartitionsOnDrain()) {
       invocation.setBooleanParameter("evictPartitionsOnDrain", true);
+    }
+    if (!listener.sortBy().isEmpty()) {
+      invocation.setStringParameter("sortBy", listener.sortBy().toArray(new String[0]));
+    }
+    if (!listener.ascending()) {
+      invocation.setBooleanParameter("ascending", false);
     }
   }
 

@@ -23,7 +23,8 @@ import java.util.List;
  * WindowUtilities.registerAttributePartitioner}), {@code removeOnInsertion},
  * {@code evictPartitionsDuringInsertion}, {@code traceStateHandler} and
  * {@code evictPartitionsOnDrain} (see {@link ListenerBehaviour}). This class uses a plain
- * recording listener; {@link StatefulTracingOperator} a {@code StatefulWindowListener}.
+ * recording listener; {@link StatefulTracingOperator} a {@code StatefulWindowListener}, {@link
+ * SortedTracingOperator} a {@code SortedTupleWindow}.
  *
  * <p>The scenarios declare no output port. Where the operator has one (the Spark path's runner,
  * {@code io.streamswindow.spark.SparkScenarioRunner}, which runs it by class name, one instance

@@ -1,10 +1,8 @@
 package io.streamswindow.engine;
 
-import java.util.Collection;
-
 /**
- * {@code partitionCount(N)}: while more than N partitions exist, the least recently inserted
- * empty partition goes first, then the least recently inserted one.
+ * {@code partitionCount(N)}: the window is over its limit while more than N partitions exist
+ * (the window evicts as {@link PartitionEvictionPolicy} describes).
  *
  * @param <T> the tuple type
  */
@@ -18,16 +16,6 @@ final class PartitionCountPolicy<T> implements PartitionEvictionPolicy<T> {
   @Override
   public boolean overLimit(int partitions, long tuples) {
     return partitions > limit;
-  }
-
-  @Override
-  public Partition<T> victim(Collection<Partition<T>> partitions) {
-    for (Partition<T> p : partitions) {
-      if (p.isEmpty()) {
-        return p;
-      }
-    }
-    return partitions.iterator().next();
   }
 
   @Override

@@ -1,25 +1,21 @@
 package io.streamswindow.engine;
 
-import java.util.Collection;
-
 /**
  * Decides when whole partitions leave a partitioned window: by age ({@code partitionAge}), by
  * number of partitions ({@code partitionCount}) or by number of tuples ({@code tupleCount}).
  *
+ * <p>The window applies the count limits the same way for both policies (docs/architecture.md,
+ * "The engine"): {@link #overLimit} is judged as a tuple arrives, with that tuple and its partition
+ * counted and before any tumble the tuple causes; when it holds, after the window's own events
+ * for the tuple, every empty partition leaves, least recently inserted first, then the least
+ * recently inserted ones while {@link #overLimit} still holds.
+ *
  * @param <T> the tuple type
  */
 interface PartitionEvictionPolicy<T> {
-  /** True while the window holds more than this policy allows (checked after each insertion). */
+  /** True when the window holds more than this policy allows. */
   default boolean overLimit(int partitions, long tuples) {
     return false;
-  }
-
-  /**
-   * The partition to evict next while {@link #overLimit}; {@code partitions} is in least recently
-   * inserted order.
-   */
-  default Partition<T> victim(Collection<Partition<T>> partitions) {
-    return partitions.iterator().next();
   }
 
   /** True when {@code partition} has aged out at {@code now}. */

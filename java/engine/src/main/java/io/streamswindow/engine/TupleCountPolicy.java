@@ -1,8 +1,8 @@
 package io.streamswindow.engine;
 
 /**
- * {@code tupleCount(N)}: while all partitions hold more than N tuples together, the least
- * recently inserted partition goes.
+ * {@code tupleCount(N)}: the window is over its limit while all partitions hold more than N tuples
+ * together (the window evicts as {@link PartitionEvictionPolicy} describes).
  *
  * @param <T> the tuple type
  */

@@ -27,7 +27,7 @@ import java.util.Objects;
  * <p>There is one path for every window kind. For an arriving tuple: due timers first, then
  * {@code [delta TRIGGER] → [INITIAL_FULL] → [EVICTION] → INSERTION → [INITIAL_FULL] →
  * [TUMBLE or count TRIGGER] → [partition eviction]}, each step only when the window's policies
- * say so. Time is read from the {@link Clock} the window is handed; {@link #advanceTo} fires due
+ * say so; whether a count limit calls for partition eviction is judged before the first of them. Time is read from the {@link Clock} the window is handed; {@link #advanceTo} fires due
  * timers in time order, so a {@link ManualClock} makes time policies deterministic.
  *
  * <p>Not thread-safe: the operator host serialises every call, which also gives listeners the
@@ -185,10 +185,23 @@ public final class Window<T> implements EngineWindow<T> {
       partitions.put(key, p);
     }
     lastPartition = p;
-    if (!p.evicted) {
+    if (p.evicted) {
+      // The listener evicted the new partition when it was created; the tuple goes nowhere.
+    } else if (!tracksInsertionOrder) {
       arrive(p, tuple, now);
+    } else {
+      // A count limit is judged as the tuple arrives, counting it and its partition, before any
+      // tumble it causes (docs/architecture.md, "The engine").
+      boolean overLimit = partitionEviction.overLimit(partitions.size(), tupleCount + 1);
+      int partitionsBefore = partitions.size();
+      arrive(p, tuple, now);
+      // A listener that evicted partitions during the tuple's events until the window was within
+      // its limit has done the eviction itself (docs/decisions.md, "Partition eviction by count").
+      boolean listenerEvicted = partitions.size() < partitionsBefore && !needsPartitionEviction();
+      if (overLimit && !listenerEvicted) {
+        evictOverLimit();
+      }
     }
-    enforcePartitionLimits();
     schedule(p);
   }
 
@@ -347,9 +360,19 @@ public final class Window<T> implements EngineWindow<T> {
     return p;
   }
 
-  private void enforcePartitionLimits() throws Exception {
-    while (!partitions.isEmpty() && partitionEviction.overLimit(partitions.size(), tupleCount)) {
-      evictPartition(partitionEviction.victim(partitions.values()));
+  /**
+   * The eviction an arrival over a {@code partitionCount} or {@code tupleCount} limit causes:
+   * every empty partition, least recently inserted first (also those the limit would not need),
+   * then the least recently inserted ones while the window is still over its limit.
+   */
+  private void evictOverLimit() throws Exception {
+    for (Partition<T> p : snapshot()) {
+      if (!p.evicted && p.isEmpty()) {
+        evictPartition(p);
+      }
+    }
+    while (!partitions.isEmpty() && needsPartitionEviction()) {
+      evictPartition(partitions.values().iterator().next());
     }
   }
 

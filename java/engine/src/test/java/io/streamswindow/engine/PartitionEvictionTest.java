@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 class PartitionEvictionTest extends WindowTestBase {
 
   @Test
-  void partitionCountEvictsLeastRecentlyInsertedEmptyFirst() throws Exception {
+  void partitionCountEvictsEveryEmptyPartitionNotOnlyEnough() throws Exception {
     Window<Reading> w = window(WindowSpec.tumbling(PolicySpec.count(2)).partitioned().withPartitionEviction(PartitionEvictionSpec.partitionCount(2)));
     w.insert(Reading.of("a1", "a", 0));
     w.insert(Reading.of("b1", "b", 0));
@@ -19,8 +19,58 @@ class PartitionEvictionTest extends WindowTestBase {
     w.insert(Reading.of("a2", "a", 0)); // a tumbles, empty; a is now the most recent
     trace.take();
     w.insert(Reading.of("c1", "c", 0));
+    assertEquals(List.of("INSERTION c [c1]", "PARTITION_EVICTION b []", "PARTITION_EVICTION a []"), trace.take());
+    assertEquals(List.of("c"), List.copyOf(w.getPartitions()));
+  }
+
+  @Test
+  void emptyPartitionsLeaveBeforeLessRecentlyInsertedNonEmptyOnes() throws Exception {
+    Window<Reading> w = window(WindowSpec.tumbling(PolicySpec.count(2)).partitioned().withPartitionEviction(PartitionEvictionSpec.partitionCount(2)));
+    w.insert(Reading.of("a1", "a", 0));
+    w.insert(Reading.of("b1", "b", 0));
+    w.insert(Reading.of("b2", "b", 0)); // b tumbles, empty, more recently inserted than a
+    trace.take();
+    w.insert(Reading.of("c1", "c", 0));
     assertEquals(List.of("INSERTION c [c1]", "PARTITION_EVICTION b []"), trace.take());
     assertEquals(List.of("a", "c"), List.copyOf(w.getPartitions()));
+  }
+
+  @Test
+  void partitionCountEvictsTheArrivingPartitionItsTumbleEmptied() throws Exception {
+    Window<Reading> w = window(WindowSpec.tumbling(PolicySpec.count(1)).partitioned().withPartitionEviction(PartitionEvictionSpec.partitionCount(1)));
+    w.insert(Reading.of("a1", "a", 0));
+    w.insert(Reading.of("b1", "b", 0));
+    assertEquals(
+        List.of("INSERTION a [a1]", "EVICTION a [a1]", "INSERTION b [b1]", "EVICTION b [b1]", "PARTITION_EVICTION a []", "PARTITION_EVICTION b []"),
+        trace.take());
+    assertEquals(List.of(), List.copyOf(w.getPartitions()));
+  }
+
+  @Test
+  void tupleCountIsJudgedBeforeTheTumbleTheTupleCauses() throws Exception {
+    Window<Reading> w = window(WindowSpec.tumbling(PolicySpec.count(4)).partitioned().withPartitionEviction(PartitionEvictionSpec.tupleCount(3)));
+    for (String id : List.of("a1", "a2", "a3")) {
+      w.insert(Reading.of(id, "a", 0));
+    }
+    trace.take();
+    w.insert(Reading.of("a4", "a", 0));
+    assertEquals(List.of("INSERTION a [a4]", "EVICTION a [a1,a2,a3,a4]", "PARTITION_EVICTION a []"), trace.take());
+    assertEquals(List.of(), List.copyOf(w.getPartitions()));
+    w.punctuate(com.ibm.streams.operator.StreamingData.Punctuation.FINAL_MARKER);
+    assertEquals(List.of(), trace.take(), "an evicted partition gets no FINAL");
+  }
+
+  @Test
+  void tupleCountEvictsEmptyPartitionsThenLeastRecentlyInsertedOnes() throws Exception {
+    Window<Reading> w = window(WindowSpec.tumbling(PolicySpec.count(2)).partitioned().withPartitionEviction(PartitionEvictionSpec.tupleCount(2)));
+    w.insert(Reading.of("a1", "a", 0));
+    w.insert(Reading.of("a2", "a", 0)); // a tumbles, empty
+    w.insert(Reading.of("b1", "b", 0));
+    w.insert(Reading.of("c1", "c", 0));
+    trace.take();
+    w.insert(Reading.of("d1", "d", 0));
+    assertEquals(List.of("INSERTION d [d1]", "PARTITION_EVICTION a []", "PARTITION_EVICTION b [b1]"), trace.take());
+    assertEquals(List.of("c", "d"), List.copyOf(w.getPartitions()));
   }
 
   @Test
@@ -66,6 +116,28 @@ class PartitionEvictionTest extends WindowTestBase {
     w.insert(Reading.of("b1", "b", 0));
     assertEquals(List.of("INSERTION a [a1]", "INSERTION b [b1]", "PARTITION_EVICTION a [a1]"), trace.take());
     assertFalse(w.needsPartitionEviction());
+  }
+
+  @Test
+  void listenerEvictingDuringInsertionAlsoSparesEmptyPartitions() throws Exception {
+    Window<Reading> w = window(WindowSpec.tumbling(PolicySpec.count(2)).partitioned().withPartitionEviction(PartitionEvictionSpec.partitionCount(2)));
+    w.registerListener(
+        e -> {
+          trace.handleEvent(e);
+          if (e.getType() == com.ibm.streams.operator.window.StreamWindowEvent.Type.INSERTION && e.getSource() instanceof Window<?> win) {
+            while (win.needsPartitionEviction()) {
+              win.evictPartition("b");
+            }
+          }
+        },
+        false);
+    w.insert(Reading.of("a1", "a", 0));
+    w.insert(Reading.of("a2", "a", 0)); // a tumbles, empty
+    w.insert(Reading.of("b1", "b", 0));
+    trace.take();
+    w.insert(Reading.of("c1", "c", 0));
+    assertEquals(List.of("INSERTION c [c1]", "PARTITION_EVICTION b [b1]"), trace.take());
+    assertEquals(List.of("a", "c"), List.copyOf(w.getPartitions()), "the empty partition stays: no automatic eviction followed");
   }
 
   @Test

@@ -11,7 +11,6 @@ import io.streamswindow.conformance.ListenerBehaviour;
 import io.streamswindow.conformance.Scenario;
 import io.streamswindow.conformance.ScenarioCommand;
 import io.streamswindow.conformance.ScenarioStep;
-import io.streamswindow.conformance.StatefulTracingOperator;
 import io.streamswindow.conformance.TraceDiff;
 import io.streamswindow.conformance.TracingOperator;
 import io.streamswindow.engine.ManualClock;
@@ -45,8 +44,8 @@ import org.apache.spark.sql.types.StructType;
  * {@code flatMapGroupsWithState} would. No SparkSession, no wall clock: the batch time is the
  * scenario's manual time in milliseconds.
  *
- * <p>The traced operator is the harness runner's own ({@link TracingOperator} or {@link
- * StatefulTracingOperator}), built by class name once per call as on Spark. Given an output port,
+ * <p>The traced operator is the harness runner's own ({@link TracingOperator}, or the subclass the
+ * scenario's listener kind names), built by class name once per call as on Spark. Given an output port,
  * it submits every trace line as a one-string tuple, so each call's trace is the rows it returns.
  *
  * <p>How a scenario maps to Spark (docs/scenario-format.md, "The Spark path"):
@@ -218,7 +217,13 @@ final class SparkScenarioRunner {
     if (listener.evictPartitionsOnDrain()) {
       parameters.put("evictPartitionsOnDrain", List.of("true"));
     }
-    String operator = (listener.stateful() ? StatefulTracingOperator.class : TracingOperator.class).getName();
+    if (!listener.sortBy().isEmpty()) {
+      parameters.put("sortBy", listener.sortBy());
+    }
+    if (!listener.ascending()) {
+      parameters.put("ascending", List.of("false"));
+    }
+    String operator = listener.kind().operatorClass().getName();
     OperatorPlan plan =
         new OperatorPlan(
             operator, window, input, new StructType().add(LINE_COLUMN, DataTypes.StringType, false),

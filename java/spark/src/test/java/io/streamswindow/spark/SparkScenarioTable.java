@@ -179,13 +179,22 @@ final class SparkScenarioTable {
     na(t, "partitions/evict-partition-not-partitioned", Reason.HARNESS_COMMAND);
     na(t, "partitions/evict-partition", Reason.HARNESS_COMMAND);
     na(t, "partitions/evicted-partition-timers-stop", Reason.HARNESS_COMMAND);
+    na(t, "partitions/listener-eviction-spares-empty-partitions", Reason.PARTITIONS_ACROSS_KEYS);
     na(t, "partitions/listener-evicts-during-insertion", Reason.PARTITIONS_ACROSS_KEYS);
     run(t, "partitions/multi-attribute-partitioner");
     na(t, "partitions/partition-age", Reason.HARNESS_COMMAND);
     na(t, "partitions/partition-count-after-all-events", Reason.PARTITIONS_ACROSS_KEYS);
     na(t, "partitions/partition-count-empty-first", Reason.PARTITIONS_ACROSS_KEYS);
+    na(t, "partitions/partition-count-evicts-every-empty-partition", Reason.PARTITIONS_ACROSS_KEYS);
+    na(t, "partitions/partition-count-evicts-own-emptied-partition", Reason.PARTITIONS_ACROSS_KEYS);
     na(t, "partitions/partition-count-least-recent", Reason.PARTITIONS_ACROSS_KEYS);
+    na(t, "partitions/partition-count-punct-evicts-every-empty-partition", Reason.PARTITIONS_ACROSS_KEYS);
+    na(t, "partitions/stateful-partition-count-evicts-emptied-partitions", Reason.PARTITIONS_ACROSS_KEYS);
+    na(t, "partitions/stateful-tuple-count-punct-evicts-empty-partition", Reason.PARTITIONS_ACROSS_KEYS);
+    na(t, "partitions/tuple-count-empty-then-least-recent", Reason.PARTITIONS_ACROSS_KEYS);
+    na(t, "partitions/tuple-count-punct-empty-then-least-recent", Reason.PARTITIONS_ACROSS_KEYS);
     na(t, "partitions/tuple-count-several-partitions", Reason.PARTITIONS_ACROSS_KEYS);
+    na(t, "partitions/tuple-count-tumbled-partition-evicted-empty", Reason.PARTITIONS_ACROSS_KEYS);
     na(t, "partitions/tuple-count", Reason.PARTITIONS_ACROSS_KEYS);
     // ---- sliding
     na(t, "sliding/clause-without-trigger-means-count1", Reason.HARNESS_COMMAND);
@@ -210,6 +219,11 @@ final class SparkScenarioTable {
     na(t, "sliding/time-trigger-from-window-start", Reason.WINDOW_STARTS_WITH_KEY);
     run(t, "sliding/time-trigger-per-partition");
     run(t, "sliding/window-marker-ignored");
+    // ---- sort: a SortedTupleWindow listener
+    run(t, "sort/default-attributes-skip-rstring");
+    run(t, "sort/no-comparable-attribute-every-tuple-ties");
+    run(t, "sort/sliding-eviction-removes-the-evicted-tuple");
+    run(t, "sort/ties-at-binary-search-index");
     // ---- stateful
     na(t, "stateful/checkpoint-restores-state-and-marks", Reason.HARNESS_COMMAND);
     na(t, "stateful/partition-eviction-drops-state", Reason.HARNESS_COMMAND);

@@ -106,10 +106,14 @@ public interface StreamSchema extends Iterable<Attribute> {
 
   /**
    * Returns a comparator that orders tuples of this schema by the named attributes, the first
-   * name being the most significant.
+   * name being the most significant. With no names it orders by every attribute whose Java object
+   * type is {@code Comparable} and that is not optional, lower index first, and skips the others
+   * (an {@code rstring}, whose {@code RString} is not {@code Comparable}, a blob, a collection or
+   * a tuple); with none such, every two tuples compare equal.
    *
    * @param ascending true for ascending order, false for descending
-   * @param attributeNames the attributes to compare, which must have comparable types
+   * @param attributeNames the attributes to compare, which must have comparable types; none for
+   *     every comparable attribute
    * @return the comparator
    * @throws IllegalArgumentException for an unknown attribute or one that cannot be ordered
    */

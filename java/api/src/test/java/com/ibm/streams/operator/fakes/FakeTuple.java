@@ -4,6 +4,7 @@ import com.ibm.streams.operator.StreamSchema;
 import com.ibm.streams.operator.Tuple;
 import com.ibm.streams.operator.types.RString;
 import java.util.Arrays;
+import java.util.Objects;
 
 /**
  * An immutable tuple over an array of values. Like IBM's tuples, {@code getObject} of an {@code
@@ -59,6 +60,25 @@ public final class FakeTuple {
   @Override
   public String toString() {
     return Arrays.toString(values);
+  }
+
+  /** Equal to a tuple of the same schema with equal values, as the runtime's tuples are. */
+  @Override
+  public boolean equals(Object other) {
+    if (!(other instanceof Tuple that) || that.getStreamSchema() != getStreamSchema()) {
+      return false;
+    }
+    for (int i = 0; i < values.length; i++) {
+      if (!Objects.equals(getObject(i), that.getObject(i))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  @Override
+  public int hashCode() {
+    return Arrays.hashCode(values);
   }
 
   private boolean isRString(int index) {

@@ -1,24 +1,22 @@
 package com.ibm.streams.operator.window.sort;
 
-import com.ibm.streams.operator.Attribute;
 import com.ibm.streams.operator.StreamSchema;
 import com.ibm.streams.operator.Tuple;
-import com.ibm.streams.operator.Type.MetaType;
 import com.ibm.streams.operator.window.StatefulWindowListener;
 import com.ibm.streams.operator.window.StreamWindow;
 import com.ibm.streams.operator.window.StreamWindowEvent;
 import java.util.ArrayList;
-import java.util.Arrays;
+import java.util.Collections;
 import java.util.Comparator;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Objects;
-import java.util.Set;
 
 /**
- * A window listener that keeps each partition's tuples sorted. Each inserted tuple is placed by
- * binary search after every tuple that compares equal to it, so equal tuples stay in arrival
- * order. For a sliding window, evicted tuples are removed from the sorted list; for a tumbling
+ * A window listener that keeps each partition's tuples sorted. Each inserted tuple goes in at the
+ * index {@link Collections#binarySearch(List, Object, Comparator)} returns for it (for a tuple
+ * that compares equal to one already there, the index of the equal tuple the search finds, so the
+ * new tuple lands before it): equal tuples are not kept in arrival order, exactly as in IBM's
+ * runtime. For a sliding window, evicted tuples are removed from the sorted list; for a tumbling
  * window, the list is emptied after each eviction. Subclasses read the sorted tuples with {@code
  * getPartitionState(partition)} and call {@code super.handleEvent(event)} to keep the lists up to
  * date.
@@ -39,28 +37,6 @@ import java.util.Set;
  */
 public abstract class SortedTupleWindow extends StatefulWindowListener<List<Tuple>, Tuple> {
 
-  /** Attribute types that have a natural order and are sorted on when no attribute is named. */
-  private static final Set<MetaType> SORTABLE_TYPES =
-      EnumSet.of(
-          MetaType.BOOLEAN,
-          MetaType.INT8,
-          MetaType.INT16,
-          MetaType.INT32,
-          MetaType.INT64,
-          MetaType.UINT8,
-          MetaType.UINT16,
-          MetaType.UINT32,
-          MetaType.UINT64,
-          MetaType.FLOAT32,
-          MetaType.FLOAT64,
-          MetaType.DECIMAL32,
-          MetaType.DECIMAL64,
-          MetaType.DECIMAL128,
-          MetaType.TIMESTAMP,
-          MetaType.RSTRING,
-          MetaType.USTRING,
-          MetaType.BSTRING);
-
   private final Comparator<Tuple> comparator;
 
   /**
@@ -69,12 +45,13 @@ public abstract class SortedTupleWindow extends StatefulWindowListener<List<Tupl
    * @param window the window
    * @param ascending true for ascending order, false for descending
    * @param attributeNames the attributes to sort on, most significant first; none means every
-   *     attribute of a sortable type (numbers, strings, booleans, timestamps), lower index first
-   * @throws IllegalArgumentException when an attribute is unknown or cannot be sorted on
+   *     attribute whose Java type is {@code Comparable}, lower index first, the others skipped
+   *     (see {@link StreamSchema#getAttributesComparator})
+   * @throws IllegalArgumentException when a named attribute is unknown or cannot be sorted on
    */
   protected SortedTupleWindow(
       StreamWindow<Tuple> window, boolean ascending, String... attributeNames) {
-    this(window, ascending, Arrays.asList(attributeNames));
+    this(window, attributesComparator(window, ascending, attributeNames));
   }
 
   /**
@@ -83,13 +60,13 @@ public abstract class SortedTupleWindow extends StatefulWindowListener<List<Tupl
    * @param window the window
    * @param ascending true for ascending order, false for descending
    * @param attributeNames the attributes to sort on, most significant first; an empty list means
-   *     every attribute of a sortable type (numbers, strings, booleans, timestamps), lower index
-   *     first
-   * @throws IllegalArgumentException when an attribute is unknown or cannot be sorted on
+   *     every attribute whose Java type is {@code Comparable}, lower index first, the others
+   *     skipped (see {@link StreamSchema#getAttributesComparator})
+   * @throws IllegalArgumentException when a named attribute is unknown or cannot be sorted on
    */
   protected SortedTupleWindow(
       StreamWindow<Tuple> window, boolean ascending, List<String> attributeNames) {
-    this(window, attributesComparator(window, ascending, attributeNames));
+    this(window, attributesComparator(window, ascending, attributeNames.toArray(new String[0])));
   }
 
   /**
@@ -132,7 +109,8 @@ public abstract class SortedTupleWindow extends StatefulWindowListener<List<Tupl
       case INSERTION:
         List<Tuple> sorted = getPartitionState(event.getPartition());
         for (Tuple tuple : event.getTuples()) {
-          sorted.add(insertionPoint(sorted, tuple), tuple);
+          int found = Collections.binarySearch(sorted, tuple, comparator);
+          sorted.add(found >= 0 ? found : -(found + 1), tuple);
         }
         break;
       case EVICTION:
@@ -149,59 +127,49 @@ public abstract class SortedTupleWindow extends StatefulWindowListener<List<Tupl
     }
   }
 
-  /** Returns the index after every element that compares less than or equal to {@code tuple}. */
-  private int insertionPoint(List<Tuple> sorted, Tuple tuple) {
-    int low = 0;
-    int high = sorted.size();
-    while (low < high) {
-      int middle = (low + high) >>> 1;
-      if (comparator.compare(sorted.get(middle), tuple) <= 0) {
-        low = middle + 1;
-      } else {
-        high = middle;
-      }
+  /**
+   * Removes an evicted tuple from the sorted list: the tuple itself or, where the list holds a copy
+   * of it (a list restored from a checkpoint holds copies of the window's tuples), an equal tuple.
+   * It is looked for among the run of elements that compare equal to it around the one the binary
+   * search finds, and in the whole list should the comparator be inconsistent.
+   */
+  private void remove(List<Tuple> sorted, Tuple tuple) {
+    int found = Collections.binarySearch(sorted, tuple, comparator);
+    int from = Math.max(found, 0);
+    int to = found < 0 ? 0 : found + 1;
+    while (from > 0 && comparator.compare(sorted.get(from - 1), tuple) == 0) {
+      from--;
     }
-    return low;
+    while (to > 0 && to < sorted.size() && comparator.compare(sorted.get(to), tuple) == 0) {
+      to++;
+    }
+    int at = indexOf(sorted, tuple, from, to);
+    if (at < 0) {
+      at = indexOf(sorted, tuple, 0, sorted.size());
+    }
+    if (at >= 0) {
+      sorted.remove(at);
+    }
   }
 
-  /** Removes {@code tuple} itself (not merely an equal tuple) from the run of equal elements. */
-  private void remove(List<Tuple> sorted, Tuple tuple) {
-    for (int i = insertionPoint(sorted, tuple) - 1; i >= 0; i--) {
+  /** The index of {@code tuple} itself in {@code [from, to)}, else of an equal tuple, else -1. */
+  private static int indexOf(List<Tuple> sorted, Tuple tuple, int from, int to) {
+    int equal = -1;
+    for (int i = from; i < to; i++) {
       Tuple candidate = sorted.get(i);
       if (candidate == tuple) {
-        sorted.remove(i);
-        return;
+        return i;
       }
-      if (comparator.compare(candidate, tuple) != 0) {
-        break;
-      }
-    }
-    // Not found where the order says it should be (the comparator is inconsistent): search all.
-    for (int i = 0; i < sorted.size(); i++) {
-      if (sorted.get(i) == tuple) {
-        sorted.remove(i);
-        return;
+      if (equal < 0 && candidate.equals(tuple)) {
+        equal = i;
       }
     }
+    return equal;
   }
 
+  /** The schema's comparator: with no names, every attribute whose Java type is Comparable. */
   private static Comparator<Tuple> attributesComparator(
-      StreamWindow<Tuple> window, boolean ascending, List<String> attributeNames) {
-    StreamSchema schema = window.getInputPort().getStreamSchema();
-    List<String> names = new ArrayList<>(attributeNames);
-    if (names.isEmpty()) {
-      for (Attribute attribute : schema) {
-        if (SORTABLE_TYPES.contains(attribute.getType().getMetaType())) {
-          names.add(attribute.getName());
-        }
-      }
-      if (names.isEmpty()) {
-        throw new IllegalArgumentException(
-            "No attribute to sort on: none of the attributes of "
-                + schema.getLanguageType()
-                + " is a number, string, boolean or timestamp");
-      }
-    }
-    return schema.getAttributesComparator(ascending, names.toArray(new String[0]));
+      StreamWindow<Tuple> window, boolean ascending, String[] attributeNames) {
+    return window.getInputPort().getStreamSchema().getAttributesComparator(ascending, attributeNames);
   }
 }
