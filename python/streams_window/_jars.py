@@ -14,7 +14,7 @@ Where the jar is looked for, in order:
 needs (one jar, except in case 3).
 
 :func:`examples_jar_path` finds the separate jar of example operators (``WindowSum``,
-``IncrementalAverage``, ``FailingOperator``), which is never put on a session by default: a
+``IncrementalAverage``, ``PaneSum``, ``DecimalSum``, ``FailingOperator``), which is never put on a session by default: a
 release wheel may carry it in ``streams_window/jars/examples/``; a source checkout builds it in
 ``java/examples/target``. Pass it to :func:`streams_window.configure` through ``extra_jars``.
 
@@ -77,7 +77,9 @@ def examples_jar_path(package_dir: Path | None = None, checkout_root: Path | Non
 
     The examples are IBM Streams Java operators written against IBM's API only, as users write
     theirs: ``WindowSum`` (sums an attribute per window), ``IncrementalAverage`` (a sliding
-    average kept with a ``StatefulWindowListener``) and ``FailingOperator`` (throws on purpose).
+    average kept with a ``StatefulWindowListener``), ``PaneSum`` (sums the panes of a
+    ``timeInterval`` window), ``DecimalSum`` (sums a decimal attribute in its own SPL
+    precision) and ``FailingOperator`` (throws on purpose).
     They are not part of :func:`jar_path`'s jar, so :func:`streams_window.configure` does not
     add them unless asked to. Looked for in ``streams_window/jars/examples/`` of the installed
     package, then in ``java/examples/target`` of a source checkout.
