@@ -3,7 +3,10 @@ operator was written for, checked when the plan is built and kept while Spark ru
 
 from __future__ import annotations
 
+import os
+import time
 from decimal import Decimal
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -60,6 +63,33 @@ def test_a_decimal64_attribute_sums_as_on_streams_unlike_the_default_decimal128(
         spl_types={"amount": "decimal64"},
     )
     assert reference.collect() == stated
+
+
+def test_a_stream_keeps_the_stated_type_in_the_windows_it_saves_between_micro_batches(
+    spark: SparkSession, tmp_path: Path
+) -> None:
+    # One amount per file and micro-batch: the window saved after each holds decimal64 tuples.
+    for seq in range(3):
+        (tmp_path / f"part-{seq}.json").write_text(f'{{"seq": {seq}, "amount": {AMOUNT}}}\n')
+        os.utime(tmp_path / f"part-{seq}.json", (time.time() - 100 + seq,) * 2)
+    stream = (
+        spark.readStream.schema("seq long, amount decimal(16,6)")
+        .option("maxFilesPerTrigger", 1)
+        .json(str(tmp_path))
+    )
+    query = (
+        decimal_sum(stream, spl_types={"amount": "decimal64"})
+        .writeStream.format("memory")
+        .queryName("decimal64_sums")
+        .start()
+    )
+    try:
+        query.processAllAvailable()
+        assert query.lastProgress is not None
+    finally:
+        query.stop()
+    rows = spark.table("decimal64_sums").collect()
+    assert [(row.total, row["count"]) for row in rows] == [(Decimal("30000000000"), 3)]
 
 
 def test_aggregate_sums_a_decimal64_column_in_decimal64(payments: DataFrame) -> None:
