@@ -7,12 +7,14 @@ from typing import TYPE_CHECKING
 
 from streams_window import _jvm
 from streams_window._operators import (
+    SPL_TYPE_PREFIX,
     _check_event_time,
     _check_marker_column,
     _check_name,
     _column_list,
     _flag,
     _require_columns,
+    spl_type_options,
 )
 from streams_window.errors import _calling_java
 
@@ -35,6 +37,7 @@ def aggregate(
     punctuation_column: str | None = None,
     event_time: str | None = None,
     late_output: bool = False,
+    spl_types: Mapping[str, str] | None = None,
 ) -> DataFrame:
     """Aggregate a DataFrame over an SPL window, as SPL's ``Aggregate`` operator does.
 
@@ -73,14 +76,19 @@ def aggregate(
             when Spark's watermark reaches their end on a stream (``withWatermark`` first).
         late_output: return the tuples of closed panes as rows, in a ``late_tuple`` column, as
             for :func:`streams_window.run_operator`.
+        spl_types: the SPL type of input attributes, as for
+            :func:`streams_window.run_operator`, e.g. ``{"amount": "decimal64"}``. The output
+            columns' SPL types follow: ``Sum(amount)`` is then a ``decimal64``, whose additions
+            round to 16 digits as SPL's do.
 
     Returns:
         The aggregated rows.
 
     Raises:
         TypeError, ValueError: as for :func:`streams_window.run_operator`.
-        streams_window.errors.ArgumentError: an output function or column is wrong; the message
-            names the token and its position.
+        streams_window.errors.ArgumentError: an output function or column is wrong (the message
+            names the token and its position), or an ``spl_types`` entry, as for
+            :func:`streams_window.run_operator`.
 
     A failure while Spark runs the query raises
     :class:`~streams_window.errors.OperatorError` from the action, as for
@@ -94,6 +102,11 @@ def aggregate(
             trades, window="partitioned, sliding, count(3)", partition_by="symbol",
             order_by="seq", output={"price": "Average(price)"},
         )  # columns: symbol, price
+
+        totals = sw.aggregate(
+            payments, window="tumbling, count(3)", output={"total": "Sum(amount)"},
+            spl_types={"amount": "decimal64"},
+        )  # total: decimal(38,18), summed in decimal64
     """
     from streams_window._jvm import classic_session
 
@@ -137,6 +150,7 @@ def aggregate(
         _check_event_time(df, event_time)
         options["event_time"] = event_time
     options["late_output"] = _flag(late_output, "late_output")
+    options.update(spl_type_options(spl_types, "spl_types", SPL_TYPE_PREFIX))
     entry = _jvm.entry_class(spark, "Aggregates")
     with _calling_java(f"aggregate(window={window!r})"):
         jdf = entry.aggregate(

@@ -14,9 +14,10 @@ Where the jar is looked for, in order:
 needs (one jar, except in case 3).
 
 :func:`examples_jar_path` finds the separate jar of example operators (``WindowSum``,
-``IncrementalAverage``, ``TumblingSort``, ``FailingOperator``...), which is never put on a
-session by default: a release wheel may carry it in ``streams_window/jars/examples/``; a source
-checkout builds it in ``java/examples/target``. Pass it to :func:`streams_window.configure` through ``extra_jars``.
+``IncrementalAverage``, ``TumblingSort``, ``PaneSum``, ``DecimalSum``, ``FailingOperator``),
+which is never put on a session by default: a release wheel may carry it in
+``streams_window/jars/examples/``; a source checkout builds it in ``java/examples/target``. Pass
+it to :func:`streams_window.configure` through ``extra_jars``.
 
 :func:`api_jar_path` finds the jar of IBM's API packages (``com.ibm.streams.operator.**``), the
 one to compile your own operators against: a release wheel carries it in
@@ -78,8 +79,9 @@ def examples_jar_path(package_dir: Path | None = None, checkout_root: Path | Non
     The examples are IBM Streams Java operators written against IBM's API only, as users write
     theirs: ``WindowSum`` (sums an attribute per window), ``IncrementalAverage`` (a sliding
     average kept with a ``StatefulWindowListener``), ``TumblingSort`` (submits each tumble
-    sorted, with IBM's ``TumblingWindowSort``), ``PaneSum`` (sums each event-time pane) and
-    ``FailingOperator`` (throws on purpose).
+    sorted, with IBM's ``TumblingWindowSort``), ``PaneSum`` (sums the panes of a
+    ``timeInterval`` window), ``DecimalSum`` (sums a decimal attribute in its own SPL
+    precision) and ``FailingOperator`` (throws on purpose).
     They are not part of :func:`jar_path`'s jar, so :func:`streams_window.configure` does not
     add them unless asked to. Looked for in ``streams_window/jars/examples/`` of the installed
     package, then in ``java/examples/target`` of a source checkout.

@@ -20,6 +20,11 @@ ParamScalar = str | int | float | bool
 #: An operator parameter: one value or a list of values (SPL parameters take lists).
 ParamValue = ParamScalar | Sequence[ParamScalar]
 
+#: The prefixes of the Java entry points' option keys that state the SPL type of an input
+#: attribute (``spl_types``) and of an output column (``output_spl_types``).
+SPL_TYPE_PREFIX = "spl_type."
+OUTPUT_SPL_TYPE_PREFIX = "output_spl_type."
+
 
 def run_operator(
     df: DataFrame,
@@ -35,6 +40,8 @@ def run_operator(
     punctuation_column: str | None = None,
     event_time: str | None = None,
     late_output: bool = False,
+    spl_types: Mapping[str, str] | None = None,
+    output_spl_types: Mapping[str, str] | None = None,
 ) -> DataFrame:
     """Run an IBM Streams windowed Java operator over a DataFrame; return what it submits.
 
@@ -110,6 +117,17 @@ def run_operator(
             ``late_tuple`` column (a struct of the input's columns, added last) holds it, with
             the ``partition_by`` output columns set and the others null; ``late_tuple`` is null
             on every other row. Refused for other windows, which drop no tuple.
+        spl_types: the SPL type of input attributes whose default is not the one the operator
+            was written for: column name -> SPL type, e.g. ``{"amount": "decimal64"}``. By
+            default a string column is an ``rstring``, a decimal a ``decimal128``, a bigint an
+            ``int64``...; a stated type must fit the column (``decimal32``/``64``/``128`` take
+            decimals, rounding to their digits; every integer type takes every integer column,
+            each value checked against its range; ``ustring`` and ``rstring[n]`` take strings;
+            ``optional<T>`` takes a column with nulls; lists, sets, maps and tuples take arrays,
+            maps and structs whose parts fit). The table is in docs/python.md.
+        output_spl_types: the same for columns of ``output_schema``: the SPL type of the output
+            attribute, e.g. ``{"total": "decimal64", "n": "uint32"}``; the column must hold
+            its values (``uint32`` goes into a bigint).
 
     Returns:
         The submitted tuples, as a DataFrame with ``output_schema`` (plus
@@ -122,7 +140,9 @@ def run_operator(
         streams_window.errors.WindowClauseError: ``window`` cannot be read (it names the token
             and its position).
         streams_window.errors.ArgumentError: the JVM refused an argument: operator class not
-            found or not an ``Operator``, bad output schema, missing operator parameter, ...
+            found or not an ``Operator``, bad output schema, missing operator parameter, an
+            ``spl_types`` entry naming no column, naming no SPL type, or a type that does not
+            fit the column (the message says what would), ...
         streams_window.errors.OperatorError: the operator failed its dry run.
         streams_window.errors.StreamsWindowError: streams-window's jar is not on the session.
 
@@ -143,6 +163,13 @@ def run_operator(
             output_schema="key string, seq long, total double, count long",
         )
         sums.show()
+
+        # An operator written for decimal64 input: its sums round as on Streams.
+        totals = sw.run_operator(
+            payments, "io.streamswindow.examples.DecimalSum", window="tumbling, count(3)",
+            params={"attr": "amount"}, spl_types={"amount": "decimal64"},
+            output_schema="total decimal(38,18)",
+        )
     """
     call = OperatorCall.check(
         "run_operator",
@@ -153,6 +180,8 @@ def run_operator(
         partition_by=partition_by,
         order_by=order_by,
         params=params,
+        spl_types=spl_types,
+        output_spl_types=output_spl_types,
     )
     options: dict[str, str] = {"batch_marker": _flag(batch_marker, "batch_marker")}
     if marker_column is not None:
@@ -166,6 +195,7 @@ def run_operator(
         _check_event_time(df, event_time)
         options["event_time"] = event_time
     options["late_output"] = _flag(late_output, "late_output")
+    options.update(call.type_options)
 
     spark = call.spark
     entry = _jvm.entry_class(spark, "WindowedOperators")
@@ -187,6 +217,8 @@ class OperatorCall:
     partition_by: list[str]
     order_by: list[str]
     params: dict[str, list[str]]
+    #: The SPL types stated for input and output columns, as the entry points' options.
+    type_options: dict[str, str]
 
     @classmethod
     def check(
@@ -200,6 +232,8 @@ class OperatorCall:
         partition_by: str | Sequence[str] | None,
         order_by: str | Sequence[str] | None,
         params: Mapping[str, ParamValue] | None,
+        spl_types: Mapping[str, str] | None = None,
+        output_spl_types: Mapping[str, str] | None = None,
     ) -> OperatorCall:
         from pyspark.sql.types import StructType
 
@@ -217,6 +251,10 @@ class OperatorCall:
         order = _column_list(order_by, "order_by")
         _require_columns(df, partitions, "partition_by")
         _require_columns(df, order, "order_by")
+        type_options = spl_type_options(spl_types, "spl_types", SPL_TYPE_PREFIX)
+        type_options.update(
+            spl_type_options(output_spl_types, "output_spl_types", OUTPUT_SPL_TYPE_PREFIX)
+        )
         return cls(
             function,
             df,
@@ -227,6 +265,7 @@ class OperatorCall:
             partitions,
             order,
             parameter_strings(params),
+            type_options,
         )
 
     def check_new_output_column(self, name: str) -> None:
@@ -305,6 +344,45 @@ def parameter_strings(params: Mapping[str, ParamValue] | None) -> dict[str, list
         else:
             converted[name] = [_parameter_string(name, value)]
     return converted
+
+
+def spl_type_options(types: Mapping[str, str] | None, argument: str, prefix: str) -> dict[str, str]:
+    """SPL types stated for columns, as the Java entry points' options: ``prefix + column``.
+
+    Only the Python types are checked here. Whether a name is a column, the text an SPL type,
+    and the type one that fits the column is for the JVM to say, when the plan is built (an
+    :class:`~streams_window.errors.ArgumentError` naming the column, both types and what would
+    fit): one judge of what the plan accepts.
+
+    Example::
+
+        spl_type_options({"amount": "decimal64"}, "spl_types", "spl_type.")
+        # {'spl_type.amount': 'decimal64'}
+    """
+    if types is None:
+        return {}
+    if not isinstance(types, Mapping):
+        raise TypeError(
+            f"{argument} takes a mapping of column name to SPL type, such as"
+            f" {{'amount': 'decimal64'}}; got {type(types).__name__}"
+        )
+    options: dict[str, str] = {}
+    for column, spl_type in types.items():
+        if not isinstance(column, str):
+            raise TypeError(f"{argument} names columns by strings; got {column!r}")
+        if not column.strip():
+            raise ValueError(f"{argument} has an empty column name")
+        if not isinstance(spl_type, str):
+            raise TypeError(
+                f"{argument}[{column!r}] takes an SPL type as text, such as 'decimal64';"
+                f" got {type(spl_type).__name__}"
+            )
+        if not spl_type.strip():
+            raise ValueError(
+                f"{argument}[{column!r}] is empty: give an SPL type such as 'decimal64'"
+            )
+        options[prefix + column] = spl_type
+    return options
 
 
 def _parameter_string(name: str, value: Any) -> str:

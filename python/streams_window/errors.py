@@ -99,8 +99,9 @@ class ArgumentError(StreamsWindowError, ValueError):
     Raised for what only the JVM can check: an operator class that is not found or is not an
     ``Operator``, an output schema that Spark cannot read or whose column names differ only in
     case from the names the operator uses, an unknown, missing or bad operator parameter, a
-    partitioned window without ``partition_by``. It is a ``ValueError``, like the errors the
-    facade raises itself for bad arguments.
+    partitioned window without ``partition_by``, an ``spl_types`` entry that names no column or
+    no SPL type, or a type that does not fit its column. It is a ``ValueError``, like the errors
+    the facade raises itself for bad arguments.
 
     Example::
 

@@ -32,6 +32,8 @@ def single_instance_run(
     order_by: str | Sequence[str] | None = None,
     params: Mapping[str, ParamValue] | None = None,
     event_time: str | None = None,
+    spl_types: Mapping[str, str] | None = None,
+    output_spl_types: Mapping[str, str] | None = None,
 ) -> DataFrame:
     """Run an operator the IBM Streams way, on the driver; return its output rows.
 
@@ -40,7 +42,9 @@ def single_instance_run(
     to one operator instance, then a final marker; time policies see a clock that does not
     move; a ``timeInterval`` window (with ``event_time``) sees the watermark move to the end of
     time after the last row, so every pane triggers once and closes, as on a batch DataFrame.
-    Meant for tests and small inputs.
+    ``spl_types`` and ``output_spl_types`` state SPL types of columns as for
+    :func:`streams_window.run_operator`; rows are sorted by ``order_by`` as the operator sees
+    them (as ``run_operator`` orders them). Meant for tests and small inputs.
 
     Raises:
         TypeError, ValueError: as :func:`streams_window.run_operator`; ``df`` must be a batch
@@ -68,12 +72,16 @@ def single_instance_run(
         partition_by=partition_by,
         order_by=order_by,
         params=params,
+        spl_types=spl_types,
+        output_spl_types=output_spl_types,
     )
     if df.isStreaming:
         raise ValueError("single_instance_run() needs a batch DataFrame; df is streaming")
+    options = dict(call.type_options)
     if event_time is not None:
         _check_event_time(df, event_time)
+        options["event_time"] = event_time
     entry = _jvm.entry_class(call.spark, "SingleInstanceRun")
     with _calling_java(f"single_instance_run({operator_class!r}, window={window!r})"):
-        jdf = entry.run(*call.java_arguments(), event_time)
+        jdf = entry.run(*call.java_arguments(), _jvm.java_map(call.spark, options))
     return _jvm.wrap_dataframe(jdf, call.spark)

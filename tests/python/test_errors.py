@@ -405,7 +405,8 @@ def test_a_null_in_a_tuple_column_names_the_column_and_the_key(spark: SparkSessi
 
     assert str(error).splitlines()[0] == (
         "java.lang.IllegalArgumentException: Column 'cost' holds a null, and SPL attributes"
-        " cannot be null: filter or fill it first"
+        " cannot be null: filter or fill it first, or state an optional<T> SPL type for it"
+        " (spl_types)"
     )
     assert error.key == "[b]"
     assert error.cause_class == "java.lang.IllegalArgumentException"

@@ -5,9 +5,12 @@ import com.ibm.streams.operator.StreamSchema;
 import com.ibm.streams.operator.Type;
 import com.ibm.streams.operator.meta.CollectionType;
 import com.ibm.streams.operator.meta.MapType;
+import com.ibm.streams.operator.meta.OptionalType;
 import com.ibm.streams.operator.meta.TupleType;
 import io.streamswindow.aggregate.Aggregate;
 import io.streamswindow.aggregate.AggregateSchema;
+import io.streamswindow.schema.SplSchema;
+import io.streamswindow.spark.SplSparkTypes.Direction;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -66,8 +69,12 @@ public final class Aggregates {
    *     "total=Sum(cost)"}, {@code "n=Count()"}, {@code "who=ArgMax(price, symbol)"}
    * @param groupBy the columns that split each window firing into groups; may be empty
    * @param options {@link WindowedOperators#runOperator}'s options ({@code marker_column}, {@code
-   *     batch_marker}, {@code punctuation_column}), plus {@code aggregateIncompleteWindows} and
-   *     {@code aggregateEvictedPartitions} ("true"/"false"; snake_case spellings accepted)
+   *     batch_marker}, {@code punctuation_column}, {@code event_time}, {@code late_output}, {@code
+   *     spl_type.<column>}), plus {@code aggregateIncompleteWindows} and {@code
+   *     aggregateEvictedPartitions} ("true"/"false"; snake_case spellings accepted). The output
+   *     columns' SPL types follow from the functions and the input's SPL types (a {@code Sum} of a
+   *     {@code decimal64} attribute is a {@code decimal64}), so {@code output_spl_type.<column>}
+   *     is refused
    * @return one row per group and window firing, with the derived output schema
    * @throws IllegalArgumentException for a bad window, column, assignment or option, naming it
    */
@@ -99,9 +106,30 @@ public final class Aggregates {
             }
           });
     }
-    String ddl =
-        outputSchema(
-            tupleSchema(input.schema(), runOptions.get("marker_column")), assignments, groups);
+    if (!SplSparkTypes.statedTypes(runOptions, Direction.OUTPUT).isEmpty()) {
+      throw new IllegalArgumentException(
+          "aggregate: the output columns' SPL types follow from the output functions and the input's SPL types;"
+              + " state the SPL types of input columns (" + Direction.INPUT.argument + ") instead of "
+              + Direction.OUTPUT.argument);
+    }
+    SplSchema tuples =
+        SplSparkTypes.toSpl(
+            tupleSchema(input.schema(), runOptions.get("marker_column")),
+            SplSparkTypes.statedTypes(runOptions, Direction.INPUT),
+            Direction.INPUT);
+    StreamSchema spl = aggregateOutput(tuples, assignments, groups);
+    StructType out = sparkSchema(spl);
+    // An output attribute whose SPL type is not the type table's for its column (the Sum of a
+    // decimal64, an unsigned Count) is stated for the run, so that the operator's output port has
+    // the types the functions give.
+    for (Attribute attribute : spl) {
+      String name = attribute.getName();
+      String type = attribute.getType().getLanguageType();
+      if (!type.equals(SplSparkTypes.defaultType(out.apply(name).dataType(), name).getLanguageType())) {
+        runOptions.put(Direction.OUTPUT.optionPrefix + name, type);
+      }
+    }
+    String ddl = out.toDDL();
     params.put("output", assignments);
     if (!groups.isEmpty()) {
       params.put("groupBy", groups);
@@ -161,29 +189,37 @@ public final class Aggregates {
    * @throws IllegalArgumentException for an assignment or column that does not fit
    */
   public static String outputSchema(StructType input, List<String> output, List<String> groupBy) {
-    StreamSchema spl;
+    return sparkSchema(aggregateOutput(SplSparkTypes.toSpl(input), output, groupBy)).toDDL();
+  }
+
+  /** The SPL schema of the rows {@code Aggregate} outputs for tuples of {@code input}. */
+  private static StreamSchema aggregateOutput(SplSchema input, List<String> output, List<String> groupBy) {
     try {
-      spl =
-          AggregateSchema.outputSchema(
-              SplSparkTypes.toSpl(input),
-              output == null ? List.of() : output,
-              groupBy == null ? List.of() : groupBy);
+      return AggregateSchema.outputSchema(
+          input, output == null ? List.of() : output, groupBy == null ? List.of() : groupBy);
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException("aggregate: " + e.getMessage(), e);
     }
+  }
+
+  /** The Spark schema of rows of {@code spl}: each attribute's type as a column type. */
+  private static StructType sparkSchema(StreamSchema spl) {
     StructField[] fields = new StructField[spl.getAttributeCount()];
     for (Attribute attribute : spl) {
       fields[attribute.getIndex()] =
           DataTypes.createStructField(
               attribute.getName(), sparkType(attribute.getType(), attribute.getName()), true);
     }
-    return new StructType(fields).toDDL();
+    return new StructType(fields);
   }
 
   /** The Spark type of an SPL type, composite types included (the inverse of the type table). */
   private static DataType sparkType(Type type, String column) {
     Type.MetaType meta = type.getMetaType();
-    if (meta.isList() || meta.isSet()) {
+    if (meta == Type.MetaType.OPTIONAL) {
+      // No value is a null in the column.
+      return sparkType(((OptionalType) type).getValueType(), column);
+    } else if (meta.isList() || meta.isSet()) {
       return DataTypes.createArrayType(
           sparkType(((CollectionType) type).getElementType(), column + "[]"), true);
     } else if (meta.isMap()) {

@@ -69,7 +69,7 @@ final class ArrivalOrder {
     SplSchema schema = tuples.schema();
     this.codec = new SchemaTupleCodec(schema);
     this.order = orderColumns.isEmpty() ? null : new TupleOrder(schema, orderColumns);
-    boolean[] omitted = PackedRows.omittedAttributes(tuples.struct(), partitionBy);
+    boolean[] omitted = PackedRows.omittedAttributes(tuples, partitionBy);
     this.keyColumns = new int[omitted.length];
     boolean any = false;
     for (int i = 0; i < omitted.length; i++) {

@@ -2,6 +2,8 @@ package io.streamswindow.spark;
 
 import io.streamswindow.clause.WindowClauseParser;
 import io.streamswindow.engine.WindowSpec;
+import io.streamswindow.schema.SplSchema;
+import io.streamswindow.spark.SplSparkTypes.Direction;
 import java.io.Serializable;
 import java.util.List;
 import java.util.Map;
@@ -25,6 +27,9 @@ import org.apache.spark.sql.types.StructType;
  * @param eventTime the event-time column of a timeInterval window, or null
  * @param lateColumn the result column that returns tuples a timeInterval window dropped (their
  *     panes had closed), or null to drop them unseen
+ * @param inputTypes the SPL types stated for input columns ({@code spl_types}: column to SPL
+ *     type), checked on the driver; the other columns have the type table's
+ * @param outputTypes the SPL types stated for output columns ({@code output_spl_types})
  */
 record OperatorPlan(
     String operatorClass,
@@ -39,8 +44,20 @@ record OperatorPlan(
     Map<String, List<String>> parameters,
     boolean streaming,
     String eventTime,
-    String lateColumn)
+    String lateColumn,
+    Map<String, String> inputTypes,
+    Map<String, String> outputTypes)
     implements Serializable {
+
+  /** The SPL schema of the operator's input tuples, which have the columns {@code tuples}. */
+  SplSchema inputSchema(StructType tuples) {
+    return SplSparkTypes.toSpl(tuples, inputTypes, Direction.INPUT);
+  }
+
+  /** The SPL schema of output port 0. */
+  SplSchema outputSchema() {
+    return SplSparkTypes.toSpl(output, outputTypes, Direction.OUTPUT);
+  }
 
   /** The window declaration: the clause, with the event-time column when there is one. */
   WindowSpec windowSpec() {

@@ -82,16 +82,19 @@ final class PackedRows {
   }
 
   /**
-   * For each attribute of tuples of {@code tuples}, whether packed entries leave it out: a {@code
-   * partition_by} column of a type whose equal values Spark groups together and no others. Not
-   * floating point (Spark groups -0.0 with 0.0, and NaNs), binary, timestamps or collated strings
-   * ("a" with "A"): their tuples keep their own values.
+   * For each attribute of the tuples {@code tuples} converts, whether packed entries leave it out:
+   * a {@code partition_by} column of a type whose equal values Spark groups together and no
+   * others. Not floating point (Spark groups -0.0 with 0.0, and NaNs), binary, timestamps or
+   * collated strings ("a" with "A"): their tuples keep their own values. Nor a column with an SPL
+   * type stated for it: its values are converted (and checked) row by row on the map side, and an
+   * {@code optional<T>} one may hold a null, which is a value there.
    */
-  static boolean[] omittedAttributes(StructType tuples, List<String> partitionBy) {
-    boolean[] omitted = new boolean[tuples.size()];
+  static boolean[] omittedAttributes(RowTupleConverter tuples, List<String> partitionBy) {
+    boolean[] omitted = new boolean[tuples.struct().size()];
     for (int i = 0; i < omitted.length; i++) {
-      StructField field = tuples.fields()[i];
-      omitted[i] = partitionBy.contains(field.name()) && GROUPED_BY_VALUE.contains(field.dataType());
+      StructField field = tuples.struct().fields()[i];
+      omitted[i] =
+          partitionBy.contains(field.name()) && GROUPED_BY_VALUE.contains(field.dataType()) && !tuples.isStated(i);
     }
     return omitted;
   }

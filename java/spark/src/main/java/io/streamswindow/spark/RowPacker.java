@@ -96,7 +96,7 @@ final class RowPacker implements MapPartitionsFunction<Row, Row> {
     private final Iterator<Row> rows;
     private final int inputPartition;
     private final int flushAt;
-    private final RowTupleConverter converter = new RowTupleConverter(tupleStruct, plan.input());
+    private final RowTupleConverter converter = new RowTupleConverter(tupleStruct, plan.input(), plan.inputSchema(tupleStruct));
     private final SchemaTupleCodec codec = new SchemaTupleCodec(converter.schema());
     private final int attributes = converter.schema().getAttributeCount();
     private final int[] keyColumns;
@@ -121,7 +121,7 @@ final class RowPacker implements MapPartitionsFunction<Row, Row> {
       List<String> partitionBy = plan.partitionBy();
       keyColumns = partitionBy.stream().mapToInt(plan.input()::fieldIndex).toArray();
       markerColumn = plan.markerColumn() == null ? -1 : plan.input().fieldIndex(plan.markerColumn());
-      omitted = PackedRows.omittedAttributes(tupleStruct, partitionBy);
+      omitted = PackedRows.omittedAttributes(converter, partitionBy);
       order = plan.orderBy().isEmpty() ? null : new TupleOrder(converter.schema(), plan.orderBy());
       orderValues = order == null ? null : new Object[plan.orderBy().size()];
     }

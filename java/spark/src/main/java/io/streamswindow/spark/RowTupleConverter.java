@@ -27,8 +27,10 @@ import scala.jdk.javaapi.CollectionConverters;
 
 /**
  * Converts rows of one Spark schema to tuples of the matching SPL schema and back, following the
- * type table of {@link SplSparkTypes}. One converter per schema, built once per task; the
- * per-column work is chosen when it is built, not per row.
+ * type table of {@link SplSparkTypes}, or the SPL types stated for some columns ({@code
+ * spl_types}, {@code output_spl_types}), whose values a {@link SplValueConversion} converts. One
+ * converter per schema, built once per task; the per-column work is chosen when it is built, not
+ * per row.
  */
 final class RowTupleConverter implements Serializable {
   private static final long serialVersionUID = 1L;
@@ -44,6 +46,11 @@ final class RowTupleConverter implements Serializable {
   private final boolean[] plainIn;
   /** For each attribute, the primitive written straight from the row ({@link #writeAttribute}). */
   private final Primitive[] primitives;
+  /**
+   * For each attribute whose SPL type is not the type table's for its column, the conversion of
+   * its values; null for the others.
+   */
+  private final SplValueConversion[] stated;
 
   /** Spark types whose values are written in codec form without a boxed value in between. */
   private enum Primitive { NONE, BOOLEAN, BYTE, SHORT, INT, LONG, FLOAT, DOUBLE }
@@ -54,19 +61,35 @@ final class RowTupleConverter implements Serializable {
 
   /** A converter for tuples of {@code struct}, read from rows of {@code rows} by column name. */
   RowTupleConverter(StructType struct, StructType rows) {
+    this(struct, rows, SplSparkTypes.toSpl(struct));
+  }
+
+  /**
+   * A converter for tuples of {@code schema}, the SPL schema of {@code struct} with the types
+   * stated for some columns ({@link SplSparkTypes#toSpl(StructType, Map,
+   * SplSparkTypes.Direction)}), read from rows of {@code rows} by column name.
+   */
+  RowTupleConverter(StructType struct, StructType rows, SplSchema schema) {
     this.struct = struct;
-    this.schema = SplSparkTypes.toSpl(struct);
+    this.schema = schema;
     this.types = new DataType[struct.fields().length];
     this.columns = new int[types.length];
     this.same = new boolean[types.length];
     this.plainIn = new boolean[types.length];
     this.primitives = new Primitive[types.length];
+    this.stated = new SplValueConversion[types.length];
     for (int i = 0; i < types.length; i++) {
+      String name = struct.fields()[i].name();
       types[i] = struct.fields()[i].dataType();
+      columns[i] = rows.fieldIndex(name);
+      if (!schema.getType(i).equals(SplSparkTypes.defaultType(types[i], name))) {
+        stated[i] = SplValueConversion.of(types[i], schema.getType(i), name);
+        primitives[i] = Primitive.NONE;
+        continue;
+      }
       primitives[i] = primitive(types[i]);
       same[i] = isSameInBoth(types[i]);
       plainIn[i] = same[i] || types[i].equals(DataTypes.StringType);
-      columns[i] = rows.fieldIndex(struct.fields()[i].name());
     }
   }
 
@@ -105,7 +128,15 @@ final class RowTupleConverter implements Serializable {
    * @throws IllegalArgumentException when the value is null, naming the column
    */
   Object splValueOf(int attribute, Object value) {
+    if (stated[attribute] != null) {
+      return stated[attribute].toSpl(value);
+    }
     return value != null && plainIn[attribute] ? value : toSpl(types[attribute], value, attribute);
+  }
+
+  /** Whether attribute {@code attribute} has an SPL type stated for its column (not the default). */
+  boolean isStated(int attribute) {
+    return stated[attribute] != null;
   }
 
   /**
@@ -162,7 +193,8 @@ final class RowTupleConverter implements Serializable {
   private Object toSpl(DataType type, Object value, int index) {
     if (value == null) {
       throw new IllegalArgumentException(
-          "Column '" + struct.fields()[index].name() + "' holds a null, and SPL attributes cannot be null: filter or fill it first");
+          "Column '" + struct.fields()[index].name() + "' holds a null, and SPL attributes cannot be null: filter or fill it"
+              + " first, or state an optional<T> SPL type for it (spl_types)");
     }
     return toSpl(type, value);
   }
@@ -198,6 +230,9 @@ final class RowTupleConverter implements Serializable {
     for (int i = 0; i < values.length; i++) {
       if (same[i]) {
         values[i] = tuple.getObject(i);
+        continue;
+      } else if (stated[i] != null) {
+        values[i] = stated[i].toSpark(tuple.getObject(i));
         continue;
       }
       // getList, not getObject: IBM's getObject turns lists of primitives into Java arrays.

@@ -2,13 +2,14 @@ package io.streamswindow.spark;
 
 import com.ibm.streams.operator.Operator;
 import com.ibm.streams.operator.StreamingData.Punctuation;
+import com.ibm.streams.operator.Tuple;
 import io.streamswindow.clause.WindowClauseParser;
 import io.streamswindow.engine.ManualClock;
 import io.streamswindow.engine.WindowSpec;
 import io.streamswindow.runtime.OperatorHost;
 import io.streamswindow.runtime.OutputSink;
+import io.streamswindow.spark.SplSparkTypes.Direction;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import org.apache.spark.sql.Dataset;
@@ -39,7 +40,7 @@ public final class SingleInstanceRun {
       List<String> orderBy,
       Map<String, List<String>> parameters,
       String outputSchema) throws Exception {
-    return run(input, operatorClass, window, partitionBy, orderBy, parameters, outputSchema, null);
+    return run(input, operatorClass, window, partitionBy, orderBy, parameters, outputSchema, Map.of());
   }
 
   /**
@@ -57,12 +58,39 @@ public final class SingleInstanceRun {
       Map<String, List<String>> parameters,
       String outputSchema,
       String eventTime) throws Exception {
+    Map<String, String> options = eventTime == null ? Map.of() : Map.of("event_time", eventTime);
+    return run(input, operatorClass, window, partitionBy, orderBy, parameters, outputSchema, options);
+  }
+
+  /**
+   * {@link #run(Dataset, String, String, List, List, Map, String)} with {@link
+   * WindowedOperators#runOperator}'s options {@code event_time} (see {@link #run(Dataset, String,
+   * String, List, List, Map, String, String)}), {@code spl_type.<column>} and {@code
+   * output_spl_type.<column>} (the SPL types of input and output columns); the marker options do
+   * not apply to a run without micro-batches or markers and are refused.
+   */
+  public static Dataset<Row> run(
+      Dataset<Row> input,
+      String operatorClass,
+      String window,
+      List<String> partitionBy,
+      List<String> orderBy,
+      Map<String, List<String>> parameters,
+      String outputSchema,
+      Map<String, String> options) throws Exception {
     if (input.isStreaming()) {
       throw new IllegalArgumentException("SingleInstanceRun needs a batch DataFrame");
     }
+    Map<String, String> given = options == null ? Map.of() : options;
+    WindowedOperators.requireKnownOptions(given);
+    for (String option : List.of("marker_column", "batch_marker", "punctuation_column", "late_output")) {
+      if (given.containsKey(option)) {
+        throw new IllegalArgumentException("SingleInstanceRun takes no " + option + " option");
+      }
+    }
     Class<? extends Operator> type = WindowedOperators.loadOperatorClass(operatorClass);
     WindowSpec parsed = WindowClauseParser.parse(window);
-    String eventColumn = WindowedOperators.eventTimeColumn(parsed, eventTime, input.schema(), false);
+    String eventColumn = WindowedOperators.eventTimeColumn(parsed, given.get("event_time"), input.schema(), false);
     WindowSpec spec = eventColumn == null ? parsed : parsed.withEventTime(eventColumn);
     StructType out = StructType.fromDDL(outputSchema);
     // The names runOperator refuses are refused here too: the reference must not accept what the
@@ -70,11 +98,19 @@ public final class SingleInstanceRun {
     Map<String, List<String>> named = parameters == null ? Map.of() : parameters;
     OperatorArgumentChecks.requireDeclaredParameters(type, named);
     OperatorArgumentChecks.requireOutputNamesTheOperatorUses(type, input.schema(), out, named);
-    RowTupleConverter in = new RowTupleConverter(input.schema());
-    RowTupleConverter converter = new RowTupleConverter(out);
-    List<Row> rows = new ArrayList<>(input.collectAsList());
+    StructType rowSchema = input.schema();
+    RowTupleConverter in =
+        new RowTupleConverter(
+            rowSchema, rowSchema, SplSparkTypes.toSpl(rowSchema, SplSparkTypes.statedTypes(given, Direction.INPUT), Direction.INPUT));
+    RowTupleConverter converter =
+        new RowTupleConverter(out, out, SplSparkTypes.toSpl(out, SplSparkTypes.statedTypes(given, Direction.OUTPUT), Direction.OUTPUT));
+    List<Tuple> tuples = new ArrayList<>();
+    for (Row row : input.collectAsList()) {
+      tuples.add(in.toTuple(row));
+    }
     if (orderBy != null && !orderBy.isEmpty()) {
-      rows.sort(byColumns(input.schema(), orderBy));
+      // The order run_operator gives (TupleOrder), stable: equal values keep their input order.
+      tuples.sort(new TupleOrder(in.schema(), orderBy));
     }
     List<Row> results = new ArrayList<>();
     HostRecipe recipe =
@@ -83,8 +119,8 @@ public final class SingleInstanceRun {
         recipe.initialized(ManualClock.create(), OutputSink.of((port, tuple) -> results.add(converter.toRow(tuple))));
     try {
       host.allPortsReady();
-      for (Row row : rows) {
-        host.submit(0, in.toTuple(row));
+      for (Tuple tuple : tuples) {
+        host.submit(0, tuple);
       }
       if (spec.isTimeInterval()) {
         host.advanceWatermark(Long.MAX_VALUE);
@@ -94,15 +130,5 @@ public final class SingleInstanceRun {
       host.shutdown();
     }
     return input.sparkSession().createDataFrame(results, out);
-  }
-
-  @SuppressWarnings({"unchecked", "rawtypes"})
-  private static Comparator<Row> byColumns(StructType schema, List<String> columns) {
-    Comparator<Row> order = (a, b) -> 0;
-    for (String column : columns) {
-      int index = schema.fieldIndex(column);
-      order = order.thenComparing(row -> (Comparable) row.get(index), Comparator.nullsFirst(Comparator.naturalOrder()));
-    }
-    return order;
   }
 }

@@ -1,6 +1,7 @@
 package io.streamswindow.spark;
 
 import com.ibm.streams.operator.Tuple;
+import com.ibm.streams.operator.Type;
 import com.ibm.streams.operator.Type.MetaType;
 import com.ibm.streams.operator.types.Blob;
 import com.ibm.streams.operator.types.RString;
@@ -12,9 +13,12 @@ import java.util.List;
 
 /**
  * The {@code order_by} order of tuples: ascending by each order column in turn, with the order
- * Spark gives the same columns (strings and blobs by unsigned bytes). Both sides of a run use it:
- * {@link RowPacker} keeps each packed row's tuples in this order and {@link ArrivalOrder} merges
- * the packed rows of a group by it.
+ * Spark gives the same columns (strings and blobs by unsigned bytes), on the values the operator
+ * receives: an unsigned attribute read from an integer column compares as the unsigned number it
+ * holds; a value an SPL type stated for its column rounds ({@code decimal64}, {@code float32}) or
+ * cuts ({@code rstring[n]}) compares as rounded or cut. Both sides of a run use it: {@link
+ * RowPacker} keeps each packed row's tuples in this order and {@link ArrivalOrder} merges the
+ * packed rows of a group by it, and {@link SingleInstanceRun} sorts its input by it.
  *
  * <pre>{@code
  * TupleOrder order = new TupleOrder(schema, List.of("seq"));
@@ -38,7 +42,7 @@ final class TupleOrder implements Comparator<Tuple> {
     for (int i = 0; i < attributes.length; i++) {
       String column = orderColumns.get(i);
       attributes[i] = schema.requireIndex(column);
-      values[i] = valueOrder(schema.getType(attributes[i]).getMetaType(), column);
+      values[i] = valueOrder(schema.getType(attributes[i]), column);
     }
   }
 
@@ -51,13 +55,19 @@ final class TupleOrder implements Comparator<Tuple> {
   }
 
   @SuppressWarnings({"unchecked", "rawtypes"})
-  private static Comparator<Object> valueOrder(MetaType type, String column) {
+  private static Comparator<Object> valueOrder(Type splType, String column) {
+    MetaType type = splType.getMetaType();
     if (!orderable(type)) {
-      throw new IllegalArgumentException("order_by column '" + column + "' (" + type + ") has no order");
+      throw new IllegalArgumentException(
+          "order_by column '" + column + "' has SPL type " + splType.getLanguageType() + ", which has no order");
     }
     return switch (type) {
-      case RSTRING, BSTRING -> (a, b) -> Arrays.compareUnsigned(utf8(a), utf8(b));
+      case RSTRING, BSTRING, USTRING -> (a, b) -> Arrays.compareUnsigned(utf8(a), utf8(b));
       case BLOB -> (a, b) -> Arrays.compareUnsigned(((Blob) a).getData(), ((Blob) b).getData());
+      case UINT8 -> (a, b) -> Byte.compareUnsigned((Byte) a, (Byte) b);
+      case UINT16 -> (a, b) -> Short.compareUnsigned((Short) a, (Short) b);
+      case UINT32 -> (a, b) -> Integer.compareUnsigned((Integer) a, (Integer) b);
+      case UINT64 -> (a, b) -> Long.compareUnsigned((Long) a, (Long) b);
       default -> (a, b) -> ((Comparable) a).compareTo(b);
     };
   }

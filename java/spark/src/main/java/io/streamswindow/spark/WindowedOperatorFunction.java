@@ -8,6 +8,7 @@ import io.streamswindow.engine.EngineWindow;
 import io.streamswindow.engine.TimeDomain;
 import io.streamswindow.runtime.OperatorHost;
 import io.streamswindow.runtime.OutputSink;
+import io.streamswindow.schema.SplSchema;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -52,18 +53,19 @@ final class WindowedOperatorFunction implements FlatMapGroupsWithStateFunction<R
     if (recipe != null) {
       return;
     }
-    output = new RowTupleConverter(plan.output());
-    tupleRows = new RowTupleConverter(tupleStruct);
+    output = new RowTupleConverter(plan.output(), plan.output(), plan.outputSchema());
+    SplSchema tuples = plan.inputSchema(tupleStruct);
+    tupleRows = new RowTupleConverter(tupleStruct, tupleStruct, tuples);
     order =
         new ArrivalOrder(
-            PackedRows.schema(plan.input(), plan.partitionBy()), new RowTupleConverter(tupleStruct), plan.partitionBy(),
-            plan.orderBy(), plan.markerColumn() != null);
+            PackedRows.schema(plan.input(), plan.partitionBy()), new RowTupleConverter(tupleStruct, tupleStruct, tuples),
+            plan.partitionBy(), plan.orderBy(), plan.markerColumn() != null);
     outputWidth = plan.output().fields().length;
     List<String> outputColumns = List.of(plan.output().fieldNames());
     keyOutputColumns = plan.partitionBy().stream().mapToInt(outputColumns::indexOf).toArray();
     recipe =
         HostRecipe.of(
-            WindowedOperators.loadOperatorClass(plan.operatorClass()), SplSparkTypes.toSpl(tupleStruct),
+            WindowedOperators.loadOperatorClass(plan.operatorClass()), tuples,
             plan.windowSpec(), output.schema(), plan.parameters(), plan.partitionBy());
   }
 

@@ -6,6 +6,8 @@ import io.streamswindow.engine.WindowSpec;
 import io.streamswindow.runtime.OperatorHost;
 import io.streamswindow.runtime.OutputSink;
 import io.streamswindow.schema.SimilarNames;
+import io.streamswindow.schema.SplSchema;
+import io.streamswindow.spark.SplSparkTypes.Direction;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -61,7 +63,11 @@ public final class WindowedOperators {
    *     {@code punctuation_column} (an output column naming punctuation marks), {@code event_time}
    *     (the timestamp or double-seconds column of a timeInterval window's event time: required for
    *     such a window, refused for others; on a stream it must carry Spark's watermark, from
-   *     {@code withWatermark})
+   *     {@code withWatermark}), {@code late_output} ("true": the tuples a timeInterval window drops
+   *     come back in a last column, {@value #LATE_COLUMN}), {@code spl_type.<column>} (the SPL
+   *     type of an input attribute where the type table's default is not the one the operator was
+   *     written for, e.g. {@code spl_type.amount} = {@code decimal64}) and {@code
+   *     output_spl_type.<column>} (the same for an output column); any other key is refused
    * @return the submitted tuples as rows of {@code outputSchema}
    * @throws IllegalArgumentException for bad arguments, naming the problem
    * @throws WindowedOperatorException when the operator fails its dry run
@@ -95,6 +101,7 @@ public final class WindowedOperators {
     Class<? extends Operator> type = loadOperatorClass(operatorClass);
     WindowSpec parsed = WindowClauseParser.parse(window);
     Map<String, String> given = options == null ? Map.of() : options;
+    requireKnownOptions(given);
     String eventTime = eventTimeColumn(parsed, given.get("event_time"), input.schema(), input.isStreaming());
     WindowSpec spec = eventTime == null ? parsed : parsed.withEventTime(eventTime);
     List<String> partitions = partitionBy == null ? List.of() : List.copyOf(partitionBy);
@@ -129,6 +136,18 @@ public final class WindowedOperators {
       throw new IllegalArgumentException("punctuation_column '" + punctuationColumn + "' is already a column of output_schema");
     }
     StructType tuples = markerColumn == null ? rows : dropColumn(rows, markerColumn);
+    Map<String, String> inputTypes = SplSparkTypes.statedTypes(opts, Direction.INPUT);
+    Map<String, String> outputTypes = SplSparkTypes.statedTypes(opts, Direction.OUTPUT);
+    if (markerColumn != null && inputTypes.containsKey(markerColumn)) {
+      throw new IllegalArgumentException(
+          Direction.INPUT.argument + " names '" + markerColumn + "', the marker_column: its rows are window markers,"
+              + " and it is no attribute of the operator's tuples");
+    }
+    SplSchema inputSpl = SplSparkTypes.toSpl(tuples, inputTypes, Direction.INPUT);
+    SplSchema outputSpl = SplSparkTypes.toSpl(out, outputTypes, Direction.OUTPUT);
+    if (!order.isEmpty()) {
+      new TupleOrder(inputSpl, order); // an order_by column stated optional<T> (or a list...) has no order
+    }
     String lateColumn = lateColumn(spec, opts.get("late_output"), out, punctuationColumn);
     Map<String, List<String>> params = new LinkedHashMap<>();
     if (parameters != null) {
@@ -143,8 +162,9 @@ public final class WindowedOperators {
         new OperatorPlan(
             type.getName(), spec.toString(), rows, out, new ArrayList<>(partitions), new ArrayList<>(order),
             markerColumn, Boolean.parseBoolean(opts.getOrDefault("batch_marker", "false")),
-            punctuationColumn, new HashMap<>(params), input.isStreaming(), eventTime, lateColumn);
-    dryRun(plan, type, spec, tuples, out);
+            punctuationColumn, new HashMap<>(params), input.isStreaming(), eventTime, lateColumn,
+            new LinkedHashMap<>(inputTypes), new LinkedHashMap<>(outputTypes));
+    dryRun(plan, type, spec, inputSpl, outputSpl);
 
     StructType resultSchema = punctuationColumn == null ? out : out.add(punctuationColumn, DataTypes.StringType, true);
     if (lateColumn != null) {
@@ -206,6 +226,26 @@ public final class WindowedOperators {
       parts.put("partitionEviction", spec.partitionEviction().toString());
     }
     return parts;
+  }
+
+  /** The options {@link #runOperator} takes, besides the keys that state SPL types. */
+  private static final List<String> OPTIONS =
+      List.of("marker_column", "batch_marker", "punctuation_column", "event_time", "late_output");
+
+  /**
+   * Refuses an option {@link #runOperator} does not know: a misspelt key would otherwise be
+   * ignored without a word (a column's SPL type left at the default, a marker column unused).
+   */
+  static void requireKnownOptions(Map<String, String> options) {
+    for (String key : options.keySet()) {
+      boolean typed = key.startsWith(Direction.INPUT.optionPrefix) || key.startsWith(Direction.OUTPUT.optionPrefix);
+      if (!typed && !OPTIONS.contains(key)) {
+        throw new IllegalArgumentException(
+            "Unknown option '" + key + "'" + SimilarNames.hint(key, OPTIONS) + "; the options are " + OPTIONS
+                + ", and " + Direction.INPUT.optionPrefix + "<column> or " + Direction.OUTPUT.optionPrefix
+                + "<column> for the SPL type of a column");
+      }
+    }
   }
 
   /** The metadata key under which Spark's {@code withWatermark} records a column's delay. */
@@ -340,11 +380,10 @@ public final class WindowedOperators {
    * check, a constructor that throws or a partition_by column that cannot key the window is
    * reported before any job starts.
    */
-  private static void dryRun(OperatorPlan plan, Class<? extends Operator> type, WindowSpec spec, StructType tuples, StructType out) {
+  private static void dryRun(OperatorPlan plan, Class<? extends Operator> type, WindowSpec spec, SplSchema tuples, SplSchema out) {
     OperatorHost host = null;
     try {
-      HostRecipe recipe =
-          HostRecipe.of(type, SplSparkTypes.toSpl(tuples), spec, SplSparkTypes.toSpl(out), plan.parameters(), plan.partitionBy());
+      HostRecipe recipe = HostRecipe.of(type, tuples, spec, out, plan.parameters(), plan.partitionBy());
       // A partition_by column the default partitioner cannot key by fails here, not in every task.
       host = recipe.initialized(new BatchClock(System.currentTimeMillis()), OutputSink.discard());
     } catch (IllegalArgumentException e) {

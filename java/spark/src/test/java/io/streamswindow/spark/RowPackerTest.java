@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.ibm.streams.operator.Tuple;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
@@ -25,7 +26,8 @@ class RowPackerTest {
   private static OperatorPlan plan(StructType input, List<String> partitionBy, List<String> orderBy, String marker) {
     return new OperatorPlan(
         "io.streamswindow.examples.WindowSum", "partitioned, tumbling, count(4)", input,
-        StructType.fromDDL("price double"), partitionBy, orderBy, marker, false, null, Map.of(), false, null, null);
+        StructType.fromDDL("price double"), partitionBy, orderBy, marker, false, null, Map.of(), false, null, null, Map.of(),
+        Map.of());
   }
 
   private static Row row(String sym, long seq, double price) {
@@ -52,6 +54,29 @@ class RowPackerTest {
 
   private static List<Long> seqs(List<Object> arrivals) {
     return arrivals.stream().map(a -> ((Tuple) a).getLong("seq")).toList();
+  }
+
+  @Test
+  void aPartitionColumnWithAStatedTypeTravelsInEachTupleAndStatedTypesOrderTheArrivals() throws Exception {
+    // optional<ustring>: a null key is a value; uint32: 3000000000 is the largest seq, though its
+    // Java int is negative.
+    OperatorPlan plan =
+        new OperatorPlan(
+            "io.streamswindow.examples.WindowSum", "partitioned, tumbling, count(4)", ROWS,
+            StructType.fromDDL("price double"), List.of("sym"), List.of("seq"), null, false, null, Map.of(), false, null,
+            null, Map.of("sym", "optional<ustring>", "seq", "uint32"), Map.of());
+    List<Row> rows = List.of(row(null, 3_000_000_000L, 1.0), row(null, 1, 2.0), row(null, 2, 3.0));
+    List<Row> packed = packAll(new RowPacker(plan, ROWS), rows, 0);
+
+    assertEquals(1, packed.size());
+    ArrivalOrder order =
+        new ArrivalOrder(
+            PackedRows.schema(ROWS, List.of("sym")), new RowTupleConverter(ROWS, ROWS, plan.inputSchema(ROWS)),
+            List.of("sym"), List.of("seq"), false);
+    List<Tuple> arrivals = new ArrayList<>();
+    order.deliver(packed.iterator(), (tuple, marker) -> arrivals.add(tuple));
+    assertEquals(List.of(1, 2, (int) 3_000_000_000L), arrivals.stream().map(t -> t.getInt("seq")).toList());
+    assertEquals(Arrays.asList(null, null, null), arrivals.stream().map(t -> t.getObject("sym")).toList());
   }
 
   @Test

@@ -228,7 +228,7 @@ final class SparkScenarioRunner {
         new OperatorPlan(
             operator, window, input, new StructType().add(LINE_COLUMN, DataTypes.StringType, false),
             List.copyOf(partitionBy), List.of(), markers ? MARKER_COLUMN : null, false, null, parameters, streaming,
-            scenario.eventTime(), null);
+            scenario.eventTime(), null, Map.of(), Map.of());
     function = new WindowedOperatorFunction(plan, tuples);
     packer = new RowPacker(plan, tuples);
     timeout = timeoutConf;
