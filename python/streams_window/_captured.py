@@ -40,6 +40,28 @@ class OutputModeError(ArgumentError, AnalysisException):
     """
 
 
+class StateLayoutError(ArgumentError, StreamingQueryException):
+    """An :class:`~streams_window.errors.ArgumentError` that ended a streaming query at its
+    restart: its checkpoint holds the other state layout than the session chose.
+
+    Example::
+
+        try:
+            query.processAllAvailable()
+        except ArgumentError as error:
+            print(error)  # This query's checkpoint holds streams-window's ... state layout ...
+    """
+
+
+def state_layout(error: ArgumentError, origin: Any) -> ArgumentError:
+    """``error`` as the ``StreamingQueryException`` Spark raised for the restarted query."""
+    converted = StateLayoutError(
+        error.message, java_class=error.java_class, java_message=error.java_message
+    )
+    _adopt(converted, origin)
+    return converted
+
+
 def streaming(error: StreamsWindowError, origin: Any) -> StreamsWindowError:
     """``error`` as raised by a streaming query whose Java exception is ``origin``."""
     if not isinstance(error, OperatorError):

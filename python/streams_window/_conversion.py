@@ -58,6 +58,23 @@ _OUTPUT_MODE_TEXT = re.compile(
 )
 # Columns of our plan's packed rows: their presence in Spark's plan text tells it is ours.
 _OUR_PLAN_MARK = "__streams_window_tuples"
+# What Spark says when a restarted query's stateful operator is not the one its checkpoint
+# holds; between our two state layouts, flatMapGroupsWithState and transformWithStateExec.
+_OPERATOR_MISMATCH = "STREAMING_STATEFUL_OPERATOR_NOT_MATCH_IN_STATE_METADATA"
+_SAVED_OPERATOR = re.compile(
+    r"Stateful operators in the metadata: \[\(OperatorId: \d+ -> OperatorName: (\w+)\)"
+)
+_LAYOUT_OF_OPERATOR = {
+    "flatMapGroupsWithState": (
+        "single-value",
+        "org.apache.spark.sql.execution.streaming.state.HDFSBackedStateStoreProvider (or any"
+        " store but RocksDB)",
+    ),
+    "transformWithStateExec": (
+        "chunked",
+        "org.apache.spark.sql.execution.streaming.state.RocksDBStateStoreProvider",
+    ),
+}
 
 
 @dataclass(frozen=True)
@@ -167,6 +184,12 @@ def _from_chain(chain: list[JavaThrowable], *, arguments: bool) -> StreamsWindow
         if CLAUSE_EXCEPTION in link.names:
             return _clause_error(link)
     top = chain[0]
+    if STREAMING_QUERY_EXCEPTION in top.names and _OUR_PLAN_MARK in (top.message or ""):
+        layout = _state_layout_error(top)
+        if layout is not None:
+            from streams_window import _captured
+
+            return _captured.state_layout(layout, top.handle)
     if ANALYSIS_EXCEPTION in top.names and _OUR_PLAN_MARK in (top.message or ""):
         mode = _OUTPUT_MODE_TEXT.search(top.message or "")
         if mode is not None:
@@ -206,6 +229,24 @@ def _clause_error(link: JavaThrowable) -> WindowClauseError:
         position=int(handle.getPosition()),
         java_class=link.java_class,
         java_message=link.message,
+    )
+
+
+def _state_layout_error(link: JavaThrowable) -> ArgumentError | None:
+    """A restart refused because the checkpoint holds the other state layout, or ``None``."""
+    message = link.message or ""
+    saved = _SAVED_OPERATOR.search(message)
+    if _OPERATOR_MISMATCH not in message or saved is None or saved[1] not in _LAYOUT_OF_OPERATOR:
+        return None
+    layout, store = _LAYOUT_OF_OPERATOR[saved[1]]
+    return ArgumentError(
+        f"This query's checkpoint holds streams-window's {layout} state layout, and the session's"
+        " state store gives the other one (docs/architecture.md, 'State layout'). To restart"
+        " from this checkpoint, set spark.sql.streaming.stateStore.providerClass to"
+        f" {store} before calling run_operator or aggregate; or give the query a new"
+        " checkpointLocation to start afresh with the session's layout.",
+        java_class=link.java_class,
+        java_message=message.split("\n", 1)[0],
     )
 
 

@@ -82,8 +82,8 @@ def run_operator(
     whose watermark reaches its end (a micro-batch without data too: Spark runs one when the
     watermark moves); a late row (older than the watermark) still reaches its pane until the pane
     closes (``discardAge``) and triggers it again when the watermark next moves (as IBM's runtime
-    does at its next watermark); later rows are dropped and counted. Such a query needs no processing-time trigger:
-    ``processAllAvailable()`` returns.
+    does at its next watermark); later rows are dropped and counted. Such a query needs no
+    processing-time trigger: ``processAllAvailable()`` returns.
 
     Args:
         df: the input rows (a classic PySpark DataFrame, batch or streaming).

@@ -17,6 +17,16 @@ LOG4J2_PROPERTIES = Path(__file__).resolve().parent / "log4j2.properties"
 
 _LOG_CONFIG_OPTION = "-Dlog4j2.configurationFile="
 
+# What the chunked state layout of streaming queries needs (docs/architecture.md, "State
+# layout"): Spark's RocksDB state store, with changelog checkpointing so that a micro-batch
+# uploads what changed instead of new copies of RocksDB's files.
+STATE_STORE_SETTINGS = {
+    "spark.sql.streaming.stateStore.providerClass": (
+        "org.apache.spark.sql.execution.streaming.state.RocksDBStateStoreProvider"
+    ),
+    "spark.sql.streaming.stateStore.rocksdb.changelogCheckpointing.enabled": "true",
+}
+
 
 def configure(
     builder: SparkSession.Builder,
@@ -30,6 +40,14 @@ def configure(
     ``spark.ui.showConsoleProgress=false``, and points the driver's log4j2 at the properties file
     shipped in this package (errors only), unless the builder's
     ``spark.driver.extraJavaOptions`` already chooses a log4j2 configuration.
+
+    For streaming queries it also chooses Spark's RocksDB state store with changelog
+    checkpointing (``spark.sql.streaming.stateStore.providerClass`` and
+    ``spark.sql.streaming.stateStore.rocksdb.changelogCheckpointing.enabled=true``), each only
+    when neither the builder nor ``spark-submit`` set it: with it, a window's tuples are kept in
+    chunks and a micro-batch writes only the chunks that changed. A session on another state
+    store runs the same queries with each key's whole state as one value (see
+    ``docs/architecture.md``, "State layout").
 
     Call it before the first ``getOrCreate()`` of the process: Spark reads ``spark.jars`` only
     when its JVM starts, so a session that is already running does not gain the jar.
@@ -84,6 +102,10 @@ def configure(
         builder = builder.config(
             "spark.driver.extraJavaOptions", f"{java_options} {log_option}".strip()
         )
+    started_with = _running_driver_settings(STATE_STORE_SETTINGS)
+    for key, value in STATE_STORE_SETTINGS.items():
+        if key not in options and key not in started_with:
+            builder = builder.config(key, value)
     return builder.config("spark.ui.showConsoleProgress", "false")
 
 
@@ -91,6 +113,21 @@ def _same_file(jar: str) -> str:
     """What identifies a jar: spark-submit spells local paths as ``file:`` URIs."""
     parsed = urlparse(jar)
     return parsed.path if parsed.scheme == "file" else jar
+
+
+def _running_driver_settings(keys: Iterable[str]) -> dict[str, str]:
+    """Those of ``keys`` that the already running driver JVM was started with (``spark-submit
+    --conf``, which sets them as system properties); empty when this process starts its JVM."""
+    from pyspark import SparkContext
+
+    if "PYSPARK_GATEWAY_PORT" not in os.environ:
+        return {}
+    SparkContext._ensure_initialized()
+    jvm = SparkContext._jvm
+    if jvm is None:
+        return {}
+    found = {key: jvm.java.lang.System.getProperty(key) for key in keys}
+    return {key: str(value) for key, value in found.items() if value is not None}
 
 
 def _running_driver_jars() -> list[str]:

@@ -69,3 +69,24 @@ def spark(
     session = sw.configure(builder, extra_jars=[examples_jar]).getOrCreate()
     yield session
     session.stop()
+
+
+# The state stores that give each streaming state layout (docs/architecture.md, "State layout").
+STATE_STORES = {
+    "chunked": "org.apache.spark.sql.execution.streaming.state.RocksDBStateStoreProvider",
+    "single-value": "org.apache.spark.sql.execution.streaming.state.HDFSBackedStateStoreProvider",
+}
+
+
+@pytest.fixture(params=sorted(STATE_STORES))
+def state_layout(request: pytest.FixtureRequest, spark: SparkSession) -> Iterator[str]:
+    """Runs a streaming test once per state layout: the session's state store chooses it when
+    ``run_operator`` builds the plan, and a query keeps the store it first ran with."""
+    key = "spark.sql.streaming.stateStore.providerClass"
+    before = spark.conf.get(key, None)
+    spark.conf.set(key, STATE_STORES[request.param])
+    yield request.param
+    if before is None:
+        spark.conf.unset(key)
+    else:
+        spark.conf.set(key, before)

@@ -28,6 +28,10 @@ print(
         {
             "jars": spark.sparkContext.getConf().get("spark.jars").split(","),
             "totals": [row.total for row in rows],
+            "state_store": spark.conf.get("spark.sql.streaming.stateStore.providerClass"),
+            "changelog": spark.conf.get(
+                "spark.sql.streaming.stateStore.rocksdb.changelogCheckpointing.enabled"
+            ),
         }
     ),
     file=sys.stdout,

@@ -174,6 +174,7 @@ def test_event_time_is_required_for_a_time_interval_window_and_refused_for_other
         )
 
 
+@pytest.mark.usefixtures("state_layout")
 def test_a_stream_needs_spark_s_watermark_on_its_event_time(
     spark: SparkSession, tmp_path: Path
 ) -> None:
@@ -286,6 +287,7 @@ def write_stream_files(files: EventFiles, which: slice) -> None:
         files.write(*rows)
 
 
+@pytest.mark.usefixtures("state_layout")
 def test_spark_s_watermark_completes_re_triggers_and_closes_panes(
     spark: SparkSession, tmp_path: Path
 ) -> None:
@@ -326,6 +328,7 @@ def test_spark_s_watermark_completes_re_triggers_and_closes_panes(
     assert after_file_3["sink"]["numOutputRows"] == 4
 
 
+@pytest.mark.usefixtures("state_layout")
 def test_late_output_returns_the_tuples_of_closed_panes_instead_of_dropping_them(
     spark: SparkSession, tmp_path: Path
 ) -> None:
@@ -389,6 +392,7 @@ def test_late_output_is_refused_for_windows_that_drop_nothing(spark: SparkSessio
     )
 
 
+@pytest.mark.usefixtures("state_layout")
 def test_a_restart_mid_pane_loses_and_duplicates_nothing(
     spark: SparkSession, tmp_path: Path
 ) -> None:

@@ -34,6 +34,9 @@ from support import (
     tumbling_sums,
 )
 
+# Every test here runs once per streaming state layout (conftest.py).
+pytestmark = pytest.mark.usefixtures("state_layout")
+
 KEYS = ["a", "b", "c"]
 
 TUMBLING_SUM = dict(
@@ -323,10 +326,26 @@ def test_an_operator_failing_inside_foreach_batch_is_reported_by_the_query(
 
 
 def test_update_output_mode_is_refused_at_start_saying_to_append(
-    spark: SparkSession, source: StreamInput
+    spark: SparkSession, source: StreamInput, state_layout: str
 ) -> None:
     from pyspark.errors import AnalysisException
 
+    if state_layout == "chunked":
+        # transformWithState accepts update mode, which writes append-only rows as they are.
+        rows = readings(KEYS, 8)
+        source.write(rows)
+        sums = sw.run_operator(
+            file_stream(spark, source), WINDOW_SUM, order_by="seq", **TUMBLING_SUM
+        )
+        query = (
+            sums.writeStream.outputMode("update").format("memory").queryName("update_mode").start()
+        )
+        try:
+            query.processAllAvailable()
+        finally:
+            query.stop()
+        assert plain(spark.table("update_mode").collect()) == tumbling_sums(rows, 4)
+        return
     # Left to Spark, this is an AnalysisException followed by a dump of the query plan.
     # (Complete mode gets Spark's own short message: no aggregation to complete.)
     sums = sw.run_operator(file_stream(spark, source), WINDOW_SUM, **TUMBLING_SUM)
@@ -338,3 +357,36 @@ def test_update_output_mode_is_refused_at_start_saying_to_append(
         " (.outputMode('append'), the default), not update."
     )
     assert isinstance(raised.value, AnalysisException)  # what Spark itself raised there
+
+
+def test_a_restart_on_the_other_state_layout_is_refused_saying_what_to_do(
+    spark: SparkSession, source: StreamInput, tmp_path: Path, state_layout: str
+) -> None:
+    from conftest import STATE_STORES
+
+    checkpoint = str(tmp_path / "checkpoint")
+
+    def run() -> None:
+        sums = sw.run_operator(
+            file_stream(spark, source), WINDOW_SUM, order_by="seq", **TUMBLING_SUM
+        )
+        query = sums.writeStream.format("noop").option("checkpointLocation", checkpoint).start()
+        try:
+            query.processAllAvailable()
+        finally:
+            query.stop()
+
+    source.write(readings(KEYS, 4))
+    run()  # on this test's layout
+    other = next(layout for layout in STATE_STORES if layout != state_layout)
+    spark.conf.set("spark.sql.streaming.stateStore.providerClass", STATE_STORES[other])
+    source.write(readings(KEYS, 4))
+    with pytest.raises(sw.ArgumentError) as raised:
+        run()
+
+    assert str(raised.value).startswith(
+        f"This query's checkpoint holds streams-window's {state_layout} state layout, and the"
+        " session's state store gives the other one"
+    )
+    assert STATE_STORES[state_layout].rsplit(".", 1)[1] in str(raised.value)
+    assert isinstance(raised.value, StreamingQueryException)  # what Spark itself raised there

@@ -41,6 +41,31 @@ def test_configure_appends_to_the_callers_settings(built_jar: str) -> None:
     assert options["spark.driver.extraJavaOptions"].endswith("/streams_window/log4j2.properties")
 
 
+HDFS_STORE = "org.apache.spark.sql.execution.streaming.state.HDFSBackedStateStoreProvider"
+
+
+def test_configure_chooses_rocksdb_with_changelog_only_where_unset(built_jar: str) -> None:
+    options = sw.configure(SparkSession.Builder())._options
+    assert options["spark.sql.streaming.stateStore.providerClass"].endswith(
+        ".RocksDBStateStoreProvider"
+    )
+    assert (
+        options["spark.sql.streaming.stateStore.rocksdb.changelogCheckpointing.enabled"] == "true"
+    )
+
+    hdfs = HDFS_STORE
+    chosen = (
+        SparkSession.Builder()
+        .config("spark.sql.streaming.stateStore.providerClass", hdfs)
+        .config("spark.sql.streaming.stateStore.rocksdb.changelogCheckpointing.enabled", "false")
+    )
+    options = sw.configure(chosen)._options
+    assert options["spark.sql.streaming.stateStore.providerClass"] == hdfs
+    assert (
+        options["spark.sql.streaming.stateStore.rocksdb.changelogCheckpointing.enabled"] == "false"
+    )
+
+
 def test_configure_keeps_a_log_configuration_the_caller_chose(built_jar: str) -> None:
     chosen = "-Dlog4j2.configurationFile=file:/tmp/mine.properties"
     builder = SparkSession.Builder().config("spark.driver.extraJavaOptions", chosen)
@@ -102,6 +127,8 @@ def test_configure_under_spark_submit_keeps_the_jars_given_to_it(
             f"{built_jar},{examples_jar}",
             "--conf",
             "spark.sql.shuffle.partitions=1",
+            "--conf",
+            "spark.sql.streaming.stateStore.providerClass=" + HDFS_STORE,
             str(here / "submitted_job.py"),
         ],
         env=environment,
@@ -117,3 +144,6 @@ def test_configure_under_spark_submit_keeps_the_jars_given_to_it(
     assert Path(examples_jar).name in jars  # given to --jars only: kept
     assert jars.count(Path(built_jar).name) == 1  # given to both: once
     assert result["totals"] == [6.0]
+    # A state store chosen on spark-submit's command line stays; what it did not set is added.
+    assert result["state_store"] == HDFS_STORE
+    assert result["changelog"] == "true"

@@ -119,6 +119,18 @@ public interface EngineWindow<T> extends StreamWindow<T> {
   void resetToInitialState();
 
   /**
+   * Makes the next processing-time step catch up at once, as the first one after a {@link #reset}
+   * does: for a window whose operator lives across pauses (a Spark key between micro-batches) and
+   * must give the events a reset from its latest checkpoint would give.
+   */
+  default void catchUpAtNextTimeStep() {}
+
+  /** The number of tuples the window holds, over all partitions. */
+  default long tupleCount() {
+    return 0;
+  }
+
+  /**
    * The watermark the window was last advanced to, its event time, or {@code Long.MIN_VALUE} when
    * it has none (before the first watermark, and always for windows that run on processing time).
    */

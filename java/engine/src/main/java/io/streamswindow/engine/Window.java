@@ -634,6 +634,16 @@ public final class Window<T> implements EngineWindow<T> {
     catchUpPending = started && timed;
   }
 
+  @Override
+  public void catchUpAtNextTimeStep() {
+    catchUpPending = started && timed;
+  }
+
+  @Override
+  public long tupleCount() {
+    return tupleCount;
+  }
+
   /**
    * Discards everything without events, as if the window had just been created; it starts again
    * (a non-partitioned window recreating its partition) when processing resumes.

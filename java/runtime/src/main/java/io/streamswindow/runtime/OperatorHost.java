@@ -16,6 +16,7 @@ import io.streamswindow.engine.ManualClock;
 import io.streamswindow.engine.SystemClock;
 import com.ibm.streams.operator.StreamSchema;
 import io.streamswindow.engine.TimeDomain;
+import io.streamswindow.engine.TupleChunkStore;
 import io.streamswindow.engine.WindowSpec;
 import io.streamswindow.schema.ImmutableTuple;
 import java.math.BigInteger;
@@ -461,11 +462,25 @@ public final class OperatorHost {
    * @throws Exception what a handler throws, or an I/O failure of the codec
    */
   public byte[] checkpoint(long id) throws Exception {
+    return checkpoint(id, null);
+  }
+
+  /**
+   * Saves as {@link #checkpoint(long)} does, except that windows keep the tuples of large
+   * partitions in {@code store}, writing there only what changed since the previous checkpoint
+   * with the same store; the checkpoint is then valid only together with the store's contents.
+   *
+   * @param id the checkpoint's sequence id
+   * @param store where windows may keep tuples in chunks; null to keep everything in the bytes
+   * @return the checkpoint bytes, for {@link #reset(byte[], TupleChunkStore)} with the same store
+   * @throws Exception what a handler throws, or an I/O failure of the codec or the store
+   */
+  public byte[] checkpoint(long id, TupleChunkStore store) throws Exception {
     byte[][] result = new byte[1][];
     locked(
         () -> {
           requireStarted("checkpoint");
-          List<byte[]> saved = windows.checkpoint();
+          List<byte[]> saved = windows.checkpoint(store);
           long millis = Math.floorDiv(clock.nanos(), 1_000_000L);
           HostCheckpoint checkpoint = HostCheckpoint.forCheckpoint(id, millis, checkpointStreams);
           stateHandlers.checkpoint(checkpoint);
@@ -489,18 +504,54 @@ public final class OperatorHost {
    * @throws Exception what a handler or listener throws
    */
   public void reset(byte[] checkpoint) throws Exception {
+    reset(checkpoint, null);
+  }
+
+  /**
+   * Restores a checkpoint taken by {@link #checkpoint(long, TupleChunkStore)}, reading the tuples
+   * it keeps in {@code store}; otherwise as {@link #reset(byte[])}.
+   *
+   * @param checkpoint the checkpoint bytes
+   * @param store the store the checkpoint was taken with; null if none
+   * @throws IllegalArgumentException when the bytes are not a checkpoint of this operator's ports
+   * @throws Exception what a handler or listener throws, or an I/O failure (a chunk missing)
+   */
+  public void reset(byte[] checkpoint, TupleChunkStore store) throws Exception {
     CheckpointEnvelope envelope = CheckpointEnvelope.parse(checkpoint);
     locked(
         () -> {
           requireStarted("reset");
           windows.checkCompatible(envelope, context.getName());
-          windows.reset(envelope);
+          windows.reset(envelope, store);
           lastWatermarkNanos = Long.MIN_VALUE;
           stateHandlers.reset(
               HostCheckpoint.forRestore(
                   envelope.sequenceId(), envelope.timestampMillis(), envelope.handlerData(), checkpointStreams));
           catchUpWithClock();
         });
+  }
+
+  /**
+   * Carries on with a host that was not called for a while (a Spark key's live host between
+   * micro-batches) exactly as if it had been reset from its own latest checkpoint: time catches up
+   * at once, and the host forgets the watermark it was last told. Nothing is restored, since
+   * nothing was lost.
+   *
+   * @throws Exception what a listener throws for the events that fell due meanwhile
+   */
+  public void resume() throws Exception {
+    locked(
+        () -> {
+          requireStarted("resume");
+          windows.catchUpAtNextTimeStep();
+          lastWatermarkNanos = Long.MIN_VALUE;
+          catchUpWithClock();
+        });
+  }
+
+  /** The tuples the host's windows hold, over all ports and partitions. */
+  public long tupleCount() {
+    return windows.tupleCount();
   }
 
   /**

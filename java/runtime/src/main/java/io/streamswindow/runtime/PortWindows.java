@@ -9,6 +9,7 @@ import io.streamswindow.engine.Clock;
 import io.streamswindow.engine.TupleCodec;
 import io.streamswindow.engine.EngineWindow;
 import io.streamswindow.engine.TimeDomain;
+import io.streamswindow.engine.TupleChunkStore;
 import io.streamswindow.engine.WindowSpec;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -145,8 +146,11 @@ final class PortWindows {
     return window == null ? WindowSpec.notWindowed().toString() : window.spec().toString();
   }
 
-  /** Each port's window in the engine's checkpoint format; null for a port without a window. */
-  List<byte[]> checkpoint() throws IOException {
+  /**
+   * Each port's window in the engine's checkpoint format; null for a port without a window. With
+   * a store, large partitions keep their tuples there, under ids scoped by port.
+   */
+  List<byte[]> checkpoint(TupleChunkStore store) throws IOException {
     List<byte[]> saved = new ArrayList<>();
     for (int port = 0; port < windows.size(); port++) {
       EngineWindow<Tuple> window = windows.get(port);
@@ -156,7 +160,7 @@ final class PortWindows {
       }
       ByteArrayOutputStream bytes = new ByteArrayOutputStream();
       DataOutputStream out = new DataOutputStream(bytes);
-      window.checkpoint(out, codecs.get(port));
+      window.checkpoint(out, codecs.get(port), store == null ? null : store.scoped(port + "/"));
       out.flush();
       saved.add(bytes.toByteArray());
     }
@@ -184,16 +188,35 @@ final class PortWindows {
     }
   }
 
-  /** Replaces every window's contents, without events, by the checkpoint's. */
-  void reset(CheckpointEnvelope envelope) throws IOException {
+  /** Replaces every window's contents, without events, by the checkpoint's (and the store's). */
+  void reset(CheckpointEnvelope envelope, TupleChunkStore store) throws IOException {
     for (int port = 0; port < windows.size(); port++) {
       EngineWindow<Tuple> window = windows.get(port);
       if (window != null) {
         window.reset(
             new DataInputStream(new ByteArrayInputStream(envelope.windows().get(port))),
-            codecs.get(port));
+            codecs.get(port),
+            store == null ? null : store.scoped(port + "/"));
       }
     }
+  }
+
+  /** Each window's next time step catches up at once, as after a reset. */
+  void catchUpAtNextTimeStep() {
+    for (EngineWindow<Tuple> window : windows) {
+      if (window != null) {
+        window.catchUpAtNextTimeStep();
+      }
+    }
+  }
+
+  /** The tuples the windows hold, over all ports and partitions. */
+  long tupleCount() {
+    long count = 0;
+    for (EngineWindow<Tuple> window : windows) {
+      count += window == null ? 0 : window.tupleCount();
+    }
+    return count;
   }
 
   void resetToInitialState() {

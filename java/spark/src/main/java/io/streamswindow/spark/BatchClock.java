@@ -4,12 +4,18 @@ import io.streamswindow.engine.Clock;
 
 /**
  * The clock of one micro-batch: Spark's batch timestamp, the instant at which every tuple of the
- * batch arrives and every due timer fires (time policies run at micro-batch granularity).
+ * batch arrives and every due timer fires (time policies run at micro-batch granularity). A host
+ * that lives across micro-batches keeps its clock and moves it to each call's batch.
  */
 final class BatchClock implements Clock {
-  private final long nanos;
+  private long nanos;
 
   BatchClock(long epochMillis) {
+    moveTo(epochMillis);
+  }
+
+  /** The clock now reads {@code epochMillis}, the time of the micro-batch being run. */
+  void moveTo(long epochMillis) {
     this.nanos = epochMillis * 1_000_000L;
   }
 

@@ -78,7 +78,7 @@ record HostRecipe(
     OperatorHost host = build(clock, sink);
     try {
       host.initialize();
-      WindowedOperatorFunction.registerDefaultPartitioner(host, partitionBy);
+      WindowedGroupRunner.registerDefaultPartitioner(host, partitionBy);
       return host;
     } catch (Exception | LinkageError e) {
       try {

@@ -21,6 +21,8 @@ import org.apache.spark.sql.Row;
 import org.apache.spark.sql.functions;
 import org.apache.spark.sql.streaming.GroupStateTimeout;
 import org.apache.spark.sql.streaming.OutputMode;
+import org.apache.spark.sql.streaming.TimeMode;
+import org.apache.spark.sql.KeyValueGroupedDataset;
 import org.apache.spark.sql.types.ArrayType;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.DataTypes;
@@ -170,12 +172,7 @@ public final class WindowedOperators {
     if (lateColumn != null) {
       resultSchema = resultSchema.add(lateColumn, tuples, true);
     }
-    WindowedOperatorFunction function = new WindowedOperatorFunction(plan, tuples);
     boolean eventTimeStream = spec.isTimeInterval() && input.isStreaming();
-    GroupStateTimeout timeout =
-        eventTimeStream
-            ? GroupStateTimeout.EventTimeTimeout()
-            : spec.usesTime() && input.isStreaming() ? GroupStateTimeout.ProcessingTimeTimeout() : GroupStateTimeout.NoTimeout();
     // Each input partition's rows of a key travel as one packed row (RowPacker), and Spark groups
     // the packed rows by key; a window that is not partitioned is one group, as in Streams.
     StructType packed = PackedRows.schema(rows, partitions);
@@ -193,10 +190,26 @@ public final class WindowedOperators {
     List<String> keys = PackedRows.keyColumns(partitions);
     StructType keySchema = new StructType(keys.stream().map(packed::apply).toArray(StructField[]::new));
     // Grouping by columns (not by a lambda) lets the planner see the key (spark.md: 20-35% faster).
-    return packedRows
-        .groupBy(keys.stream().map(functions::col).toArray(Column[]::new))
-        .as(Encoders.row(keySchema), Encoders.row(packed))
-        .flatMapGroupsWithState(function, OutputMode.Append(), Encoders.BINARY(), Encoders.row(resultSchema), timeout);
+    KeyValueGroupedDataset<Row, Row> groups =
+        packedRows
+            .groupBy(keys.stream().map(functions::col).toArray(Column[]::new))
+            .as(Encoders.row(keySchema), Encoders.row(packed));
+    if (input.isStreaming() && StateLayout.of(input.sparkSession()) == StateLayout.CHUNKED) {
+      // Spark runs micro-batches without data, endlessly, in processing-time mode (so that timers
+      // fire): only windows with time policies take it, so processAllAvailable() returns for the
+      // others, as with flatMapGroupsWithState.
+      TimeMode time =
+          eventTimeStream ? TimeMode.EventTime() : spec.usesTime() ? TimeMode.ProcessingTime() : TimeMode.None();
+      return groups.transformWithState(
+          new WindowedOperatorProcessor(plan, tuples), time, OutputMode.Append(), Encoders.row(resultSchema));
+    }
+    GroupStateTimeout timeout =
+        eventTimeStream
+            ? GroupStateTimeout.EventTimeTimeout()
+            : spec.usesTime() && input.isStreaming() ? GroupStateTimeout.ProcessingTimeTimeout() : GroupStateTimeout.NoTimeout();
+    return groups.flatMapGroupsWithState(
+        new WindowedOperatorFunction(plan, tuples), OutputMode.Append(), Encoders.BINARY(), Encoders.row(resultSchema),
+        timeout);
   }
 
   /**

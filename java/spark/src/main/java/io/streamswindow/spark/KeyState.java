@@ -1,0 +1,44 @@
+package io.streamswindow.spark;
+
+import io.streamswindow.engine.TupleChunkStore;
+
+/**
+ * What one key's call reads from and writes to Spark's state, whichever API holds it: {@code
+ * flatMapGroupsWithState}'s one value per key ({@link WindowedOperatorFunction}) or {@code
+ * transformWithState}'s value, map and timers ({@link WindowedOperatorProcessor}). {@link
+ * WindowedGroupRunner} runs the operator against it.
+ */
+interface KeyState {
+  /** The micro-batch's processing time, milliseconds since the epoch. */
+  long processingTimeMs();
+
+  /** Spark's event-time watermark in milliseconds; 0 or less before the query has one. */
+  long watermarkMs();
+
+  /** The key's saved operator checkpoint, or null when the key has none yet. */
+  byte[] checkpoint();
+
+  /** Where windows keep large partitions' tuples beside the checkpoint, or null to keep them in it. */
+  TupleChunkStore chunks();
+
+  /**
+   * The generation of the saved checkpoint, which tells a live host that saved it ({@link
+   * OperatorHostCache}) from a stale one; 0 when there is none or the state keeps none.
+   */
+  long generation();
+
+  /** Saves the key's operator checkpoint (written with {@link #chunks()}) as {@code generation}. */
+  void save(byte[] checkpoint, long generation);
+
+  /**
+   * Asks Spark to call the key again in the first micro-batch whose processing time reaches
+   * {@code deadlineNanos}, even without data for it.
+   */
+  void wakeAtProcessingTime(long deadlineNanos, long nowNanos);
+
+  /**
+   * Asks Spark to call the key again in the first micro-batch whose watermark reaches {@code
+   * deadlineNanos}; a deadline at the current watermark means its next move.
+   */
+  void wakeAtEventTime(long deadlineNanos);
+}

@@ -1,0 +1,329 @@
+package io.streamswindow.spark;
+
+import com.ibm.streams.operator.StreamingData.Punctuation;
+import com.ibm.streams.operator.Tuple;
+import com.ibm.streams.operator.window.StreamWindow;
+import com.ibm.streams.operator.window.WindowUtilities;
+import io.streamswindow.engine.EngineWindow;
+import io.streamswindow.engine.TimeDomain;
+import io.streamswindow.runtime.OperatorHost;
+import io.streamswindow.runtime.OutputSink;
+import io.streamswindow.schema.SplSchema;
+import java.io.Serializable;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.ThreadLocalRandom;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.types.StructType;
+
+/**
+ * Runs the operator on one group (one window partition, or the whole window when it is not
+ * partitioned) in one micro-batch, against the group's {@link KeyState}, whichever Spark API
+ * holds it.
+ *
+ * <p>For each call: build an {@link OperatorHost} on the batch's clock, initialize the operator,
+ * restore the group's saved state if there is one ({@code StateHandler.reset}), make the ports
+ * ready, fire what time made due, unpack the group's packed rows ({@link RowPacker}) and feed
+ * their tuples in arrival order ({@link ArrivalOrder}), then save the state again
+ * ({@code drain} and {@code checkpoint}) and ask Spark to call the key again at the next window
+ * deadline. A batch DataFrame ends with a {@code FINAL_MARKER} instead. What the operator
+ * submitted on output port 0 becomes the returned rows.
+ */
+final class WindowedGroupRunner implements Serializable {
+  private static final long serialVersionUID = 1L;
+
+  private final OperatorPlan plan;
+  private final StructType tupleStruct;
+  /** The scope of this plan's hosts in {@link OperatorHostCache}; null when hosts are not kept. */
+  private final String liveHosts;
+  private transient HostRecipe recipe;
+  private transient RowTupleConverter output;
+  /** Turns an input tuple back into a row of the input's columns (late tuples, late_output). */
+  private transient RowTupleConverter tupleRows;
+  private transient ArrivalOrder order;
+  private transient int outputWidth;
+  /** For each partition_by column, its index among the output columns, or -1. */
+  private transient int[] keyOutputColumns;
+
+  /**
+   * A runner that builds a host for every call.
+   *
+   * @param plan what to run
+   * @param tupleStruct the operator's tuples as Spark rows
+   */
+  WindowedGroupRunner(OperatorPlan plan, StructType tupleStruct) {
+    this(plan, tupleStruct, false);
+  }
+
+  /**
+   * A runner whose streaming keys keep their live host between micro-batches when {@code
+   * liveHosts} ({@link OperatorHostCache}), which needs a {@link KeyState} with generations.
+   */
+  WindowedGroupRunner(OperatorPlan plan, StructType tupleStruct, boolean liveHosts) {
+    this.plan = plan;
+    this.tupleStruct = tupleStruct;
+    this.liveHosts = liveHosts ? UUID.randomUUID().toString() : null;
+  }
+
+  private void prepare() {
+    if (recipe != null) {
+      return;
+    }
+    output = new RowTupleConverter(plan.output(), plan.output(), plan.outputSchema());
+    SplSchema tuples = plan.inputSchema(tupleStruct);
+    tupleRows = new RowTupleConverter(tupleStruct, tupleStruct, tuples);
+    order =
+        new ArrivalOrder(
+            PackedRows.schema(plan.input(), plan.partitionBy()), new RowTupleConverter(tupleStruct, tupleStruct, tuples),
+            plan.partitionBy(), plan.orderBy(), plan.markerColumn() != null);
+    outputWidth = plan.output().fields().length;
+    List<String> outputColumns = List.of(plan.output().fieldNames());
+    keyOutputColumns = plan.partitionBy().stream().mapToInt(outputColumns::indexOf).toArray();
+    recipe =
+        HostRecipe.of(
+            WindowedOperators.loadOperatorClass(plan.operatorClass()), tuples,
+            plan.windowSpec(), output.schema(), plan.parameters(), plan.partitionBy());
+  }
+
+  /**
+   * Runs one call: the key's rows of one micro-batch (none when Spark calls it for time).
+   *
+   * @return the result rows
+   * @throws WindowedOperatorException what the operator or the host failed with, naming the key
+   */
+  List<Row> run(Row key, Iterator<Row> packedRows, KeyState state) {
+    List<Row> results = new ArrayList<>();
+    OperatorHostCache.Entry live = null;
+    try {
+      prepare();
+      live = hostFor(key, state, results);
+      OperatorHost host = live.host();
+      BatchClock clock = live.clock();
+      boolean eventTime = recipe.window().isTimeInterval();
+      long watermark = eventTime && plan.streaming() ? movedWatermark(host, state) : Long.MIN_VALUE;
+      long[] generation = {0};
+      // One entry into the host for the whole group, not one per tuple.
+      host.batch(
+          () -> {
+            host.advanceTime(clock.nanos());
+            if (watermark != Long.MIN_VALUE) {
+              host.advanceWatermark(watermark);
+            }
+            order.deliver(
+                packedRows,
+                (tuple, marker) -> {
+                  if (marker) {
+                    host.punctuate(0, Punctuation.WINDOW_MARKER);
+                  } else {
+                    host.submit(0, tuple);
+                  }
+                });
+            if (plan.markerPerBatch()) {
+              host.punctuate(0, Punctuation.WINDOW_MARKER);
+            }
+            if (plan.streaming()) {
+              generation[0] = save(host, clock, state);
+            } else {
+              if (eventTime) {
+                // A batch input is all there is: the watermark is +infinity at its end, so every
+                // pane triggers once, on complete, and closes before the final marker.
+                host.advanceWatermark(Long.MAX_VALUE);
+              }
+              host.punctuate(0, Punctuation.FINAL_MARKER);
+            }
+          });
+      if (liveHosts != null && plan.streaming()) {
+        OperatorHostCache.shared()
+            .put(
+                liveHosts, key,
+                new OperatorHostCache.Entry(
+                    host, clock, live.output(), generation[0], OperatorHostCache.HOST_WEIGHT + host.tupleCount()));
+        live = null;
+      }
+    } catch (Exception | LinkageError e) {
+      throw WindowedOperatorException.of(plan, plan.partitionBy().isEmpty() ? null : key, e);
+    } finally {
+      if (live != null) {
+        try {
+          live.host().shutdown();
+        } catch (Exception e) {
+          throw WindowedOperatorException.of(plan, plan.partitionBy().isEmpty() ? null : key, e);
+        }
+      }
+    }
+    return results;
+  }
+
+  /**
+   * The key's host for this call, on the call's clock: its live host when one is cached for the
+   * state the store holds ({@link OperatorHostCache}), resumed as if reset from that state;
+   * otherwise one built, initialized and reset from the store.
+   */
+  private OperatorHostCache.Entry hostFor(Row key, KeyState state, List<Row> results) throws Exception {
+    if (liveHosts != null) {
+      OperatorHostCache.Entry cached = OperatorHostCache.shared().take(liveHosts, key, state.generation());
+      if (cached != null) {
+        cached.output().into(results);
+        cached.clock().moveTo(state.processingTimeMs());
+        cached.host().resume();
+        return cached;
+      }
+    }
+    BatchClock clock = new BatchClock(state.processingTimeMs());
+    CallOutput output = new CallOutput();
+    output.into(results);
+    OperatorHost host = recipe.initialized(clock, sink(output, key));
+    try {
+      returnDroppedTuples(host, output, key);
+      byte[] saved = state.checkpoint();
+      if (saved != null) {
+        host.reset(saved, state.chunks());
+      }
+      host.allPortsReady();
+    } catch (Exception | LinkageError e) {
+      try {
+        host.shutdown();
+      } catch (Exception | LinkageError suppressed) {
+        e.addSuppressed(suppressed);
+      }
+      throw e;
+    }
+    return new OperatorHostCache.Entry(host, clock, output, 0, 0);
+  }
+
+  /**
+   * What the operator submits on output port 0, as result rows: the output columns, then the
+   * punctuation column and the late-tuple column when the plan has them (null on tuple rows).
+   */
+  private OutputSink sink(CallOutput results, Row key) {
+    int width = outputWidth;
+    boolean showMarks = plan.punctuationColumn() != null;
+    int extra = (showMarks ? 1 : 0) + (plan.lateColumn() != null ? 1 : 0);
+    Object[] keyTemplate = keyTemplate(key, width + extra);
+    return new OutputSink() {
+      @Override
+      public void tuple(int port, Tuple tuple) {
+        if (port != 0) {
+          return; // only output port 0 becomes the result
+        }
+        Row row = output.toRow(tuple);
+        if (extra == 0) {
+          results.add(row);
+          return;
+        }
+        Object[] values = new Object[width + extra];
+        for (int i = 0; i < width; i++) {
+          values[i] = row.get(i);
+        }
+        results.add(RowFactory.create(values));
+      }
+
+      @Override
+      public void mark(int port, Punctuation mark) {
+        if (port == 0 && showMarks) {
+          Object[] values = keyTemplate.clone();
+          values[width] = mark.name();
+          results.add(RowFactory.create(values));
+        }
+      }
+    };
+  }
+
+  /**
+   * A row of {@code length} columns that names its group: the partition_by columns the output has
+   * hold the key, the others are null. Punctuation rows and late-tuple rows start from it.
+   */
+  private Object[] keyTemplate(Row key, int length) {
+    Object[] template = new Object[length];
+    for (int i = 0; i < keyOutputColumns.length; i++) {
+      if (keyOutputColumns[i] >= 0) {
+        template[keyOutputColumns[i]] = key.get(i);
+      }
+    }
+    return template;
+  }
+
+  /**
+   * With {@code late_output}, a tuple the timeInterval window drops (every pane it belongs to has
+   * closed) becomes a result row: the group's key in the partition_by output columns, the tuple
+   * itself in the late-tuple column (the last), every other column null.
+   */
+  private void returnDroppedTuples(OperatorHost host, CallOutput results, Row key) {
+    if (plan.lateColumn() == null || !(host.window(0) instanceof EngineWindow<Tuple> window)) {
+      return;
+    }
+    Object[] template = keyTemplate(key, resultWidth());
+    int lateIndex = template.length - 1;
+    window.onDropped(
+        tuple -> {
+          Object[] values = template.clone();
+          values[lateIndex] = tupleRows.toRow(tuple);
+          results.add(RowFactory.create(values));
+        });
+  }
+
+  private int resultWidth() {
+    return outputWidth + (plan.punctuationColumn() != null ? 1 : 0) + (plan.lateColumn() != null ? 1 : 0);
+  }
+
+  /**
+   * A partitioned window whose operator registered no partitioner (in {@code initialize}) is
+   * partitioned by the {@code partition_by} columns, with {@code WindowUtilities}' key semantics.
+   *
+   * @throws IllegalArgumentException when a column's type cannot be a partition attribute (only
+   *     strings, booleans and integers can)
+   */
+  static void registerDefaultPartitioner(OperatorHost host, List<String> partitionBy) {
+    StreamWindow<Tuple> w = host.window(0);
+    if (w instanceof EngineWindow<Tuple> engine && engine.isPartitioned() && !engine.hasPartitioner()) {
+      WindowUtilities.registerAttributePartitioner(w, partitionBy.toArray(new String[0]));
+    }
+  }
+
+  /**
+   * The micro-batch's watermark in nanoseconds if it has moved past the one the key's window last
+   * received, else {@code Long.MIN_VALUE}. The window receives it before the micro-batch's tuples.
+   * A watermark notification is a move of Spark's watermark, as IBM's runtime receives a watermark
+   * only when event time advances: so a tuple for a complete pane triggers it again at the next
+   * move, in a later micro-batch (docs/decisions.md), not at the end of its own.
+   */
+  private static long movedWatermark(OperatorHost host, KeyState state) {
+    long watermark = watermarkNanos(state);
+    return host.window(0) instanceof EngineWindow<Tuple> window && watermark > window.watermark()
+        ? watermark
+        : Long.MIN_VALUE;
+  }
+
+  /**
+   * Spark's watermark for this micro-batch in nanoseconds, or {@code Long.MIN_VALUE} before the
+   * query has one (Spark says 0 until its first micro-batch with data is done).
+   */
+  private static long watermarkNanos(KeyState state) {
+    long ms = state.watermarkMs();
+    return ms <= 0 ? Long.MIN_VALUE : Math.multiplyExact(ms, 1_000_000L);
+  }
+
+  /** Saves the key's state and asks for its next wake-up; returns the saved state's generation. */
+  private long save(OperatorHost host, BatchClock clock, KeyState state) throws Exception {
+    host.drain();
+    long generation = ThreadLocalRandom.current().nextLong(1, Long.MAX_VALUE);
+    state.save(host.checkpoint(clock.nanos() / 1_000_000L, state.chunks()), generation);
+    if (recipe.window().isTimeInterval() && host.window(0) instanceof EngineWindow<Tuple> engine) {
+      long deadline = engine.nextDeadline(TimeDomain.EVENT_TIME);
+      if (deadline != Long.MAX_VALUE) {
+        state.wakeAtEventTime(deadline);
+      }
+      return generation;
+    }
+    if (recipe.window().usesTime() && host.window(0) instanceof EngineWindow<Tuple> engine) {
+      long deadline = engine.nextDeadline(TimeDomain.PROCESSING_TIME);
+      if (deadline != Long.MAX_VALUE) {
+        state.wakeAtProcessingTime(deadline, clock.nanos());
+      }
+    }
+    return generation;
+  }
+}

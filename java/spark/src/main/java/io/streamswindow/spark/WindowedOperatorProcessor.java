@@ -1,0 +1,146 @@
+package io.streamswindow.spark;
+
+import io.streamswindow.engine.TupleChunkStore;
+import java.util.Collections;
+import java.util.Iterator;
+import java.util.List;
+import org.apache.spark.sql.Encoders;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.streaming.ExpiredTimerInfo;
+import org.apache.spark.sql.streaming.MapState;
+import org.apache.spark.sql.streaming.OutputMode;
+import org.apache.spark.sql.streaming.StatefulProcessor;
+import org.apache.spark.sql.streaming.TTLConfig;
+import org.apache.spark.sql.streaming.TimeMode;
+import org.apache.spark.sql.streaming.TimerValues;
+import org.apache.spark.sql.streaming.ValueState;
+import scala.jdk.javaapi.CollectionConverters;
+
+/**
+ * The operator inside Spark's {@code transformWithState}, for streams on the RocksDB state store:
+ * each key keeps its operator checkpoint in a value state and the tuples of large window
+ * partitions in a map state of chunks, so a micro-batch writes the chunks that changed, not the
+ * window (docs/architecture.md, "State layout"). Wake-ups are timers: one per key, replaced at
+ * every call.
+ */
+final class WindowedOperatorProcessor extends StatefulProcessor<Row, Row, Row> {
+  private static final long serialVersionUID = 1L;
+
+  private final WindowedGroupRunner runner;
+  private transient ValueState<byte[]> checkpoints;
+  private transient ValueState<Long> generations;
+  /** Whether the processor runs with timers: Spark refuses timer calls in its no-time mode. */
+  private transient boolean timers;
+  private transient MapState<String, byte[]> chunks;
+  private transient TupleChunkStore chunkStore;
+
+  WindowedOperatorProcessor(OperatorPlan plan, org.apache.spark.sql.types.StructType tupleStruct) {
+    this.runner = new WindowedGroupRunner(plan, tupleStruct, true);
+  }
+
+  @Override
+  public void init(OutputMode outputMode, TimeMode timeMode) {
+    checkpoints = getHandle().getValueState("checkpoint", Encoders.BINARY(), TTLConfig.NONE());
+    generations = getHandle().getValueState("generation", Encoders.LONG(), TTLConfig.NONE());
+    timers = !timeMode.equals(TimeMode.None());
+    chunks = getHandle().getMapState("chunks", Encoders.STRING(), Encoders.BINARY(), TTLConfig.NONE());
+    chunkStore =
+        new TupleChunkStore() {
+          @Override
+          public byte[] read(String id) {
+            return chunks.containsKey(id) ? chunks.getValue(id) : null;
+          }
+
+          @Override
+          public void write(String id, byte[] chunk) {
+            chunks.updateValue(id, chunk);
+          }
+
+          @Override
+          public void remove(String id) {
+            chunks.removeKey(id);
+          }
+        };
+  }
+
+  @Override
+  public scala.collection.Iterator<Row> handleInputRows(Row key, scala.collection.Iterator<Row> rows, TimerValues time) {
+    return results(runner.run(key, CollectionConverters.asJava(rows), new TimerKeyState(time)));
+  }
+
+  @Override
+  public scala.collection.Iterator<Row> handleExpiredTimer(Row key, TimerValues time, ExpiredTimerInfo timer) {
+    Iterator<Row> none = Collections.emptyIterator();
+    return results(runner.run(key, none, new TimerKeyState(time)));
+  }
+
+  private static scala.collection.Iterator<Row> results(List<Row> rows) {
+    return CollectionConverters.asScala(rows.iterator());
+  }
+
+  /** One key's state in this processor's value and map states, woken by its one timer. */
+  private final class TimerKeyState implements KeyState {
+    private final TimerValues time;
+
+    TimerKeyState(TimerValues time) {
+      this.time = time;
+    }
+
+    @Override
+    public long processingTimeMs() {
+      // Spark gives the batch's time only in processing-time mode; the other windows use it only
+      // to stamp checkpoints and arrivals, which no policy of theirs reads.
+      long ms = time.getCurrentProcessingTimeInMs();
+      return ms >= 0 ? ms : System.currentTimeMillis();
+    }
+
+    @Override
+    public long watermarkMs() {
+      return time.getCurrentWatermarkInMs();
+    }
+
+    @Override
+    public byte[] checkpoint() {
+      return checkpoints.exists() ? checkpoints.get() : null;
+    }
+
+    @Override
+    public TupleChunkStore chunks() {
+      return chunkStore;
+    }
+
+    @Override
+    public long generation() {
+      return generations.exists() ? generations.get() : 0;
+    }
+
+    @Override
+    public void save(byte[] checkpoint, long generation) {
+      checkpoints.update(checkpoint);
+      generations.update(generation);
+      // The call asks again for the wake-up it needs, as flatMapGroupsWithState's timeout works.
+      if (timers) {
+        for (Iterator<Object> it = CollectionConverters.asJava(getHandle().listTimers()); it.hasNext(); ) {
+          getHandle().deleteTimer((Long) it.next());
+        }
+      }
+    }
+
+    @Override
+    public void wakeAtProcessingTime(long deadlineNanos, long nowNanos) {
+      // A timer fires in the first micro-batch whose time is at or past it.
+      getHandle().registerTimer(Math.max(ceilMillis(deadlineNanos), Math.floorDiv(nowNanos, 1_000_000L) + 1));
+    }
+
+    @Override
+    public void wakeAtEventTime(long deadlineNanos) {
+      // A timer fires in the first micro-batch whose watermark is at or past it; a deadline at
+      // the current watermark (a late trigger pending) waits for the watermark's next move.
+      getHandle().registerTimer(Math.max(ceilMillis(deadlineNanos), Math.max(0L, watermarkMs()) + 1));
+    }
+  }
+
+  private static long ceilMillis(long nanos) {
+    return Math.floorDiv(nanos, 1_000_000L) + (Math.floorMod(nanos, 1_000_000L) == 0 ? 0 : 1);
+  }
+}
