@@ -18,6 +18,7 @@ import com.ibm.streams.operator.state.CheckpointContext;
 import com.ibm.streams.operator.window.StreamWindow;
 import com.ibm.streams.operator.window.StreamWindowEvent;
 import io.streamswindow.api.spi.CurrentOperator;
+import io.streamswindow.engine.Clock;
 import io.streamswindow.engine.ManualClock;
 import io.streamswindow.engine.PolicySpec;
 import io.streamswindow.engine.SystemClock;
@@ -102,6 +103,42 @@ class OperatorHostTest {
     assertEquals(20, host.watermarkNanos());
     // The processing-time window tumbled with the clock only: ten one-second tumbles, empty.
     assertEquals(10, recorder(host).events().stream().filter(e -> e.startsWith("EVICTION")).count());
+  }
+
+  @Test
+  void aResumedHostCatchesUpOnTimeAsAResetOneDoes() throws Exception {
+    // A Spark key's live host between micro-batches: it must give what a host rebuilt from its
+    // latest checkpoint gives, one overdue tumble, not one per period that passed.
+    SettableClock liveClock = new SettableClock();
+    SettableClock resetClock = new SettableClock();
+    OperatorHost live = running(timedHost(liveClock));
+    OperatorHost rebuilt = running(timedHost(resetClock));
+    live.submit(0, tuple("a"));
+    rebuilt.submit(0, tuple("a"));
+    byte[] saved = rebuilt.checkpoint(1);
+
+    liveClock.advanceSeconds(3.5);
+    resetClock.advanceSeconds(3.5);
+    live.resume();
+    OperatorHost restored = running(timedHost(resetClock));
+    restored.reset(saved);
+
+    assertEquals(List.of("EVICTION[a]"), evictions(live));
+    assertEquals(evictions(live), evictions(restored));
+    liveClock.advanceSeconds(1);
+    live.advanceTime(liveClock.nanos());
+    assertEquals(List.of("EVICTION[a]", "EVICTION[]"), evictions(live)); // the grid carries on
+  }
+
+  private static OperatorHost timedHost(Clock clock) {
+    return OperatorHost.builder(RecordingOperator.class)
+        .input("in", SCHEMA, WindowSpec.tumbling(PolicySpec.time(1.0)))
+        .clock(clock)
+        .build();
+  }
+
+  private static List<String> evictions(OperatorHost host) {
+    return recorder(host).events().stream().filter(e -> e.startsWith("EVICTION")).toList();
   }
 
   @Test

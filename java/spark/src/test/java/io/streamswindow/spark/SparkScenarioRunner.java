@@ -28,6 +28,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.apache.spark.api.java.Optional;
+import io.streamswindow.engine.TupleChunkStore;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.catalyst.expressions.GenericRowWithSchema;
 import org.apache.spark.sql.streaming.GroupStateTimeout;
@@ -113,7 +114,23 @@ final class SparkScenarioRunner {
    * A key's state between micro-batches, as Spark's state store keeps it: the saved bytes and the
    * processing-time timeout (ms, or {@link #NO_TIMEOUT}).
    */
-  private record Group(Row key, Object[] keyValues, byte[] state, long timeoutMs) {}
+  private record Group(Row key, Object[] keyValues, byte[] state, long timeoutMs, long generation, Map<String, byte[]> chunks) {
+    Group(Row key, Object[] keyValues, byte[] state, long timeoutMs) {
+      this(key, keyValues, state, timeoutMs, 0, Map.of());
+    }
+  }
+
+  /** Which of the two streaming state layouts a run exercises (docs/architecture.md). */
+  enum Layout {
+    /** {@link WindowedOperatorFunction} on Spark's test {@code GroupState}. */
+    SINGLE_VALUE,
+    /**
+     * {@link WindowedGroupRunner} with live hosts, on a key state that keeps the checkpoint, its
+     * generation and the chunks as {@code transformWithState} would, and timers that fire when the
+     * batch time or watermark reaches them.
+     */
+    CHUNKED
+  }
 
   /** The rows of one micro-batch in input order, and the keys that get a mark. */
   private static final class Batch {
@@ -135,7 +152,10 @@ final class SparkScenarioRunner {
   private final Map<String, List<Object>> pendingStart = new LinkedHashMap<>();
   private final StringBuilder log = new StringBuilder();
   private String mode;
+  private final Layout layout;
   private WindowedOperatorFunction function;
+  /** The chunked layout's runner, keeping live hosts between calls; null for the other layout. */
+  private WindowedGroupRunner chunkedRunner;
   private RowPacker packer;
   private GroupStateTimeout timeout;
   private long nowMs = START_MS;
@@ -144,8 +164,9 @@ final class SparkScenarioRunner {
   /** The current micro-batch's event-time watermark (ms), as Spark's GroupState reports it. */
   private long watermarkMs = NO_WATERMARK_MS;
 
-  private SparkScenarioRunner(Scenario scenario) {
+  private SparkScenarioRunner(Scenario scenario, Layout layout) {
     this.scenario = scenario;
+    this.layout = layout;
     if (!scenario.declare().isEmpty() || scenario.deltaMode() != null) {
       throw new NotRunnable("declared through the IBM harness (declare / deltaMode)");
     }
@@ -166,9 +187,13 @@ final class SparkScenarioRunner {
    * @return the calls made and the lines each returned, for the test's log
    */
   static String run(Scenario scenario) throws Exception {
-    SparkScenarioRunner runner = new SparkScenarioRunner(scenario);
-    runner.run();
-    return "run as: " + runner.mode + "\n" + runner.log;
+    StringBuilder logs = new StringBuilder();
+    for (Layout layout : Layout.values()) {
+      SparkScenarioRunner runner = new SparkScenarioRunner(scenario, layout);
+      runner.run();
+      logs.append("run as: ").append(runner.mode).append("\n").append(runner.log);
+    }
+    return logs.toString();
   }
 
   private void run() throws Exception {
@@ -188,7 +213,7 @@ final class SparkScenarioRunner {
       prepare(spec.toString(), false, GroupStateTimeout.NoTimeout());
       runBatch();
     } else {
-      mode = "streaming, one micro-batch per step";
+      mode = "streaming, one micro-batch per step, " + layout.name().toLowerCase().replace('_', '-') + " layout";
       prepare(
           spec.toString(),
           true,
@@ -230,6 +255,7 @@ final class SparkScenarioRunner {
             List.copyOf(partitionBy), List.of(), markers ? MARKER_COLUMN : null, false, null, parameters, streaming,
             scenario.eventTime(), null, Map.of(), Map.of());
     function = new WindowedOperatorFunction(plan, tuples);
+    chunkedRunner = layout == Layout.CHUNKED && streaming ? new WindowedGroupRunner(plan, tuples, true) : null;
     packer = new RowPacker(plan, tuples);
     timeout = timeoutConf;
   }
@@ -433,6 +459,9 @@ final class SparkScenarioRunner {
 
   /** One call of the function for a group, as Spark makes it; keeps the state Spark would keep. */
   private List<String> call(String partition, Row key, List<Row> packedRows, boolean timedOut) throws Exception {
+    if (chunkedRunner != null) {
+      return callChunked(partition, key, packedRows, timedOut);
+    }
     Group group = groups.get(partition);
     TestGroupState<byte[]> state =
         TestGroupState.create(
@@ -454,6 +483,89 @@ final class SparkScenarioRunner {
     }
     log.append('\n');
     return lines;
+  }
+
+  /** One call on the chunked layout: what {@code WindowedOperatorProcessor} does with its state. */
+  private List<String> callChunked(String partition, Row key, List<Row> packedRows, boolean timedOut) {
+    Group group = groups.get(partition);
+    MapKeyState state = new MapKeyState(group, nowMs, eventTime ? watermarkMs : NO_WATERMARK_MS);
+    List<String> lines = new ArrayList<>();
+    chunkedRunner.run(key, packedRows.iterator(), state).forEach(row -> lines.add(row.getString(0)));
+    log.append("  key ").append(partition).append(timedOut ? " (timer)" : "").append(": ").append(lines);
+    if (state.checkpoint != null) {
+      Object[] keyValues = group != null ? group.keyValues() : keyValuesSeen.getOrDefault(partition, new Object[0]);
+      // A timer fires when the threshold reaches it; the loop above calls a group whose timeout
+      // lies strictly before the threshold: the timer less a millisecond.
+      long timeoutMs = state.timerMs == NO_TIMEOUT ? NO_TIMEOUT : state.timerMs - 1;
+      groups.put(
+          partition,
+          new Group(key, keyValues, state.checkpoint, timeoutMs, state.generation, Map.copyOf(state.chunks)));
+      if (state.timerMs != NO_TIMEOUT) {
+        log.append(", timer at ").append(state.timerMs - (eventTime ? 0 : START_MS)).append(" ms");
+      }
+    }
+    log.append('\n');
+    return lines;
+  }
+
+  /** A key's {@code transformWithState} state in memory: checkpoint, generation, chunks, one timer. */
+  private static final class MapKeyState implements KeyState {
+    private final long nowMs;
+    private final long watermarkMs;
+    byte[] checkpoint;
+    long generation;
+    final Map<String, byte[]> chunks;
+    long timerMs = NO_TIMEOUT;
+
+    MapKeyState(Group group, long nowMs, long watermarkMs) {
+      this.nowMs = nowMs;
+      this.watermarkMs = watermarkMs;
+      this.checkpoint = group == null ? null : group.state();
+      this.generation = group == null ? 0 : group.generation();
+      this.chunks = new HashMap<>(group == null ? Map.of() : group.chunks());
+    }
+
+    @Override
+    public long processingTimeMs() {
+      return nowMs;
+    }
+
+    @Override
+    public long watermarkMs() {
+      return watermarkMs;
+    }
+
+    @Override
+    public byte[] checkpoint() {
+      return checkpoint;
+    }
+
+    @Override
+    public TupleChunkStore chunks() {
+      return TupleChunkStore.of(chunks);
+    }
+
+    @Override
+    public long generation() {
+      return generation;
+    }
+
+    @Override
+    public void save(byte[] checkpoint, long generation) {
+      this.checkpoint = checkpoint;
+      this.generation = generation;
+      this.timerMs = NO_TIMEOUT;
+    }
+
+    @Override
+    public void wakeAtProcessingTime(long deadlineNanos, long nowNanos) {
+      timerMs = Math.max(-Math.floorDiv(-deadlineNanos, 1_000_000L), Math.floorDiv(nowNanos, 1_000_000L) + 1);
+    }
+
+    @Override
+    public void wakeAtEventTime(long deadlineNanos) {
+      timerMs = Math.max(-Math.floorDiv(-deadlineNanos, 1_000_000L), Math.max(0L, watermarkMs) + 1);
+    }
   }
 
   // ---------------------------------------------------------------- rows
