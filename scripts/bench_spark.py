@@ -10,7 +10,11 @@ Variants, all in one local[2] session, each timed BENCH_REPEATS times (median re
   A  batch      streams-window: WindowSum on "partitioned, tumbling, count(4)", ordered by seq
   B  batch      Spark's exact native emulation: row_number() over (key, seq), bucket = (rn-1) div 4,
                 groupBy(key, bucket) keeping full buckets of 4
-  C1 streaming  streams-window on a parquet file stream, one micro-batch
+  C1 streaming  streams-window on a parquet file stream, one micro-batch, on the chunked state
+                layout (RocksDB, what sw.configure chooses)
+  C1s streaming the same on the single-value layout (Spark's default HDFS state store)
+  C0 streaming  a hand-written port of the same tumble straight on flatMapGroupsWithState, no IBM
+                API and no engine (scripts/baselines/HandWrittenTumble.java, compiled here)
   C2 streaming  applyInPandasWithState doing the same tumble with (pending count, pending sum) state
 
   R  streaming  reference, not the same job: Spark's own streaming aggregation of the same file
@@ -59,6 +63,35 @@ STATE_WINDOW_SIZES = (10, 100, 1000)
 FIXED_ROWS = 8000
 STATE_KEYS = 100
 REFERENCE = "R Spark streaming aggregation"
+HAND_WRITTEN = "C0 hand-written flatMapGroupsWithState"
+SINGLE_VALUE = "C1s streams-window, single-value layout"
+STORES = {
+    "chunked": "org.apache.spark.sql.execution.streaming.state.RocksDBStateStoreProvider",
+    "single-value": "org.apache.spark.sql.execution.streaming.state.HDFSBackedStateStoreProvider",
+}
+
+
+def baseline_jar(work: Path) -> Path:
+    """Compiles the hand-written baseline against the installed pyspark's jars; returns its jar."""
+    import subprocess
+
+    import pyspark
+
+    jars = sorted((Path(pyspark.__file__).parent / "jars").glob("*.jar"))
+    classes = work / "baseline-classes"
+    source = ROOT / "scripts/baselines/HandWrittenTumble.java"
+    classpath = os.pathsep.join(map(str, jars))
+    subprocess.run(["javac", "-cp", classpath, "-d", str(classes), str(source)], check=True)
+    jar = work / "baselines.jar"
+    subprocess.run(["jar", "cf", str(jar), "-C", str(classes), "."], check=True)
+    return jar
+
+
+def hand_written(df):
+    from pyspark.sql import DataFrame
+
+    jvm = df.sparkSession._jvm
+    return DataFrame(jvm.baselines.HandWrittenTumble.run(df._jdf, 4), df.sparkSession)
 
 
 def env_int(name: str, default: int) -> int:
@@ -76,7 +109,7 @@ def say(message: str) -> None:
     print(f"==> {message}", file=sys.stderr, flush=True)
 
 
-def start_session():
+def start_session(extra_jars=()):
     from pyspark.sql import SparkSession
 
     import streams_window as sw
@@ -99,7 +132,7 @@ def start_session():
         .config("spark.sql.shuffle.partitions", "8")
         .config("spark.driver.memory", "4g")
     )
-    spark = sw.configure(builder, extra_jars=[EXAMPLES_JAR]).getOrCreate()
+    spark = sw.configure(builder, extra_jars=[EXAMPLES_JAR, *extra_jars]).getOrCreate()
     spark.sparkContext.setLogLevel("ERROR")
     return spark
 
@@ -282,8 +315,18 @@ class Bench:
     def batch_native(self, data: Path) -> None:
         noop(native_tumble(self.spark.read.parquet(str(data))))
 
-    def stream_sw(self, data: Path) -> None:
-        run_stream(run_operator(file_stream(self.spark, data), TUMBLE), self.checkpoint("sw"))
+    def stream_sw(self, data: Path, layout: str = "chunked") -> None:
+        # The layout follows the session's state store when the plan is built and the query starts.
+        self.spark.conf.set("spark.sql.streaming.stateStore.providerClass", STORES[layout])
+        try:
+            result = run_operator(file_stream(self.spark, data), TUMBLE)
+            run_stream(result, self.checkpoint(f"sw-{layout}"))
+        finally:
+            self.spark.conf.set("spark.sql.streaming.stateStore.providerClass", STORES["chunked"])
+
+    def stream_hand_written(self, data: Path) -> None:
+        # On the session's state store, RocksDB, as C1.
+        run_stream(hand_written(file_stream(self.spark, data)), self.checkpoint("hand"))
 
     def stream_pandas(self, data: Path) -> None:
         run_stream(pandas_stream(file_stream(self.spark, data)), self.checkpoint("pandas"))
@@ -305,6 +348,7 @@ class Bench:
         for label, build in (
             ("stream_sw", lambda s: run_operator(s, TUMBLE)),
             ("stream_pandas", pandas_stream),
+            ("stream_hand_written", hand_written),
         ):
             name = f"bench_{label}_{self.runs}"
             run_stream(build(file_stream(self.spark, data)), self.checkpoint(label), "memory", name)
@@ -400,6 +444,14 @@ def report(
         f"(target >= {STREAMING_TARGET}: {verdict(stream_ratio, STREAMING_TARGET)})"
     )
     print(f"  results equal to the native emulation: {checks}")
+    c1 = med["C1 streams-window streaming"]
+    if HAND_WRITTEN in med:
+        print(
+            f"  streaming: hand-written port / streams-window = {med[HAND_WRITTEN] / c1:5.2f}"
+            " (goal > 1: faster than a port straight on flatMapGroupsWithState)"
+        )
+    if SINGLE_VALUE in med:
+        print(f"  streaming: chunked / single-value layout = {c1 / med[SINGLE_VALUE]:5.2f}")
     reference = med.get(REFERENCE)
     if reference:
         c1 = med["C1 streams-window streaming"]
@@ -456,8 +508,10 @@ def main() -> int:
     repeats = env_int("BENCH_REPEATS", 5)
     work = Path(tempfile.mkdtemp(prefix="streams-window-bench-"))
     try:
+        say("compiling the hand-written baseline")
+        baseline = baseline_jar(work)
         say("starting a local[2] Spark session")
-        spark = start_session()
+        spark = start_session([baseline])
         bench = Bench(spark, work, repeats)
         say(f"writing the input: {rows:,} rows, {keys:,} keys, {INPUT_FILES} parquet files")
         data = work / "input"
@@ -472,6 +526,8 @@ def main() -> int:
             "A streams-window batch": lambda: bench.batch_sw(data),
             "B native (row_number + groupBy)": lambda: bench.batch_native(data),
             "C1 streams-window streaming": lambda: bench.stream_sw(data),
+            SINGLE_VALUE: lambda: bench.stream_sw(data, "single-value"),
+            HAND_WRITTEN: lambda: bench.stream_hand_written(data),
             "C2 applyInPandasWithState": lambda: bench.stream_pandas(data),
             REFERENCE: lambda: bench.stream_reference(data),
         }
