@@ -1,6 +1,5 @@
 package io.streamswindow.spark;
 
-import java.util.ArrayList;
 import java.util.List;
 import org.apache.spark.sql.Row;
 
@@ -10,14 +9,25 @@ import org.apache.spark.sql.Row;
  * call's list.
  */
 final class CallOutput {
-  private List<Row> rows = new ArrayList<>();
+  private List<Row> rows;
 
   /** Starts a call: its rows go to {@code target}. */
   void into(List<Row> target) {
     rows = target;
   }
 
+  /**
+   * Ends the call: its rows have been handed to Spark, and the cached host must not keep them.
+   * What the host emits until its next call (from a thread of its own) is dropped, as it is for a
+   * host shut down after its call.
+   */
+  void end() {
+    rows = null;
+  }
+
   void add(Row row) {
-    rows.add(row);
+    if (rows != null) {
+      rows.add(row);
+    }
   }
 }

@@ -136,6 +136,7 @@ final class WindowedGroupRunner implements Serializable {
             }
           });
       if (liveHosts != null && plan.streaming()) {
+        live.output().end();
         OperatorHostCache.shared()
             .put(
                 liveHosts, key,
