@@ -43,7 +43,7 @@ final class Trace {
 
   /**
    * Formats an event: {@code EVICTION 0 [A, B]}. INITIAL_FULL prints no tuples
-   * ({@code INITIAL_FULL 0}): semantics.md does not say which tuples it carries, and a scenario
+   * ({@code INITIAL_FULL 0}): the rules do not say which tuples it carries, and a scenario
    * asserts only what the rules say. An event of a timeInterval window also names its pane, and a
    * trigger its index and timing: {@code INSERTION 0 [A] pane [5, 15)}, {@code INITIAL_FULL 0 pane
    * [0, 10)}, {@code TRIGGER 0 [A, B] pane [0, 10) index 0 onComplete}.

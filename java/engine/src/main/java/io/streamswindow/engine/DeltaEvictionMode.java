@@ -8,7 +8,7 @@ package io.streamswindow.engine;
 public enum DeltaEvictionMode {
   /**
    * Every tuple {@code w} with {@code t.a - w.a > d} is evicted, wherever it sits in the window
-   * (the SPL documentation, seed 001's out-of-order example). The default.
+   * (SPL's documented rule, whose out-of-order example evicts from the middle). The default.
    */
   ANY_OUT_OF_RANGE,
   /**

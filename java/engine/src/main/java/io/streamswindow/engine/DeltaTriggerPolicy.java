@@ -6,8 +6,9 @@ import java.util.function.ToDoubleFunction;
 /**
  * {@code delta(a, d)} trigger. The first tuple of a partition sets the boundary {@code t.a + d};
  * a later tuple above the boundary triggers the window as it was before that tuple, and moves the
- * boundary to {@code t.a + d}. Each partition keeps its own boundary (seed 004: partitions honour
- * their policies independently; IBM's Java runtime shares one, which we do not copy).
+ * boundary to {@code t.a + d}. Each partition keeps its own boundary: SPL's partitioned windows
+ * apply their policies to each partition independently (IBM's Java runtime shares one boundary,
+ * which we do not copy; docs/decisions.md, "IBM documentation vs IBM's runtime").
  *
  * @param <T> the tuple type
  */

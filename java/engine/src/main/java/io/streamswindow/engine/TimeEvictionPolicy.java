@@ -58,7 +58,7 @@ final class TimeEvictionPolicy<T> implements EvictionPolicy<T> {
       return Eviction.NONE;
     }
     // Keep the grid: after a catch-up the next tumble is still a whole number of periods after the
-    // last recorded one (seed 004: "30 seconds after the last tumble recorded").
+    // last recorded one, as SPL restores a time window (docs/decisions.md, "Catch-up after a reset").
     partition.nextTumbleAt = EvictionPolicy.nextAfter(partition.nextTumbleAt, now, period);
     return Eviction.ALL;
   }

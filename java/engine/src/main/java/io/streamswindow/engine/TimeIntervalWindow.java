@@ -106,6 +106,18 @@ public final class TimeIntervalWindow<T> implements EngineWindow<T>, TimeInterva
     return partitioner != null;
   }
 
+  /** The tuples held over all open panes: a tuple in several panes counts in each. */
+  @Override
+  public long tupleCount() {
+    long count = 0;
+    for (Pane<T> pane : panes.all()) {
+      for (PanePartition<T> p : pane.partitions.values()) {
+        count += p.entries.size();
+      }
+    }
+    return count;
+  }
+
   @Override
   public long watermark() {
     return watermark;

@@ -78,7 +78,10 @@ public final class Window<T> implements EngineWindow<T> {
   private boolean finished;
   /** The partition of the previous arrival: runs of tuples of one key skip the map lookup. */
   private Partition<T> lastPartition;
-  /** After a reset, the first time step catches up at once (seed 004) instead of replaying. */
+  /**
+   * After a reset, the first time step catches up at once instead of replaying every period
+   * missed, as SPL restores a time window (docs/decisions.md, "Catch-up after a reset").
+   */
   private boolean catchUpPending;
   /** The partitions the last checkpoint saved in chunks: those gone since lose their chunks. */
   private List<Partition<T>> chunkedPartitions = List.of();
@@ -143,11 +146,6 @@ public final class Window<T> implements EngineWindow<T> {
   @Override
   public boolean hasPartitioner() {
     return partitioner != null;
-  }
-
-  /** The registered listener, or null. */
-  public StreamWindowListener<T> listener() {
-    return listener;
   }
 
   // ------------------------------------------------------------------ inputs

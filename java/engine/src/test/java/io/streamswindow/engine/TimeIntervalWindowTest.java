@@ -23,7 +23,7 @@ import java.util.function.ToLongFunction;
 import org.junit.jupiter.api.Test;
 
 /**
- * Traces of timeInterval windows, worked out by hand from the rules in semantics.md. A reading's
+ * Traces of timeInterval windows, worked out by hand from the rules (docs/conformance.md). A reading's
  * value is its event time in seconds; lines read "TYPE partition [start,end) index TIMING [ids]".
  */
 class TimeIntervalWindowTest {

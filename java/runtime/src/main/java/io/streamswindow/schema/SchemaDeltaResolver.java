@@ -11,8 +11,8 @@ import java.util.function.ToDoubleFunction;
 import java.util.function.ToLongFunction;
 
 /**
- * Resolves {@code delta(attribute, delta)} window policies against a port's schema, as
- * semantics.md describes.
+ * Resolves {@code delta(attribute, delta)} window policies against a port's schema (the rules:
+ * docs/conformance.md, delta policies).
  *
  * <p>The attribute must be a signed or unsigned integer, a float, a decimal or a {@code
  * timestamp}, and not optional. Values are read as doubles: unsigned integers as unsigned,

@@ -189,7 +189,8 @@ public final class WindowedOperators {
     }
     List<String> keys = PackedRows.keyColumns(partitions);
     StructType keySchema = new StructType(keys.stream().map(packed::apply).toArray(StructField[]::new));
-    // Grouping by columns (not by a lambda) lets the planner see the key (spark.md: 20-35% faster).
+    // Grouping by columns (not by a key function) lets the planner see the key: Spark groups the
+    // packed rows with generated code, without calling ours for every row.
     KeyValueGroupedDataset<Row, Row> groups =
         packedRows
             .groupBy(keys.stream().map(functions::col).toArray(Column[]::new))
