@@ -81,12 +81,20 @@ record HostRecipe(
       WindowedGroupRunner.registerDefaultPartitioner(host, partitionBy);
       return host;
     } catch (Exception | LinkageError e) {
-      try {
-        host.shutdown();
-      } catch (Exception | LinkageError suppressed) {
-        e.addSuppressed(suppressed);
-      }
+      shutDownAfter(host, e);
       throw e;
+    }
+  }
+
+  /**
+   * Shuts down a host whose start failed with {@code failure}, keeping a failure of the shutdown
+   * as a suppressed exception of the first.
+   */
+  static void shutDownAfter(OperatorHost host, Throwable failure) {
+    try {
+      host.shutdown();
+    } catch (Exception | LinkageError suppressed) {
+      failure.addSuppressed(suppressed);
     }
   }
 }

@@ -185,11 +185,7 @@ final class WindowedGroupRunner implements Serializable {
       }
       host.allPortsReady();
     } catch (Exception | LinkageError e) {
-      try {
-        host.shutdown();
-      } catch (Exception | LinkageError suppressed) {
-        e.addSuppressed(suppressed);
-      }
+      HostRecipe.shutDownAfter(host, e);
       throw e;
     }
     return new OperatorHostCache.Entry(host, clock, output, 0, 0);
