@@ -1,7 +1,6 @@
 package io.streamswindow.aggregate;
 
 import java.math.BigInteger;
-import java.util.Arrays;
 
 /**
  * An exact sum of numbers of the form ±m·2<sup>e</sup> (integers, every finite float64 and
@@ -214,6 +213,38 @@ final class ExactSum {
   }
 
   /**
+   * The sum divided by a positive count, rounded once to the nearest double (for a mean whose sum
+   * alone leaves the double range).
+   */
+  double dividedBy(long count) {
+    BigInteger s = unscaled();
+    if (s.signum() == 0) {
+      return 0.0;
+    }
+    BigInteger magnitude = s.abs();
+    BigInteger divisor = BigInteger.valueOf(count);
+    int shift = Math.max(0, 64 + divisor.bitLength() - magnitude.bitLength());
+    BigInteger[] qr = magnitude.shiftLeft(shift).divideAndRemainder(divisor);
+    BigInteger quotient = qr[1].signum() == 0 ? qr[0] : qr[0].setBit(0);
+    int excess = Math.max(0, quotient.bitLength() - 64);
+    double result =
+        Math.scalb(shiftRightSticky(quotient, excess).doubleValue(), exponent() - shift + excess);
+    return s.signum() < 0 ? -result : result;
+  }
+
+  /**
+   * {@code value >> bits} with its last bit set when a bit shifted out was set: a number of at
+   * least 55 bits so shortened still rounds to the double nearest the whole.
+   */
+  static BigInteger shiftRightSticky(BigInteger value, int bits) {
+    if (bits == 0) {
+      return value;
+    }
+    BigInteger shifted = value.shiftRight(bits);
+    return value.getLowestSetBit() < bits ? shifted.setBit(0) : shifted;
+  }
+
+  /**
    * The sum as an integer {@code m} with sum = m·2^{@link #exponent()}, exactly.
    */
   BigInteger unscaled() {
@@ -255,7 +286,8 @@ final class ExactSum {
     if (magnitudeLength == 0) {
       return true;
     }
-    int bits = 32 * (magnitudeLength - 1) + 64 - Long.numberOfLeadingZeros(magnitude[magnitudeLength - 1]);
+    long highest = magnitude[magnitudeLength - 1];
+    int bits = 32 * (magnitudeLength - 1) + 64 - Long.numberOfLeadingZeros(highest);
     int top = bits + exponent(); // bit length of the magnitude
     return unit >= 0 && (top < 64 || (negative && top == 64 && isPowerOfTwo()));
   }
@@ -366,6 +398,6 @@ final class ExactSum {
 
   @Override
   public String toString() {
-    return "ExactSum[" + unscaled() + " * 2^" + exponent() + ", digits " + Arrays.toString(digits) + "]";
+    return "ExactSum[" + unscaled() + " * 2^" + exponent() + "]";
   }
 }
