@@ -53,6 +53,9 @@ import java.util.List;
  *   <li>{@code aggregateIncompleteWindows}, {@code aggregateEvictedPartitions}: booleans, default
  *       false; the first only for sliding windows, the second only for tumbling windows with a
  *       partition eviction policy.
+ *   <li>{@code slidingAggregation}: {@code incremental} (the default) or {@code recompute}, sliding
+ *       windows only ({@link SlidingAggregation}): whether each output function's state is kept as
+ *       tuples arrive and leave, or computed over the window at every trigger.
  * </ul>
  *
  * <p>Output attribute types must be the functions' result types ({@link

@@ -103,11 +103,6 @@ final class SlidingAggregates {
     last = null;
   }
 
-  /** The number of partitions mirrored, for tests. */
-  int mirrored() {
-    return partitions.size();
-  }
-
   private SlidingPartition find(Object partition) {
     if (last != null && Objects.equals(lastKey, partition)) {
       return last;

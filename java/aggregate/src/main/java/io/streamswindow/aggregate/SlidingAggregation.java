@@ -15,8 +15,8 @@ public enum SlidingAggregation {
    */
   INCREMENTAL,
   /**
-   * Compute every function over the window's tuples at each trigger, O(n) per trigger: the float
-   * sums, means and deviations of SPL's runtime, to the last bit.
+   * Compute every function over the window's tuples at each trigger, O(n) per trigger: float sums
+   * added left to right and means kept as a running mean, as SPL's runtime does, to the last bit.
    */
   RECOMPUTE;
 

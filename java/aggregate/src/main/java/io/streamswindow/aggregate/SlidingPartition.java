@@ -91,11 +91,6 @@ final class SlidingPartition {
     return true;
   }
 
-  /** The number of tuples in the partition. */
-  int size() {
-    return size;
-  }
-
   /** The partition's groups as a firing, in the order their oldest tuple arrived. */
   Firing firing() {
     if (size == 0) {
