@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from streams_window import _jvm
 from streams_window._operators import (
@@ -33,7 +33,7 @@ def aggregate(
     group_by: str | Sequence[str] | None = None,
     aggregate_incomplete_windows: bool = False,
     aggregate_evicted_partitions: bool = False,
-    sliding_aggregation: str | None = None,
+    sliding_aggregation: Literal["incremental", "recompute"] | None = None,
     marker_column: str | None = None,
     batch_marker: bool = False,
     punctuation_column: str | None = None,

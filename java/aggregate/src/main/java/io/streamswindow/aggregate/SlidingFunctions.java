@@ -41,9 +41,9 @@ final class SlidingFunctions {
       case AVERAGE:
         return sums(function == AggregateFunction.AVERAGE, type, index, fold);
       case MIN:
-        return extreme(x, Extreme.MIN, x);
+        return extreme(x, Extreme.MIN, null);
       case MAX:
-        return extreme(x, Extreme.MAX, x);
+        return extreme(x, Extreme.MAX, null);
       case ARG_MIN:
         return extreme(x, Extreme.MIN, arguments.get(1));
       case ARG_MAX:
@@ -91,17 +91,32 @@ final class SlidingFunctions {
     return null; // Sum of strings concatenates: its output is as long as the window
   }
 
+  /** Min or Max ({@code argument} null), ArgMin or ArgMax (y as {@code argument}). */
   private static Supplier<SlidingAccumulator> extreme(
-      Attribute x, Extreme extreme, Attribute result) {
+      Attribute x, Extreme extreme, Attribute argument) {
+    MetaType type = x.getType().getMetaType();
+    ValueReader output = ValueReader.of(argument == null ? x : argument);
+    if (NumericExtremeAccumulator.handles(type)) {
+      NumericExtremeAccumulator.Result what =
+          argument == null
+              ? NumericExtremeAccumulator.Result.VALUE
+              : NumericExtremeAccumulator.Result.ARGUMENT;
+      return () -> new NumericExtremeAccumulator(x.getIndex(), type, extreme, what, output);
+    }
     ValueReader value = ValueReader.of(x);
-    ValueReader output = ValueReader.of(result);
-    Comparator<Object> order = ValueOrder.of(x.getType().getMetaType());
+    Comparator<Object> order = ValueOrder.of(type);
     return () -> new ExtremeAccumulator(value, order, extreme, output);
   }
 
   private static Supplier<SlidingAccumulator> extremeCount(Attribute x, Extreme extreme) {
+    MetaType type = x.getType().getMetaType();
+    if (NumericExtremeAccumulator.handles(type)) {
+      return () ->
+          new NumericExtremeAccumulator(
+              x.getIndex(), type, extreme, NumericExtremeAccumulator.Result.COUNT, null);
+    }
     ValueReader value = ValueReader.of(x);
-    Comparator<Object> order = ValueOrder.of(x.getType().getMetaType());
+    Comparator<Object> order = ValueOrder.of(type);
     return () -> new ExtremeCountAccumulator(value, order, extreme);
   }
 
