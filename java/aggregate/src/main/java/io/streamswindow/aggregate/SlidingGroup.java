@@ -108,6 +108,7 @@ final class SlidingGroup {
   }
 
   private void grow() {
+    boolean frontEmpty = head == split;
     int size = tail - head;
     Tuple[] tuples = new Tuple[2 * ring.length];
     long[] numbers = new long[tuples.length];
@@ -122,8 +123,8 @@ final class SlidingGroup {
     tail = size;
     split = 0;
     // The front's slots moved with the ring: rebuild it over every tuple (O(size), once per
-    // doubling).
-    if (twoStacks) {
+    // doubling). An empty front has nothing to move, as while a group is built from a window.
+    if (twoStacks && !frontEmpty) {
       flip();
     }
   }
