@@ -30,6 +30,9 @@ per-row cost apart from Spark's per-micro-batch cost in the streaming ratio.
 Then, for sliding count(N), count(1) windows (N = 10, 100, 1000) in streaming, the bytes of the
 state each key saves.
 
+Then the sliding-window jobs of bench_sliding.py: SPL Aggregate (Average; Average + Max + Count)
+on sliding count(N) windows against Spark's own window frame (BENCH_SLIDING=0 skips them).
+
 Environment: BENCH_ROWS (default 5000000), BENCH_KEYS (1000), BENCH_REPEATS (5),
 BENCH_JSON (a file to write the results to, as JSON).
 """
@@ -558,7 +561,18 @@ def main() -> int:
 
         say("measuring saved state per key for sliding windows")
         states = state_sizes(spark, bench)
+        sliding = None
+        if os.environ.get("BENCH_SLIDING", "1") != "0":
+            import bench_sliding
+
+            say("sliding windows: sw.aggregate against Spark's window frame")
+            sliding = bench_sliding.run(
+                spark, work, env_int("BENCH_SLIDING_REPEATS", 3), env_int("BENCH_SLIDING_SCALE", 1)
+            )
+            checks.update({f"sliding {job}": ok for job, ok in sliding["checks"].items()})
         summary = report(rows, keys, repeats, times, fixed, checks, states)
+        if sliding is not None:
+            bench_sliding.report(sliding)
         print(
             f"  load average (1 min) before/after the timed runs: {load_before:.1f} / "
             f"{load_after:.1f} on {os.cpu_count()} cores"
@@ -572,6 +586,7 @@ def main() -> int:
             "fixed_times": fixed,
             "checks": checks,
             "state": states,
+            "sliding": sliding,
             "load_average_1min": [load_before, load_after],
             "machine": {
                 "cores": os.cpu_count(),

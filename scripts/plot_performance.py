@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Draws the plots of docs/performance.md from the figures recorded next to them.
 
-Reads docs/perf/spark-runs.json, docs/perf/streaming-breakdown.json and
-docs/perf/engine-sliding.json (the medians the page reports) and writes a PNG beside each. Run it
+Reads docs/perf/spark-runs.json, docs/perf/streaming-breakdown.json,
+docs/perf/engine-sliding.json and docs/perf/aggregate-sliding.json (the medians the page
+reports) and writes a PNG beside each. Run it
 after adding a benchmark run to those files:
 
     .venv/bin/python -m pip install -r scripts/plot-requirements.txt
@@ -106,6 +107,21 @@ def engine_sliding(plt) -> Path:
     return save(fig, "engine-sliding.png")
 
 
+def aggregate_sliding(plt) -> Path:
+    """SPL Aggregate's cost per tuple on a sliding window against its size, both ways."""
+    series = load("aggregate-sliding.json")["series"]
+    fig, ax = plt.subplots(figsize=(6, 3.4))
+    for s in series:
+        ax.errorbar(s["n"], s["ns"], yerr=s["error"], marker="o", capsize=3, label=s["label"])
+    ax.set_xscale("log")
+    ax.set_yscale("log")
+    ax.set_xlabel("window size N (tuples), sliding count(N), count(1)")
+    ax.set_ylabel("ns per tuple (99.9% error)")
+    ax.legend(frameon=False)
+    fig.tight_layout()
+    return save(fig, "aggregate-sliding.png")
+
+
 def save(fig, name: str) -> Path:
     path = PERF / name
     fig.savefig(path, dpi=110)
@@ -120,7 +136,7 @@ def main() -> int:
         import matplotlib.pyplot as plt
     except ImportError:
         sys.exit("error: matplotlib is missing: pip install -r scripts/plot-requirements.txt")
-    for draw in (spark_ratios, streaming_breakdown, engine_sliding):
+    for draw in (spark_ratios, streaming_breakdown, engine_sliding, aggregate_sliding):
         print(f"wrote {draw(plt).relative_to(PERF.parent.parent)}")
     return 0
 

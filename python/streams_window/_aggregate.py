@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from streams_window import _jvm
 from streams_window._operators import (
@@ -21,6 +21,9 @@ from streams_window.errors import _calling_java
 if TYPE_CHECKING:
     from pyspark.sql import DataFrame
 
+# The values of SPL Aggregate's slidingAggregation parameter.
+_SLIDING_AGGREGATIONS = ("incremental", "recompute")
+
 
 def aggregate(
     df: DataFrame,
@@ -32,6 +35,7 @@ def aggregate(
     group_by: str | Sequence[str] | None = None,
     aggregate_incomplete_windows: bool = False,
     aggregate_evicted_partitions: bool = False,
+    sliding_aggregation: Literal["incremental", "recompute"] | None = None,
     marker_column: str | None = None,
     batch_marker: bool = False,
     punctuation_column: str | None = None,
@@ -68,6 +72,12 @@ def aggregate(
         aggregate_incomplete_windows: emit for sliding windows before they are first full.
         aggregate_evicted_partitions: aggregate a partition evicted by its partition eviction
             policy as if it had tumbled (tumbling windows).
+        sliding_aggregation: sliding windows only: ``"incremental"`` (the default) keeps each
+            output function's state as rows arrive and leave, so a trigger costs the same
+            whatever the window's size; ``"recompute"`` goes over the window at every trigger.
+            Both give the same values, except float sums, means and deviations, which
+            ``"incremental"`` computes from exact sums and ``"recompute"`` as SPL's runtime does
+            (they may differ in the last bits: docs/decisions.md).
         marker_column, batch_marker, punctuation_column: as for
             :func:`streams_window.run_operator`.
         event_time: the event-time column of a ``timeInterval`` window (a timestamp, or a
@@ -140,6 +150,15 @@ def aggregate(
             aggregate_evicted_partitions, "aggregate_evicted_partitions"
         ),
     }
+    if sliding_aggregation is not None:
+        _check_name(sliding_aggregation, "sliding_aggregation")
+        if sliding_aggregation not in _SLIDING_AGGREGATIONS:
+            raise ValueError(
+                "sliding_aggregation must be one of "
+                f"{', '.join(repr(mode) for mode in _SLIDING_AGGREGATIONS)},"
+                f" not {sliding_aggregation!r}"
+            )
+        options["slidingAggregation"] = sliding_aggregation
     if marker_column is not None:
         _check_marker_column(df, marker_column)
         options["marker_column"] = marker_column

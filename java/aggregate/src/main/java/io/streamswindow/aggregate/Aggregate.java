@@ -53,6 +53,9 @@ import java.util.List;
  *   <li>{@code aggregateIncompleteWindows}, {@code aggregateEvictedPartitions}: booleans, default
  *       false; the first only for sliding windows, the second only for tumbling windows with a
  *       partition eviction policy.
+ *   <li>{@code slidingAggregation}: {@code incremental} (the default) or {@code recompute}, sliding
+ *       windows only ({@link SlidingAggregation}): whether each output function's state is kept as
+ *       tuples arrive and leave, or computed over the window at every trigger.
  * </ul>
  *
  * <p>Output attribute types must be the functions' result types ({@link
@@ -82,6 +85,7 @@ public class Aggregate extends AbstractOperator {
   private List<String> partitionBy = List.of();
   private boolean aggregateIncompleteWindows;
   private boolean aggregateEvictedPartitions;
+  private SlidingAggregation slidingAggregation;
 
   /** Creates the operator; it is configured by its parameters. */
   public Aggregate() {}
@@ -147,6 +151,22 @@ public class Aggregate extends AbstractOperator {
   }
 
   /**
+   * Sets how a sliding window's output functions are computed: {@code incremental} (the default)
+   * keeps them as tuples arrive and leave, {@code recompute} goes over the window at each trigger.
+   *
+   * @param slidingAggregation {@code incremental} or {@code recompute}
+   * @throws IllegalArgumentException for another value
+   */
+  @Parameter(
+      optional = true,
+      description =
+          "Sliding windows only: incremental (default) keeps each output function's state as"
+              + " tuples arrive and leave; recompute goes over the window at every trigger.")
+  public void setSlidingAggregation(String slidingAggregation) {
+    this.slidingAggregation = SlidingAggregation.forSplName(slidingAggregation);
+  }
+
+  /**
    * Checks the parameters against the window and schemas, partitions the window when {@code
    * partitionBy} is given, and registers the aggregating listener.
    *
@@ -178,7 +198,12 @@ public class Aggregate extends AbstractOperator {
     } else {
       // The listener registers itself on the window and as a state handler of this operator.
       new AggregateWindowListener(
-          window, plan, getOutput(0), aggregateIncompleteWindows, aggregateEvictedPartitions);
+          window,
+          plan,
+          getOutput(0),
+          aggregateIncompleteWindows,
+          aggregateEvictedPartitions,
+          slidingAggregation == null ? SlidingAggregation.INCREMENTAL : slidingAggregation);
     }
   }
 
@@ -212,6 +237,12 @@ public class Aggregate extends AbstractOperator {
       throw new IllegalArgumentException(
           "aggregateIncompleteWindows is only valid for sliding windows, but the window is"
               + " tumbling");
+    }
+    if (slidingAggregation != null
+        && (tumbling || window instanceof TimeIntervalStreamWindow)) {
+      throw new IllegalArgumentException(
+          "slidingAggregation is only valid for sliding windows, but the window is "
+              + (tumbling ? "tumbling" : "a timeInterval window"));
     }
     if (aggregateEvictedPartitions && !tumbling) {
       throw new IllegalArgumentException(

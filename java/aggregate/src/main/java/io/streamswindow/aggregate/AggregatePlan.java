@@ -9,6 +9,7 @@ import com.ibm.streams.operator.Tuple;
 import com.ibm.streams.operator.Type;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Supplier;
 
 /**
  * What the {@link Aggregate} operator computes for each window firing, resolved once against the
@@ -24,10 +25,16 @@ import java.util.List;
 final class AggregatePlan {
   private final ValueReader[] groupBy;
   private final GroupAggregator[] outputs; // by output attribute index
+  /** By output attribute index: a sliding group's accumulator; null: {@code outputs} reads it. */
+  private final Supplier<SlidingAccumulator>[] accumulators;
 
-  private AggregatePlan(ValueReader[] groupBy, GroupAggregator[] outputs) {
+  private AggregatePlan(
+      ValueReader[] groupBy,
+      GroupAggregator[] outputs,
+      Supplier<SlidingAccumulator>[] accumulators) {
     this.groupBy = groupBy;
     this.outputs = outputs;
+    this.accumulators = accumulators;
   }
 
   /**
@@ -47,6 +54,8 @@ final class AggregatePlan {
       keys[i] = ValueReader.of(groupByAttribute(input, groupBy.get(i)));
     }
     GroupAggregator[] outputs = new GroupAggregator[output.getAttributeCount()];
+    @SuppressWarnings("unchecked")
+    Supplier<SlidingAccumulator>[] accumulators = new Supplier[outputs.length];
     for (OutputAssignment assignment : assignments) {
       Attribute target = output.getAttribute(assignment.attribute());
       if (target == null) {
@@ -78,14 +87,16 @@ final class AggregatePlan {
                 + " here; declare it as "
                 + resultType);
       }
-      outputs[target.getIndex()] = assignment.function().bind(arguments);
+      GroupAggregator fold = assignment.function().bind(arguments);
+      outputs[target.getIndex()] = fold;
+      accumulators[target.getIndex()] = SlidingFunctions.of(assignment.function(), arguments, fold);
     }
     for (Attribute target : output) {
       if (outputs[target.getIndex()] == null) {
         outputs[target.getIndex()] = lastOfSameName(input, output, target);
       }
     }
-    return new AggregatePlan(keys, outputs);
+    return new AggregatePlan(keys, outputs, accumulators);
   }
 
   /** The input attributes an assignment passes to its function. */
@@ -179,6 +190,20 @@ final class AggregatePlan {
     return group -> reader.read(group.last());
   }
 
+  /** The readers of the groupBy attributes; empty without groupBy. */
+  ValueReader[] groupBy() {
+    return groupBy;
+  }
+
+  /** New accumulators for one sliding group, by output attribute; null where none is needed. */
+  SlidingAccumulator[] newAccumulators() {
+    SlidingAccumulator[] created = new SlidingAccumulator[accumulators.length];
+    for (int i = 0; i < created.length; i++) {
+      created[i] = accumulators[i] == null ? null : accumulators[i].get();
+    }
+    return created;
+  }
+
   /** Splits a firing window's tuples into this plan's groups. */
   Firing split(Iterable<Tuple> tuples) {
     return Firing.of(tuples, groupBy);
@@ -186,13 +211,17 @@ final class AggregatePlan {
 
   /**
    * Submits one output tuple per group of {@code firing}, in group order, then a window marker. An
-   * empty firing submits only the marker.
+   * empty firing submits only the marker. A group kept by a sliding window's incremental
+   * aggregation gives the values of its accumulators; every other value is computed over the
+   * group's tuples.
    */
   void submit(Firing firing, StreamingOutput<OutputTuple> out) throws Exception {
     for (Group group : firing.groups()) {
       OutputTuple tuple = out.newTuple();
+      SlidingGroup sliding = group.sliding();
       for (int i = 0; i < outputs.length; i++) {
-        tuple.setObject(i, outputs[i].aggregate(group));
+        boolean kept = sliding != null && sliding.keeps(i);
+        tuple.setObject(i, kept ? sliding.result(i) : outputs[i].aggregate(group));
       }
       out.submit(tuple);
     }

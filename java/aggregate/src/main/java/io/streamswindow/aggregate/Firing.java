@@ -55,7 +55,18 @@ final class Firing {
     return new Firing(groups, all.size());
   }
 
-  private static Object key(Tuple tuple, ValueReader[] groupBy) {
+  /**
+   * A firing of groups kept by a sliding window's incremental aggregation.
+   *
+   * @param groups the groups, in the order their oldest tuple arrived; none empty
+   * @param tupleCount the number of tuples of all groups together
+   */
+  static Firing ofGroups(List<Group> groups, int tupleCount) {
+    return new Firing(groups, tupleCount);
+  }
+
+  /** The key of a tuple's group: its groupBy values (one value, or a list of them). */
+  static Object key(Tuple tuple, ValueReader[] groupBy) {
     if (groupBy.length == 1) {
       return groupBy[0].read(tuple);
     }

@@ -5,8 +5,10 @@
  * ({@link io.streamswindow.aggregate.OutputAssignmentParser}) and the derivation of an output
  * schema from them ({@link io.streamswindow.aggregate.AggregateSchema}).
  *
- * <p>Aggregates are computed from the window's tuples each time the window fires (a tumble, a
- * trigger, or an evicted partition that is aggregated), so the only operator state is whether each
- * sliding partition has been full, which is checkpointed with the windows.
+ * <p>A tumbling window's aggregates are computed from its tuples at each tumble. A sliding window's
+ * are kept incrementally as tuples arrive and leave ({@link
+ * io.streamswindow.aggregate.SlidingAggregation}; docs/architecture.md, "Incremental
+ * aggregation"), a cache rebuilt from the window's tuples when needed, so the only checkpointed
+ * operator state is whether each sliding partition has been full.
  */
 package io.streamswindow.aggregate;

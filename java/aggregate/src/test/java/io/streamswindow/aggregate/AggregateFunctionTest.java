@@ -107,6 +107,21 @@ class AggregateFunctionTest {
   }
 
   @Test
+  void integerDeviationsAreExactBeyondDoublePrecision() throws Exception {
+    // 2^53 + 1 and 2^53 + 3 differ by 2: the population deviation is exactly 1. As doubles they
+    // read 2^53 and 2^53 + 4, whose deviation is 2.
+    AggregateRun run =
+        AggregateRun.of(
+                "tuple<int64 l>", "tuple<int64 sd, int64 psd>", in -> in.tumbling().evictCount(2))
+            .output("sd=SampleStdDev(l)", "psd=PopulationStdDev(l)")
+            .start();
+    run.submit((1L << 53) + 1).submit((1L << 53) + 3);
+    // Sample: sqrt(2) truncated to 1; population: 1.
+    assertEquals(List.of("(1, 1)", "WINDOW_MARKER"), run.take());
+    run.shutdown();
+  }
+
+  @Test
   void groupLevelCountsWithGroupBy() throws Exception {
     AggregateRun run =
         AggregateRun.of(

@@ -33,22 +33,38 @@ import java.util.function.Consumer;
  */
 final class AggregateRun implements StreamHandler<Tuple> {
   final JavaOperatorTester tester = new JavaOperatorTester();
-  final OperatorInvocation<Aggregate> op = tester.singleOp(Aggregate.class);
+  final OperatorInvocation<? extends Aggregate> op;
   final InputPortDeclaration in;
   final OutputPortDeclaration out;
   final ManualClock clock = ManualClock.startingAt(1_000_000.0);
   JavaTestableGraph graph;
   private StreamingOutput<OutputTuple> input;
   private final List<String> items = new ArrayList<>();
+  /** Everything delivered, in order: output tuples and punctuation marks. */
+  private final List<Object> delivered = new ArrayList<>();
 
-  private AggregateRun(String inSchema, String outSchema, Consumer<InputPortDeclaration> window) {
+  private AggregateRun(
+      Class<? extends Aggregate> operator,
+      String inSchema,
+      String outSchema,
+      Consumer<InputPortDeclaration> window) {
+    op = tester.singleOp(operator);
     in = op.addInput(inSchema);
     window.accept(in);
     out = op.addOutput(outSchema);
   }
 
   static AggregateRun of(String inSchema, String outSchema, Consumer<InputPortDeclaration> window) {
-    return new AggregateRun(inSchema, outSchema, window);
+    return new AggregateRun(Aggregate.class, inSchema, outSchema, window);
+  }
+
+  /** A run of a subclass of {@link Aggregate} (a test operator that adds to it). */
+  static AggregateRun of(
+      Class<? extends Aggregate> operator,
+      String inSchema,
+      String outSchema,
+      Consumer<InputPortDeclaration> window) {
+    return new AggregateRun(operator, inSchema, outSchema, window);
   }
 
   AggregateRun output(String... assignments) {
@@ -68,6 +84,11 @@ final class AggregateRun implements StreamHandler<Tuple> {
 
   AggregateRun flag(String name, boolean value) {
     op.setBooleanParameter(name, value);
+    return this;
+  }
+
+  AggregateRun parameter(String name, String value) {
+    op.setStringParameter(name, value);
     return this;
   }
 
@@ -110,14 +131,21 @@ final class AggregateRun implements StreamHandler<Tuple> {
     return taken;
   }
 
+  /** Everything delivered since the run started: output tuples and punctuation marks. */
+  synchronized List<Object> delivered() {
+    return new ArrayList<>(delivered);
+  }
+
   @Override
   public synchronized void tuple(Tuple tuple) {
     items.add(format(tuple));
+    delivered.add(tuple);
   }
 
   @Override
   public synchronized void mark(Punctuation mark) {
     items.add(mark.name());
+    delivered.add(mark);
   }
 
   static String format(Tuple tuple) {

@@ -33,6 +33,35 @@ class AggregateTest {
   }
 
   @Test
+  void slidingAggregationIsRefusedOnTumblingWindowsAndNamesItsValues() throws Exception {
+    AggregateRun tumbling =
+        AggregateRun.of(V, V, in -> in.tumbling().evictCount(4))
+            .output("cost=Sum(cost)")
+            .parameter("slidingAggregation", "recompute");
+    Exception refused = assertThrows(Exception.class, tumbling::start);
+    assertTrue(
+        rootMessage(refused).contains("slidingAggregation is only valid for sliding windows"),
+        rootMessage(refused));
+
+    AggregateRun misspelt =
+        AggregateRun.of(V, V, in -> in.sliding().evictCount(4).triggerCount(1))
+            .output("cost=Sum(cost)")
+            .parameter("slidingAggregation", "lazy");
+    Exception bad = assertThrows(Exception.class, misspelt::start);
+    assertTrue(
+        rootMessage(bad)
+            .contains("slidingAggregation must be one of incremental, recompute, not 'lazy'"),
+        rootMessage(bad));
+  }
+
+  private static String rootMessage(Throwable t) {
+    while (t.getCause() != null) {
+      t = t.getCause();
+    }
+    return t.getMessage();
+  }
+
+  @Test
   void seed001SlidingTimeWindowAveragesTheLastFiveMinutesEverySecond() throws Exception {
     // stream<V> VMovingAverage = Aggregate(V) {
     //   window V: sliding, time(300.0), time(1.0); output VMovingAverage: price = Average(price); }

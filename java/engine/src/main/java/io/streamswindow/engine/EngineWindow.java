@@ -139,6 +139,14 @@ public interface EngineWindow<T> extends StreamWindow<T> {
   }
 
   /**
+   * How many tuples listeners have removed from this window through {@code Iterator.remove()} on
+   * an event's tuples since the window was created. A removed tuple leaves without an EVICTION
+   * (decisions.md, "Iterator.remove()"), so a listener that keeps its own copy of the window's
+   * contents compares this count between events: when it has changed, the copy no longer holds.
+   */
+  long removedByListeners();
+
+  /**
    * Hands every tuple the window drops from now on (one that no part of the window can take any
    * more, such as a tuple for closed event-time panes) to {@code sink}. Windows that drop no tuple
    * never call it.

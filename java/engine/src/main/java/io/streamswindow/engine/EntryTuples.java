@@ -20,18 +20,21 @@ final class EntryTuples<T> implements Iterable<T> {
   private final Collection<Entry<T>> entries;
   /** The one entry of an insertion or single eviction: the hot path allocates no collection. */
   private final Entry<T> single;
+  /** The window's count of removed tuples, which {@code Iterator.remove()} adds to. */
+  private final ListenerRemovals removals;
 
-  private EntryTuples(Collection<Entry<T>> entries, Entry<T> single) {
+  private EntryTuples(Collection<Entry<T>> entries, Entry<T> single, ListenerRemovals removals) {
     this.entries = entries;
     this.single = single;
+    this.removals = removals;
   }
 
-  static <T> EntryTuples<T> of(Collection<Entry<T>> entries) {
-    return new EntryTuples<>(entries, null);
+  static <T> EntryTuples<T> of(ListenerRemovals removals, Collection<Entry<T>> entries) {
+    return new EntryTuples<>(entries, null, removals);
   }
 
-  static <T> EntryTuples<T> of(Entry<T> entry) {
-    return new EntryTuples<>(null, entry);
+  static <T> EntryTuples<T> of(ListenerRemovals removals, Entry<T> entry) {
+    return new EntryTuples<>(null, entry, removals);
   }
 
   private Collection<Entry<T>> entries() {
@@ -90,6 +93,7 @@ final class EntryTuples<T> implements Iterable<T> {
         }
         last.tuple = null;
         last = null;
+        removals.record();
       }
     };
   }

@@ -59,6 +59,8 @@ public final class TimeIntervalWindow<T> implements EngineWindow<T>, TimeInterva
   private final ToLongFunction<T> eventTime;
   private StreamWindowListener<T> listener;
   private StreamWindowPartitioner<T, ?> partitioner;
+  /** Tuples listeners removed through an event's tuples (not checkpointed: a count of calls). */
+  private final ListenerRemovals removals = new ListenerRemovals();
 
   // ---- checkpointed state
   /** The open panes by index, so in start order. */
@@ -123,6 +125,11 @@ public final class TimeIntervalWindow<T> implements EngineWindow<T>, TimeInterva
     return watermark;
   }
 
+  @Override
+  public long removedByListeners() {
+    return removals.count();
+  }
+
   /**
    * Hands every tuple dropped from now on (every pane it belongs to has closed) to {@code sink},
    * besides counting it: the Spark adapter returns them as rows when asked ({@code late_output}).
@@ -166,7 +173,7 @@ public final class TimeIntervalWindow<T> implements EngineWindow<T>, TimeInterva
       Entry<T> entry = new Entry<>(tuple, time, 0);
       p.entries.add(entry);
       p.updated = true;
-      deliver(StreamWindowEvent.Type.INSERTION, pane, p, EntryTuples.of(entry), nextTiming(pane));
+      deliver(StreamWindowEvent.Type.INSERTION, pane, p, EntryTuples.of(removals, entry), nextTiming(pane));
     }
     if (!accepted) {
       dropped++;
@@ -186,7 +193,7 @@ public final class TimeIntervalWindow<T> implements EngineWindow<T>, TimeInterva
     for (Pane<T> pane : panes.all()) {
       for (PanePartition<T> p : pane.snapshot()) {
         if (!p.evicted) {
-          deliver(StreamWindowEvent.Type.FINAL, pane, p, EntryTuples.of(p.entries), nextTiming(pane));
+          deliver(StreamWindowEvent.Type.FINAL, pane, p, EntryTuples.of(removals, p.entries), nextTiming(pane));
         }
       }
     }
@@ -288,7 +295,7 @@ public final class TimeIntervalWindow<T> implements EngineWindow<T>, TimeInterva
     pane.state = PaneState.COMPLETE;
     for (PanePartition<T> p : pane.snapshot()) {
       if (!p.evicted) {
-        deliver(StreamWindowEvent.Type.INITIAL_FULL, pane, p, EntryTuples.of(p.entries), PaneTiming.PANE_ON_COMPLETE);
+        deliver(StreamWindowEvent.Type.INITIAL_FULL, pane, p, EntryTuples.of(removals, p.entries), PaneTiming.PANE_ON_COMPLETE);
       }
     }
     triggerUpdated(pane, PaneTiming.PANE_ON_COMPLETE);
@@ -299,7 +306,7 @@ public final class TimeIntervalWindow<T> implements EngineWindow<T>, TimeInterva
       if (p.updated && !p.evicted) {
         long index = p.triggers++;
         p.updated = false;
-        deliver(StreamWindowEvent.Type.TRIGGER, pane, p, EntryTuples.of(p.entries), index, timing);
+        deliver(StreamWindowEvent.Type.TRIGGER, pane, p, EntryTuples.of(removals, p.entries), index, timing);
       }
     }
   }
@@ -309,7 +316,7 @@ public final class TimeIntervalWindow<T> implements EngineWindow<T>, TimeInterva
     panes.remove(pane);
     for (PanePartition<T> p : pane.snapshot()) {
       if (!p.evicted) {
-        deliver(StreamWindowEvent.Type.EVICTION, pane, p, EntryTuples.of(p.entries), PaneTiming.PANE_LATE);
+        deliver(StreamWindowEvent.Type.EVICTION, pane, p, EntryTuples.of(removals, p.entries), PaneTiming.PANE_LATE);
       }
     }
   }
@@ -500,7 +507,7 @@ public final class TimeIntervalWindow<T> implements EngineWindow<T>, TimeInterva
       if (pane.partitions.isEmpty()) {
         panes.remove(pane);
       }
-      deliver(StreamWindowEvent.Type.PARTITION_EVICTION, pane, p, EntryTuples.of(p.entries), nextTiming(pane));
+      deliver(StreamWindowEvent.Type.PARTITION_EVICTION, pane, p, EntryTuples.of(removals, p.entries), nextTiming(pane));
     }
   }
 

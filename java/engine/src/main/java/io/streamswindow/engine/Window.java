@@ -68,6 +68,8 @@ public final class Window<T> implements EngineWindow<T> {
   private final boolean tracksInsertionOrder;
   private StreamWindowListener<T> listener;
   private StreamWindowPartitioner<T, ?> partitioner;
+  /** Tuples listeners removed through an event's tuples (not checkpointed: a count of calls). */
+  private final ListenerRemovals removals = new ListenerRemovals();
 
   // ---- per-partition state (all of it is checkpointed)
   private final Map<Object, Partition<T>> partitions = new LinkedHashMap<>();
@@ -205,7 +207,7 @@ public final class Window<T> implements EngineWindow<T> {
 
   /** The single arrival path, the same for every window kind. */
   private void arrive(Partition<T> p, T tuple, long now) throws Exception {
-    if (trigger.beforeInsert(p, tuple) == TriggerResult.FIRE && !fire(StreamWindowEvent.Type.TRIGGER, p, EntryTuples.of(p.entries))) {
+    if (trigger.beforeInsert(p, tuple) == TriggerResult.FIRE && !fire(StreamWindowEvent.Type.TRIGGER, p, EntryTuples.of(removals, p.entries))) {
       return;
     }
     Entry<T> entry = new Entry<>(tuple, now, eviction.valueOf(tuple));
@@ -221,7 +223,7 @@ public final class Window<T> implements EngineWindow<T> {
     p.append(entry);
     p.lastInsertAt = now;
     tupleCount++;
-    if (!fire(StreamWindowEvent.Type.INSERTION, p, EntryTuples.of(entry))) {
+    if (!fire(StreamWindowEvent.Type.INSERTION, p, EntryTuples.of(removals, entry))) {
       return;
     }
     if (eviction.initialFull() == InitialFull.WHEN_FILLED && !p.seenInitialFull && eviction.isFull(p) && !initialFull(p)) {
@@ -231,7 +233,7 @@ public final class Window<T> implements EngineWindow<T> {
       return;
     }
     if (trigger.afterInsert(p) == TriggerResult.FIRE) {
-      fire(StreamWindowEvent.Type.TRIGGER, p, EntryTuples.of(p.entries));
+      fire(StreamWindowEvent.Type.TRIGGER, p, EntryTuples.of(removals, p.entries));
     }
   }
 
@@ -253,7 +255,7 @@ public final class Window<T> implements EngineWindow<T> {
     } else if (mark == StreamingData.Punctuation.FINAL_MARKER) {
       for (Partition<T> p : snapshot()) {
         if (!p.evicted) {
-          fire(StreamWindowEvent.Type.FINAL, p, EntryTuples.of(p.entries));
+          fire(StreamWindowEvent.Type.FINAL, p, EntryTuples.of(removals, p.entries));
         }
       }
       finished = true;
@@ -304,12 +306,17 @@ public final class Window<T> implements EngineWindow<T> {
     if (p.evicted || !evict(p, eviction.onTime(p, now))) {
       return;
     }
-    if (trigger.onTime(p, now) == TriggerResult.FIRE && !fire(StreamWindowEvent.Type.TRIGGER, p, EntryTuples.of(p.entries))) {
+    if (trigger.onTime(p, now) == TriggerResult.FIRE && !fire(StreamWindowEvent.Type.TRIGGER, p, EntryTuples.of(removals, p.entries))) {
       return;
     }
     if (partitionEviction.expired(p, now)) {
       evictPartition(p);
     }
+  }
+
+  @Override
+  public long removedByListeners() {
+    return removals.count();
   }
 
   /** The earliest instant at which {@link #advanceTo} would fire something, or {@code Long.MAX_VALUE}. */
@@ -380,7 +387,7 @@ public final class Window<T> implements EngineWindow<T> {
     tupleCount -= p.size();
     ArrayDeque<Entry<T>> remaining = p.entries;
     p.entries = new ArrayDeque<>();
-    deliver(StreamWindowEvent.Type.PARTITION_EVICTION, p, EntryTuples.of(remaining));
+    deliver(StreamWindowEvent.Type.PARTITION_EVICTION, p, EntryTuples.of(removals, remaining));
   }
 
   private List<Partition<T>> snapshot() {
@@ -401,7 +408,7 @@ public final class Window<T> implements EngineWindow<T> {
   /** Marks and delivers INITIAL_FULL; false when the listener evicted the partition meanwhile. */
   private boolean initialFull(Partition<T> p) throws Exception {
     p.seenInitialFull = true;
-    return fire(StreamWindowEvent.Type.INITIAL_FULL, p, EntryTuples.of(p.entries));
+    return fire(StreamWindowEvent.Type.INITIAL_FULL, p, EntryTuples.of(removals, p.entries));
   }
 
   /**
@@ -418,12 +425,12 @@ public final class Window<T> implements EngineWindow<T> {
     EntryTuples<T> leaving;
     if (decision.kind == Eviction.Kind.OLDEST && decision.count == 1) {
       // The sliding count window's every arrival: no collection for the one leaving entry.
-      leaving = EntryTuples.of(p.entries.pollFirst());
+      leaving = EntryTuples.of(removals, p.entries.pollFirst());
       tupleCount--;
     } else {
       Collection<Entry<T>> taken = take(p, decision);
       tupleCount -= taken.size();
-      leaving = EntryTuples.of(taken);
+      leaving = EntryTuples.of(removals, taken);
     }
     if (decision.kind != Eviction.Kind.ALL && leaving.isEmpty()) {
       return true;

@@ -134,6 +134,29 @@ class SlidingWindowTest extends WindowTestBase {
   }
 
   @Test
+  void removedByListenersCountsEachIteratorRemoveAndNothingElse() throws Exception {
+    Window<Reading> w = window(WindowSpec.sliding(PolicySpec.count(2), PolicySpec.count(1)));
+    w.registerListener(
+        e -> {
+          if (e.getType() == com.ibm.streams.operator.window.StreamWindowEvent.Type.TRIGGER) {
+            for (var it = e.getTuples().iterator(); it.hasNext(); ) {
+              if (it.next().id().equals("B")) {
+                it.remove();
+              }
+            }
+          }
+        },
+        false);
+    w.insert(Reading.of("A"));
+    w.insert(Reading.of("C"));
+    w.insert(Reading.of("D")); // A leaves by eviction: not a removal
+    assertEquals(0, w.removedByListeners());
+    w.insert(Reading.of("B")); // removed at its trigger
+    w.insert(Reading.of("E"));
+    assertEquals(1, w.removedByListeners());
+  }
+
+  @Test
   void deltaEvictionSignalsInitialFullOnlyBeforeTheFirstEviction() throws Exception {
     Window<Reading> w = window(WindowSpec.sliding(PolicySpec.delta("value", 1.0), PolicySpec.count(100)));
     w.insert(Reading.of("A", 1.0));

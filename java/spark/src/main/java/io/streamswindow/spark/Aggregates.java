@@ -53,6 +53,11 @@ public final class Aggregates {
           "aggregate_incomplete_windows", "aggregateIncompleteWindows",
           "aggregateEvictedPartitions", "aggregateEvictedPartitions",
           "aggregate_evicted_partitions", "aggregateEvictedPartitions");
+  /** The option naming how a sliding window is aggregated, passed on as the operator's value. */
+  private static final Map<String, String> MODE_OPTIONS =
+      Map.of(
+          "slidingAggregation", "slidingAggregation",
+          "sliding_aggregation", "slidingAggregation");
 
   private Aggregates() {}
 
@@ -71,10 +76,10 @@ public final class Aggregates {
    * @param options {@link WindowedOperators#runOperator}'s options ({@code marker_column}, {@code
    *     batch_marker}, {@code punctuation_column}, {@code event_time}, {@code late_output}, {@code
    *     spl_type.<column>}), plus {@code aggregateIncompleteWindows} and {@code
-   *     aggregateEvictedPartitions} ("true"/"false"; snake_case spellings accepted). The output
-   *     columns' SPL types follow from the functions and the input's SPL types (a {@code Sum} of a
-   *     {@code decimal64} attribute is a {@code decimal64}), so {@code output_spl_type.<column>}
-   *     is refused
+   *     aggregateEvictedPartitions} ("true"/"false") and {@code slidingAggregation}
+   *     ("incremental"/"recompute"; snake_case spellings accepted). The output columns' SPL types
+   *     follow from the functions and the input's SPL types (a {@code Sum} of a {@code decimal64}
+   *     attribute is a {@code decimal64}), so {@code output_spl_type.<column>} is refused
    * @return one row per group and window firing, with the derived output schema
    * @throws IllegalArgumentException for a bad window, column, assignment or option, naming it
    */
@@ -99,10 +104,12 @@ public final class Aggregates {
       options.forEach(
           (key, value) -> {
             String parameter = FLAG_OPTIONS.get(key);
-            if (parameter == null) {
-              runOptions.put(key, value);
-            } else {
+            if (parameter != null) {
               params.put(parameter, List.of(flag(key, value)));
+            } else if (MODE_OPTIONS.containsKey(key)) {
+              params.put(MODE_OPTIONS.get(key), List.of(value));
+            } else {
+              runOptions.put(key, value);
             }
           });
     }
