@@ -128,16 +128,30 @@ final class WindowedOperatorProcessor extends StatefulProcessor<Row, Row, Row> {
 
     @Override
     public void wakeAtProcessingTime(long deadlineNanos, long nowNanos) {
-      // A timer fires in the first micro-batch whose time is at or past it.
-      getHandle().registerTimer(Math.max(ceilMillis(deadlineNanos), Math.floorDiv(nowNanos, 1_000_000L) + 1));
+      getHandle().registerTimer(processingTimer(deadlineNanos, nowNanos));
     }
 
     @Override
     public void wakeAtEventTime(long deadlineNanos) {
-      // A timer fires in the first micro-batch whose watermark is at or past it; a deadline at
-      // the current watermark (a late trigger pending) waits for the watermark's next move.
-      getHandle().registerTimer(Math.max(ceilMillis(deadlineNanos), Math.max(0L, watermarkMs()) + 1));
+      getHandle().registerTimer(eventTimer(deadlineNanos, watermarkMs()));
     }
+  }
+
+  /**
+   * The processing-time timer (ms) for a deadline: a timer fires in the first micro-batch whose
+   * time is at or past it, and never in the micro-batch that set it.
+   */
+  static long processingTimer(long deadlineNanos, long nowNanos) {
+    return Math.max(ceilMillis(deadlineNanos), Math.floorDiv(nowNanos, 1_000_000L) + 1);
+  }
+
+  /**
+   * The event-time timer (ms) for a deadline: a timer fires in the first micro-batch whose
+   * watermark is at or past it; a deadline at the current watermark (a late trigger pending)
+   * waits for the watermark's next move.
+   */
+  static long eventTimer(long deadlineNanos, long watermarkMs) {
+    return Math.max(ceilMillis(deadlineNanos), Math.max(0L, watermarkMs) + 1);
   }
 
   private static long ceilMillis(long nanos) {

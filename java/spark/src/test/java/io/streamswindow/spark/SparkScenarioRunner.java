@@ -559,12 +559,12 @@ final class SparkScenarioRunner {
 
     @Override
     public void wakeAtProcessingTime(long deadlineNanos, long nowNanos) {
-      timerMs = Math.max(-Math.floorDiv(-deadlineNanos, 1_000_000L), Math.floorDiv(nowNanos, 1_000_000L) + 1);
+      timerMs = WindowedOperatorProcessor.processingTimer(deadlineNanos, nowNanos);
     }
 
     @Override
     public void wakeAtEventTime(long deadlineNanos) {
-      timerMs = Math.max(-Math.floorDiv(-deadlineNanos, 1_000_000L), Math.max(0L, watermarkMs) + 1);
+      timerMs = WindowedOperatorProcessor.eventTimer(deadlineNanos, watermarkMs);
     }
   }
 
