@@ -208,9 +208,9 @@ public class Aggregate extends AbstractOperator {
   }
 
   /**
-   * Pane functions read the pane a timeInterval window triggered for; other windows have none.
-   * And the parameters about when a sliding or tumbling window's firings count do not apply to
-   * panes, which fire when the watermark completes them.
+   * Pane functions read the pane a timeInterval window triggered for; other windows have none. And
+   * the parameters about when a sliding or tumbling window's firings count do not apply to panes,
+   * which fire when the watermark completes them.
    */
   private void checkPaneFunctions(StreamWindow<Tuple> window, List<OutputAssignment> assignments) {
     boolean panes = window instanceof TimeIntervalStreamWindow;
@@ -238,8 +238,7 @@ public class Aggregate extends AbstractOperator {
           "aggregateIncompleteWindows is only valid for sliding windows, but the window is"
               + " tumbling");
     }
-    if (slidingAggregation != null
-        && (tumbling || window instanceof TimeIntervalStreamWindow)) {
+    if (slidingAggregation != null && (tumbling || window instanceof TimeIntervalStreamWindow)) {
       throw new IllegalArgumentException(
           "slidingAggregation is only valid for sliding windows, but the window is "
               + (tumbling ? "tumbling" : "a timeInterval window"));

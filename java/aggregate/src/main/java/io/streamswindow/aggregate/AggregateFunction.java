@@ -306,7 +306,10 @@ public enum AggregateFunction {
 
   /** Whether the function reads the pane of a timeInterval window's trigger, not the tuples. */
   public boolean isPaneFunction() {
-    return this == INTERVAL_START || this == INTERVAL_END || this == PANE_INDEX || this == PANE_TIMING;
+    return this == INTERVAL_START
+        || this == INTERVAL_END
+        || this == PANE_INDEX
+        || this == PANE_TIMING;
   }
 
   private static List<Object> collect(Group group, ValueReader reader) {

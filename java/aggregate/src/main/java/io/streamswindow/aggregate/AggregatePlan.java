@@ -25,6 +25,7 @@ import java.util.function.Supplier;
 final class AggregatePlan {
   private final ValueReader[] groupBy;
   private final GroupAggregator[] outputs; // by output attribute index
+
   /** By output attribute index: a sliding group's accumulator; null: {@code outputs} reads it. */
   private final Supplier<SlidingAccumulator>[] accumulators;
 

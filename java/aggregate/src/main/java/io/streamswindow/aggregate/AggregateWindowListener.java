@@ -14,12 +14,12 @@ import io.streamswindow.engine.EngineWindow;
  * through the {@link AggregatePlan}.
  *
  * <ul>
- *   <li>Tumbling window: every EVICTION (a tumble) is aggregated, in one pass over its tuples; so is
- *       a PARTITION_EVICTION when {@code aggregateEvictedPartitions} is set.
+ *   <li>Tumbling window: every EVICTION (a tumble) is aggregated, in one pass over its tuples; so
+ *       is a PARTITION_EVICTION when {@code aggregateEvictedPartitions} is set.
  *   <li>Sliding window: every TRIGGER is aggregated once the partition has been full
  *       (INITIAL_FULL), or always with {@code aggregateIncompleteWindows}. Incrementally ({@link
- *       SlidingAggregates}: INSERTION and EVICTION keep each partition's aggregates), unless
- *       {@link SlidingAggregation#RECOMPUTE} asks for a pass over the window at every trigger.
+ *       SlidingAggregates}: INSERTION and EVICTION keep each partition's aggregates), unless {@link
+ *       SlidingAggregation#RECOMPUTE} asks for a pass over the window at every trigger.
  *   <li>FINAL flushes nothing, and INITIAL_FULL submits nothing.
  * </ul>
  *
@@ -35,6 +35,7 @@ final class AggregateWindowListener extends StatefulWindowListener<Boolean, Tupl
   private final boolean aggregateIncompleteWindows;
   private final boolean aggregateEvictedPartitions;
   private final boolean tumbling;
+
   /** The sliding window's incremental aggregation; null for tumbling windows and RECOMPUTE. */
   private final SlidingAggregates incremental;
 

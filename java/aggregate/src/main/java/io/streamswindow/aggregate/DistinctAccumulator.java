@@ -11,9 +11,9 @@ import java.util.Map;
 
 /**
  * CountDistinct, CountByDistinct and CollectDistinct over a sliding window's group: a counted
- * multiset of the attribute's values, each with the arrival numbers of its occurrences, so that
- * the values can be listed in the order they first appear in the window, as the recomputing fold
- * lists them.
+ * multiset of the attribute's values, each with the arrival numbers of its occurrences, so that the
+ * values can be listed in the order they first appear in the window, as the recomputing fold lists
+ * them.
  *
  * <p>An arrival or departure is O(1); a result is O(d log d) for d distinct values (CountDistinct:
  * O(1)), against the fold's O(n).

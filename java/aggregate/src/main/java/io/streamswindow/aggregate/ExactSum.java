@@ -3,17 +3,17 @@ package io.streamswindow.aggregate;
 import java.math.BigInteger;
 
 /**
- * An exact sum of numbers of the form ±m·2<sup>e</sup> (integers, every finite float64 and
- * float32, and their squares), from which a number added before can be taken away again exactly.
+ * An exact sum of numbers of the form ±m·2<sup>e</sup> (integers, every finite float64 and float32,
+ * and their squares), from which a number added before can be taken away again exactly.
  *
- * <p>The sum is a fixed-point number whose least bit weighs 2<sup>unit</sup>, held as signed
- * 32-bit digits in {@code long}s over the range of digits the numbers touched. Adding a number adds
- * its bits to at most three digits, without carrying; carries are resolved only when the value is
- * read. Subtracting the same number subtracts the same bits from the same digits, so what was added
- * and then taken away leaves no trace: the sum of a sliding window's values is exact whatever the
- * order of arrivals and departures, and it does not depend on the history of the window (two
- * windows holding the same values hold equal sums). Reading it as a double or float rounds once,
- * to nearest even.
+ * <p>The sum is a fixed-point number whose least bit weighs 2<sup>unit</sup>, held as signed 32-bit
+ * digits in {@code long}s over the range of digits the numbers touched. Adding a number adds its
+ * bits to at most three digits, without carrying; carries are resolved only when the value is read.
+ * Subtracting the same number subtracts the same bits from the same digits, so what was added and
+ * then taken away leaves no trace: the sum of a sliding window's values is exact whatever the order
+ * of arrivals and departures, and it does not depend on the history of the window (two windows
+ * holding the same values hold equal sums). Reading it as a double or float rounds once, to nearest
+ * even.
  *
  * <p>A digit accumulates at most 2<sup>32</sup> per number held, so the sum stays exact while it
  * holds fewer than 2<sup>30</sup> numbers (a sliding window's group, at most). Not thread-safe.
@@ -32,11 +32,15 @@ final class ExactSum {
   private static final long[] NO_DIGITS = new long[0];
 
   private final int unit;
+
   /** digits[i] weighs 2^(unit + 32 * (first + i)); each may be any long, carries unresolved. */
   private long[] digits = NO_DIGITS;
+
   private int first;
+
   /** Scratch for reading: the digits with carries resolved, as a magnitude. */
   private long[] magnitude = NO_DIGITS;
+
   private int magnitudeLength;
   private boolean negative;
 
@@ -244,9 +248,7 @@ final class ExactSum {
     return value.getLowestSetBit() < bits ? shifted.setBit(0) : shifted;
   }
 
-  /**
-   * The sum as an integer {@code m} with sum = m·2^{@link #exponent()}, exactly.
-   */
+  /** The sum as an integer {@code m} with sum = m·2^{@link #exponent()}, exactly. */
   BigInteger unscaled() {
     resolve();
     if (magnitudeLength == 0) {
@@ -316,8 +318,8 @@ final class ExactSum {
   }
 
   /**
-   * Rounds the sum to {@code bits} significant bits, to nearest even, and returns it as a double.
-   * A result below the double's normal range needs fewer than 53 bits and is exact.
+   * Rounds the sum to {@code bits} significant bits, to nearest even, and returns it as a double. A
+   * result below the double's normal range needs fewer than 53 bits and is exact.
    */
   private double round(int bits) {
     resolve();

@@ -16,6 +16,7 @@ import java.util.Map;
 final class Firing {
   private final List<Group> groups;
   private final int tupleCount;
+
   /** The pane of a timeInterval window's trigger, or null for other windows. */
   private PaneTrigger pane;
 

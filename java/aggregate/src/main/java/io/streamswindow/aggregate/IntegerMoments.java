@@ -3,10 +3,9 @@ package io.streamswindow.aggregate;
 import com.ibm.streams.operator.Type.MetaType;
 
 /**
- * Adds an integer attribute's value, and its square, to exact sums (Σx and Σx²), reading the
- * value by its SPL type: unsigned types as unsigned. The standard deviations of integers are
- * computed from these moments, by the recomputing fold and the sliding window's incremental path
- * alike.
+ * Adds an integer attribute's value, and its square, to exact sums (Σx and Σx²), reading the value
+ * by its SPL type: unsigned types as unsigned. The standard deviations of integers are computed
+ * from these moments, by the recomputing fold and the sliding window's incremental path alike.
  */
 final class IntegerMoments {
   private IntegerMoments() {}

@@ -11,14 +11,14 @@ import io.streamswindow.aggregate.ExtremeAggregators.Extreme;
  *
  * <p>A flip combines every tuple of the group once more. Reading their values back through the
  * tuples would touch objects that arrived a whole window ago, out of the processor's caches in a
- * large window (about 130 ns per tuple at 100,000 tuples: docs/performance.md, "Incremental
- * sliding aggregation"); this accumulator keeps the keys, the tuples holding them and the front's
- * partial aggregates in arrays of its own, in arrival order, so a flip reads only those.
+ * large window (about 130 ns per tuple at 100,000 tuples: docs/performance.md, "Incremental sliding
+ * aggregation"); this accumulator keeps the keys, the tuples holding them and the front's partial
+ * aggregates in arrays of its own, in arrival order, so a flip reads only those.
  *
  * <p>A key is a {@code long} whose signed order is SPL's order of the values ({@link ValueOrder}):
- * unsigned integers read as unsigned, floats in {@code Double.compare}'s order (-0.0 below 0.0,
- * NaN above everything). Equal keys are equal values, and the older tuple is kept, so the results
- * are the recomputing fold's.
+ * unsigned integers read as unsigned, floats in {@code Double.compare}'s order (-0.0 below 0.0, NaN
+ * above everything). Equal keys are equal values, and the older tuple is kept, so the results are
+ * the recomputing fold's.
  */
 final class NumericExtremeAccumulator implements SlidingAccumulator {
   /** What the accumulator gives. */
@@ -39,18 +39,23 @@ final class NumericExtremeAccumulator implements SlidingAccumulator {
 
   /** The group's tuples and their keys, oldest first, in a ring of their own. */
   private long[] keys = new long[8];
+
   private Tuple[] tuples = new Tuple[8];
   private int head;
   private int size;
 
-  /** By ring slot, for the front (the oldest {@code frontSize} tuples): the aggregate to its end. */
+  /**
+   * By ring slot, for the front (the oldest {@code frontSize} tuples): the aggregate to its end.
+   */
   private long[] frontKey = new long[8];
+
   private Tuple[] frontHolder = new Tuple[8];
   private int[] frontCount = new int[8];
   private int frontSize;
 
   /** The back's aggregate; {@code backCount == 0} when the back is empty. */
   private long backKey;
+
   private Tuple backHolder;
   private int backCount;
 

@@ -22,7 +22,9 @@ final class PaneAggregateListener implements StreamWindowListener<Tuple> {
   private final StreamingOutput<OutputTuple> out;
 
   PaneAggregateListener(
-      TimeIntervalStreamWindow<Tuple> window, AggregatePlan plan, StreamingOutput<OutputTuple> out) {
+      TimeIntervalStreamWindow<Tuple> window,
+      AggregatePlan plan,
+      StreamingOutput<OutputTuple> out) {
     this.plan = plan;
     this.out = out;
     window.registerListener(this, false);

@@ -18,7 +18,10 @@ record PaneTrigger(WindowPane pane, long index, PaneTiming timing) {
     return new PaneTrigger(event.getPane(), event.getPaneIndex(), event.getPaneTiming());
   }
 
-  /** SPL's name of the timing, the value of {@code paneTiming()}: paneEarly, paneOnComplete, paneLate. */
+  /**
+   * SPL's name of the timing, the value of {@code paneTiming()}: paneEarly, paneOnComplete,
+   * paneLate.
+   */
   String timingName() {
     return switch (timing) {
       case PANE_EARLY -> "paneEarly";

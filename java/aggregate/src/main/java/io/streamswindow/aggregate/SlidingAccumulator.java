@@ -3,9 +3,9 @@ package io.streamswindow.aggregate;
 import com.ibm.streams.operator.Tuple;
 
 /**
- * One output function's state over the tuples of one group of a sliding window, kept up to date
- * as tuples arrive (newest) and leave (oldest), so that the function's value is read without
- * going over the group's tuples (docs/architecture.md, "Incremental aggregation").
+ * One output function's state over the tuples of one group of a sliding window, kept up to date as
+ * tuples arrive (newest) and leave (oldest), so that the function's value is read without going
+ * over the group's tuples (docs/architecture.md, "Incremental aggregation").
  *
  * <p>A {@link SlidingGroup} holds the group's tuples in a ring and drives its accumulators. There
  * are two kinds:
@@ -20,8 +20,8 @@ import com.ibm.streams.operator.Tuple;
  *       front runs out, the group {@link #flip}s: all tuples move to the front.
  * </ul>
  *
- * <p>Calls come in window order: {@code push} for every arrival, {@code pop} for every departure
- * of the oldest tuple (after a {@code flip} when the front was empty), {@code result} whenever the
+ * <p>Calls come in window order: {@code push} for every arrival, {@code pop} for every departure of
+ * the oldest tuple (after a {@code flip} when the front was empty), {@code result} whenever the
  * group's value is read. Not thread-safe.
  */
 interface SlidingAccumulator {

@@ -24,16 +24,18 @@ import java.util.Objects;
  * </ul>
  *
  * <p>So whatever the window does, a trigger aggregates exactly the tuples the window shows, and a
- * window that is first in, first out (count and time eviction, delta eviction of ordered values)
- * is aggregated in amortised O(1) per tuple.
+ * window that is first in, first out (count and time eviction, delta eviction of ordered values) is
+ * aggregated in amortised O(1) per tuple.
  */
 final class SlidingAggregates {
   private final AggregatePlan plan;
   private final EngineWindow<?> window;
   private final Map<Object, SlidingPartition> partitions = new HashMap<>();
   private long removalsSeen;
+
   /** The partition of the previous event: consecutive events of one partition skip the lookup. */
   private Object lastKey;
+
   private SlidingPartition last;
 
   SlidingAggregates(AggregatePlan plan, EngineWindow<?> window) {

@@ -11,10 +11,10 @@ import java.util.function.Supplier;
 /**
  * Which {@link SlidingAccumulator} keeps each output function over a sliding window's group.
  *
- * <p>No accumulator is needed where the recomputing function reads the group's ring in O(1)
- * (Count, CountAll, CountGroups, CountByGroup, First, Last, Any) or must go over it because its
- * output is as long as the window (Collect). Sum of strings and the element-wise functions of
- * lists (Sum, Average, Min, Max) go over the group's tuples too, as before: O(n) per firing.
+ * <p>No accumulator is needed where the recomputing function reads the group's ring in O(1) (Count,
+ * CountAll, CountGroups, CountByGroup, First, Last, Any) or must go over it because its output is
+ * as long as the window (Collect). Sum of strings and the element-wise functions of lists (Sum,
+ * Average, Min, Max) go over the group's tuples too, as before: O(n) per firing.
  */
 final class SlidingFunctions {
   private SlidingFunctions() {}

@@ -9,12 +9,11 @@ import java.util.RandomAccess;
  * its tuples oldest first in a ring, and an accumulator for each output function that has one
  * ({@link SlidingAccumulator}).
  *
- * <p>Tuples leave oldest first ({@link #popIfOldest} says when a departing tuple is not the
- * oldest, and then changes nothing). For the Two-Stacks accumulators the ring's positions are split
- * into a front {@code [head, split)} and a back {@code [split, tail)}; when the oldest tuple leaves
- * an empty front, every tuple moves to the front first ({@link SlidingAccumulator#flip}). Each
- * tuple is flipped once, so an arrival and a departure cost amortised O(1), whatever the window's
- * size.
+ * <p>Tuples leave oldest first ({@link #popIfOldest} says when a departing tuple is not the oldest,
+ * and then changes nothing). For the Two-Stacks accumulators the ring's positions are split into a
+ * front {@code [head, split)} and a back {@code [split, tail)}; when the oldest tuple leaves an
+ * empty front, every tuple moves to the front first ({@link SlidingAccumulator#flip}). Each tuple
+ * is flipped once, so an arrival and a departure cost amortised O(1), whatever the window's size.
  *
  * <p>{@link #group()} is the group as the recomputing output functions see it: a live view of the
  * ring, so Count, First, Last and Any read it in O(1), and Collect goes over it as it does over a
@@ -24,16 +23,21 @@ final class SlidingGroup {
   private static final int INITIAL_CAPACITY = 8;
 
   private Tuple[] ring = new Tuple[INITIAL_CAPACITY];
+
   /** By ring slot: the partition's arrival number of the tuple, which orders the groups. */
   private long[] arrivals = new long[INITIAL_CAPACITY];
+
   private int mask = INITIAL_CAPACITY - 1;
+
   /** Positions, counting arrivals; they wrap around, and only their differences matter. */
   private int head;
+
   private int split;
   private int tail;
 
   /** By output attribute; null where the output function reads {@link #group()} instead. */
   private final SlidingAccumulator[] accumulators;
+
   private final SlidingAccumulator[] kept;
   private final boolean twoStacks;
   private final Group group;

@@ -10,8 +10,7 @@ import java.util.Map;
 /**
  * One partition of a sliding window as {@link Aggregate} keeps it between firings: its {@code
  * groupBy} groups ({@link SlidingGroup}), each with its own accumulators, kept up to date by every
- * insertion and eviction, so that a trigger reads the aggregates instead of going over the
- * window.
+ * insertion and eviction, so that a trigger reads the aggregates instead of going over the window.
  *
  * <p>Groups are reported in the order their oldest tuple arrived, as the recomputing path orders
  * them (by first appearance in the window): a group whose oldest tuple left moves back. The order
@@ -24,10 +23,13 @@ final class SlidingPartition {
 
   private final AggregatePlan plan;
   private final ValueReader[] groupBy;
+
   /** Without groupBy: the one group. */
   private final SlidingGroup only;
+
   /** With groupBy: the groups by key, and in order of their oldest tuple's arrival. */
   private final Map<Object, SlidingGroup> groups;
+
   private final List<SlidingGroup> order;
   private boolean reorder;
 

@@ -27,8 +27,8 @@ import java.util.List;
  *       differ.
  * </ul>
  *
- * <p>The exact forms give the same result however the moments were summed, so the incremental
- * path and this fold agree exactly for integers and decimals.
+ * <p>The exact forms give the same result however the moments were summed, so the incremental path
+ * and this fold agree exactly for integers and decimals.
  */
 final class StandardDeviation {
   private StandardDeviation() {}
@@ -79,8 +79,8 @@ final class StandardDeviation {
   }
 
   /**
-   * The deviation of decimals from their exact moments: (n·Σx² − (Σx)²) / (n·divisor) in the
-   * type's precision plus two digits, then the square root rounded to the type's context.
+   * The deviation of decimals from their exact moments: (n·Σx² − (Σx)²) / (n·divisor) in the type's
+   * precision plus two digits, then the square root rounded to the type's context.
    */
   static BigDecimal ofDecimalMoments(
       long n, BigDecimal sum, BigDecimal squares, Kind kind, MathContext context) {
@@ -96,9 +96,9 @@ final class StandardDeviation {
   }
 
   /**
-   * The deviation of doubles from their exact moments: the variance (n·Σx² − (Σx)²) /
-   * (n·divisor) rounded once to a double, then its square root. The result is within a relative
-   * 2<sup>-52</sup> of the exact deviation of the values, for every finite input.
+   * The deviation of doubles from their exact moments: the variance (n·Σx² − (Σx)²) / (n·divisor)
+   * rounded once to a double, then its square root. The result is within a relative 2<sup>-52</sup>
+   * of the exact deviation of the values, for every finite input.
    *
    * @param sum Σx, an {@link ExactSum#ofDoubles()}
    * @param squares Σx², an {@link ExactSum#ofDoubleSquares()}

@@ -9,16 +9,17 @@ import com.ibm.streams.operator.Tuple;
  *
  * <p>Subclasses say how a tuple becomes a partial aggregate ({@link #lift}), how two partial
  * aggregates of adjacent stretches of the group combine ({@link #combine}: associative, not
- * necessarily commutative, the older stretch first) and what the aggregate of the whole group
- * gives ({@link #lower}). The result is that of combining the group's tuples from oldest to newest
- * in any grouping, so it equals the recomputing fold's whenever the fold is associative (a
- * selection keeping the older of equal values, an exact sum).
+ * necessarily commutative, the older stretch first) and what the aggregate of the whole group gives
+ * ({@link #lower}). The result is that of combining the group's tuples from oldest to newest in any
+ * grouping, so it equals the recomputing fold's whenever the fold is associative (a selection
+ * keeping the older of equal values, an exact sum).
  *
  * @param <P> the partial aggregate
  */
 abstract class TwoStacksAccumulator<P> implements SlidingAccumulator {
   /** By ring slot: the aggregate from the slot's tuple to the front's newest. */
   private Object[] front = new Object[0];
+
   /** The aggregate of the back, or null when the back is empty. */
   private P back;
 

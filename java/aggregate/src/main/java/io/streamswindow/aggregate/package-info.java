@@ -7,8 +7,8 @@
  *
  * <p>A tumbling window's aggregates are computed from its tuples at each tumble. A sliding window's
  * are kept incrementally as tuples arrive and leave ({@link
- * io.streamswindow.aggregate.SlidingAggregation}; docs/architecture.md, "Incremental
- * aggregation"), a cache rebuilt from the window's tuples when needed, so the only checkpointed
- * operator state is whether each sliding partition has been full.
+ * io.streamswindow.aggregate.SlidingAggregation}; docs/architecture.md, "Incremental aggregation"),
+ * a cache rebuilt from the window's tuples when needed, so the only checkpointed operator state is
+ * whether each sliding partition has been full.
  */
 package io.streamswindow.aggregate;

@@ -40,6 +40,7 @@ final class AggregateRun implements StreamHandler<Tuple> {
   JavaTestableGraph graph;
   private StreamingOutput<OutputTuple> input;
   private final List<String> items = new ArrayList<>();
+
   /** Everything delivered, in order: output tuples and punctuation marks. */
   private final List<Object> delivered = new ArrayList<>();
 

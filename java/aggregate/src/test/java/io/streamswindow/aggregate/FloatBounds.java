@@ -150,7 +150,17 @@ final class FloatBounds {
     BigDecimal error = new BigDecimal(actual.doubleValue()).subtract(expected).abs();
     assertTrue(
         error.compareTo(bound) <= 0,
-        () -> what + " " + actual + " is " + error + " from " + expected + ", beyond " + bound
-            + ", for " + values);
+        () ->
+            what
+                + " "
+                + actual
+                + " is "
+                + error
+                + " from "
+                + expected
+                + ", beyond "
+                + bound
+                + ", for "
+                + values);
   }
 }

@@ -42,7 +42,8 @@ class OutputAssignmentParserTest {
           OutputAssignmentParser.parse("r=" + function.splName() + "(" + args + ")");
       assertEquals(function, a.function());
     }
-    assertEquals(21 + 4, AggregateFunction.values().length); // the toolkit's, and the pane functions
+    assertEquals(
+        21 + 4, AggregateFunction.values().length); // the toolkit's, and the pane functions
   }
 
   @ParameterizedTest(name = "\"{0}\"")

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.ibm.streams.operator.OutputTuple;
 import com.ibm.streams.operator.Tuple;
 import io.streamswindow.clause.WindowClauseParser;
 import io.streamswindow.engine.ManualClock;
@@ -17,9 +16,12 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
-/** {@link Aggregate} on a timeInterval window: one row per pane trigger, with the pane functions. */
+/**
+ * {@link Aggregate} on a timeInterval window: one row per pane trigger, with the pane functions.
+ */
 class PaneAggregateTest {
-  private static final SplSchema IN = SplSchema.parse("tuple<rstring id, float64 ts, float64 cost>");
+  private static final SplSchema IN =
+      SplSchema.parse("tuple<rstring id, float64 ts, float64 cost>");
   private static final SplSchema OUT =
       SplSchema.parse(
           "tuple<timestamp start, timestamp end, int64 index, rstring timing, float64 total, int32 n>");
@@ -63,7 +65,8 @@ class PaneAggregateTest {
         + t.getInt("n");
   }
 
-  private static void submit(OperatorHost host, String id, double ts, double cost) throws Exception {
+  private static void submit(OperatorHost host, String id, double ts, double cost)
+      throws Exception {
     host.submit(0, IN.getTuple(new Object[] {id, ts, cost}));
   }
 
@@ -81,7 +84,8 @@ class PaneAggregateTest {
   void eachTriggerOfAPaneIsOneRowWithThePaneItFiredFor() throws Exception {
     // Seed 003's panes: [0, 10), [5, 15), [10, 20)...; closed 15 s after their end.
     OperatorHost host =
-        running("timeInterval, intervalDuration(10.0), creationPeriod(5.0), discardAge(15.0)", OUTPUT);
+        running(
+            "timeInterval, intervalDuration(10.0), creationPeriod(5.0), discardAge(15.0)", OUTPUT);
     submit(host, "A", 7, 1.0); // in [0, 10) and [5, 15)
     submit(host, "B", 12, 2.0); // in [5, 15) and [10, 20)
 
@@ -112,14 +116,17 @@ class PaneAggregateTest {
             .build();
     Exception e = assertThrows(Exception.class, host::initialize);
     assertTrue(
-        e.getMessage().contains("intervalStart() gives the pane a timeInterval window triggered for,"
-            + " but the window is sliding"),
+        e.getMessage()
+            .contains(
+                "intervalStart() gives the pane a timeInterval window triggered for,"
+                    + " but the window is sliding"),
         e.getMessage());
   }
 
   @Test
   void whenFiringsCountDoesNotApplyToPanes() throws Exception {
-    WindowSpec spec = WindowClauseParser.parse("timeInterval, intervalDuration(10.0)").withEventTime("ts");
+    WindowSpec spec =
+        WindowClauseParser.parse("timeInterval, intervalDuration(10.0)").withEventTime("ts");
     OperatorHost host =
         OperatorHost.builder(Aggregate.class)
             .clock(ManualClock.create())

@@ -21,7 +21,6 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Random;
 import java.util.Set;
-import java.util.function.Consumer;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -37,9 +36,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * that removes tuples.
  *
  * <p>Every output must be equal, value for value (decimals to the scale), except the float sums,
- * means and deviations, which are checked against exact arithmetic with the bounds docs/decisions.md
- * states ({@link FloatBounds}). The incremental run is also checkpointed and reset at random
- * points: a restart must give exactly the outputs of the run without one.
+ * means and deviations, which are checked against exact arithmetic with the bounds
+ * docs/decisions.md states ({@link FloatBounds}). The incremental run is also checkpointed and
+ * reset at random points: a restart must give exactly the outputs of the run without one.
  */
 class SlidingAggregatesTest {
   private static final String IN =
@@ -155,8 +154,7 @@ class SlidingAggregatesTest {
         case DELTA_ORDERED, DELTA_UNORDERED -> in.evictDelta("t", size * 0.5).triggerCount(every);
         case DELTA_UNORDERED_OLDEST_FIRST ->
             Harness.deltaEvictionMode(
-                in.evictDelta("t", size * 0.5).triggerCount(every),
-                DeltaEvictionMode.OLDEST_FIRST);
+                in.evictDelta("t", size * 0.5).triggerCount(every), DeltaEvictionMode.OLDEST_FIRST);
         case COUNT_DELTA_TRIGGER -> in.evictCount(size).triggerDelta("t", (double) every);
         default -> throw new AssertionError(kind);
       }
@@ -334,9 +332,7 @@ class SlidingAggregatesTest {
 
   private static String outputSchema(Scenario scenario) {
     return AggregateSchema.outputSchema(
-            Type.Factory.getStreamSchema(IN),
-            OUTPUT,
-            scenario.groupBy() ? List.of("g") : List.of())
+            Type.Factory.getStreamSchema(IN), OUTPUT, scenario.groupBy() ? List.of("g") : List.of())
         .getLanguageType();
   }
 
@@ -414,8 +410,7 @@ class SlidingAggregatesTest {
   }
 
   @Test
-  void nanAndInfinitiesGiveWhatTheFoldGivesExceptSplsRunningMeanAfterAnInfinity()
-      throws Exception {
+  void nanAndInfinitiesGiveWhatTheFoldGivesExceptSplsRunningMeanAfterAnInfinity() throws Exception {
     double inf = Double.POSITIVE_INFINITY;
     double[] values = {1, inf, 2, Double.NaN, 3, 4, -inf, inf, 5, 6, 7, 8};
     List<List<Object>> rows = new ArrayList<>();

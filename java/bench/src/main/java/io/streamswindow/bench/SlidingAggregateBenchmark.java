@@ -30,9 +30,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * EVICTION of the oldest, INSERTION, TRIGGER and one output tuple (docs/performance.md,
  * "Incremental sliding aggregation").
  *
- * <p>{@code slidingAggregation=incremental} must cost the same per tuple whatever N;
- * {@code recompute} goes over the window at every trigger, so it grows linearly with N. Values are
- * random doubles, so the float sum's exact accumulator sees carries and varied exponents.
+ * <p>{@code slidingAggregation=incremental} must cost the same per tuple whatever N; {@code
+ * recompute} goes over the window at every trigger, so it grows linearly with N. Values are random
+ * doubles, so the float sum's exact accumulator sees carries and varied exponents.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -42,8 +42,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @Fork(1)
 public class SlidingAggregateBenchmark {
   private static final SplSchema IN = SplSchema.parse("tuple<int64 key, int64 seq, float64 value>");
-  private static final SplSchema OUT =
-      SplSchema.parse("tuple<float64 avg, float64 top, int32 n>");
+  private static final SplSchema OUT = SplSchema.parse("tuple<float64 avg, float64 top, int32 n>");
 
   @Param({"10", "100", "1000", "10000", "100000"})
   public int size;

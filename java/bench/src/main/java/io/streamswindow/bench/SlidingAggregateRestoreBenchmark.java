@@ -37,8 +37,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @Fork(1)
 public class SlidingAggregateRestoreBenchmark {
   private static final SplSchema IN = SplSchema.parse("tuple<int64 key, int64 seq, float64 value>");
-  private static final SplSchema OUT =
-      SplSchema.parse("tuple<float64 avg, float64 top, int32 n>");
+  private static final SplSchema OUT = SplSchema.parse("tuple<float64 avg, float64 top, int32 n>");
 
   @Param({"1000"})
   public int size;

@@ -6,12 +6,12 @@ import com.ibm.streams.operator.window.StreamWindow;
 import com.ibm.streams.operator.window.StreamWindowEvent;
 
 /**
- * A {@link StatefulWindowListener} that records every event together with the bookkeeping its
- * base class keeps for the event's partition, as seen from inside {@code handleEvent}:
- * {@code INSERTION 0 [A] ins=true evi=false full=false state=1}.
+ * A {@link StatefulWindowListener} that records every event together with the bookkeeping its base
+ * class keeps for the event's partition, as seen from inside {@code handleEvent}: {@code INSERTION
+ * 0 [A] ins=true evi=false full=false state=1}.
  *
- * <p>{@code ins}, {@code evi} and {@code full} are {@code insertionsOccurred},
- * {@code evictionsOccurred} and {@code seenInitialFull}; {@code state} is the partition state, a
+ * <p>{@code ins}, {@code evi} and {@code full} are {@code insertionsOccurred}, {@code
+ * evictionsOccurred} and {@code seenInitialFull}; {@code state} is the partition state, a
  * generation number: 1 from {@code getInitializedState(partition, null)}, one more on each
  * re-initialisation, so a trace shows when the state was replaced or dropped.
  */

@@ -15,10 +15,9 @@ import java.util.List;
  * every scenario, clause or not, is declared through IBM's {@code InputPortDeclaration}.
  *
  * <p>SPL types a delta literal by its attribute (the SPL compiler rejects a mismatch), while IBM's
- * harness demands the attribute's own Java type; so a numeric delta from the clause is converted
- * to that type here: Double for float64, Integer for int32, Long for int64, and a Double of
- * seconds for a timestamp. A delta on any other type is passed on unchanged for the harness to
- * reject.
+ * harness demands the attribute's own Java type; so a numeric delta from the clause is converted to
+ * that type here: Double for float64, Integer for int32, Long for int64, and a Double of seconds
+ * for a timestamp. A delta on any other type is passed on unchanged for the harness to reject.
  */
 final class ClauseDeclaration {
   private ClauseDeclaration() {}

@@ -19,8 +19,7 @@ class ConformanceTableTest {
     String text = Files.readString(table);
     List<String> ids = ScenarioLibrary.files().stream().map(ScenarioLibrary::idOf).toList();
     assertTrue(!ids.isEmpty(), "no scenario files found under " + ScenarioLibrary.directory());
-    List<String> missing =
-        ids.stream().filter(id -> !text.contains("`" + id + "`")).toList();
+    List<String> missing = ids.stream().filter(id -> !text.contains("`" + id + "`")).toList();
     assertTrue(missing.isEmpty(), "docs/conformance.md has no row for " + missing);
     String everyScenario = text.substring(text.indexOf("## Every scenario"));
     List<String> stale =

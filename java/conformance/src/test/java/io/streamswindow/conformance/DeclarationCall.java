@@ -8,14 +8,14 @@ import java.util.StringJoiner;
 import java.util.concurrent.TimeUnit;
 
 /**
- * One call of IBM's {@code InputPortDeclaration} window builder, such as
- * {@code evictDelta(temperature, 1.5)}, written in a scenario's {@code "declare"} list or derived
- * from its SPL clause.
+ * One call of IBM's {@code InputPortDeclaration} window builder, such as {@code
+ * evictDelta(temperature, 1.5)}, written in a scenario's {@code "declare"} list or derived from its
+ * SPL clause.
  *
  * <p>Arguments are written as Java would see them: a name ({@code temperature}) is a String, a
  * whole number an Integer ({@code 2}) or, with an {@code L} suffix, a Long ({@code 2L}), a number
- * with a point or exponent a Double ({@code 1.5}), a {@code TimeUnit} constant
- * ({@code SECONDS}), and {@code Timestamp(seconds, nanos)} a Timestamp.
+ * with a point or exponent a Double ({@code 1.5}), a {@code TimeUnit} constant ({@code SECONDS}),
+ * and {@code Timestamp(seconds, nanos)} a Timestamp.
  *
  * @param method the builder method's name
  * @param arguments its arguments, already converted
@@ -27,7 +27,8 @@ record DeclarationCall(String method, List<Object> arguments) {
     String call = text.trim();
     int open = call.indexOf('(');
     if (open <= 0 || !call.endsWith(")")) {
-      throw new ScenarioFormatException("not a builder call: \"" + text + "\" (expected name(args))");
+      throw new ScenarioFormatException(
+          "not a builder call: \"" + text + "\" (expected name(args))");
     }
     String method = call.substring(0, open).trim();
     String inside = call.substring(open + 1, call.length() - 1).trim();
@@ -66,7 +67,8 @@ record DeclarationCall(String method, List<Object> arguments) {
       if (parts.size() != 2) {
         throw new ScenarioFormatException(call + ": Timestamp(seconds, nanos) takes two numbers");
       }
-      return new Timestamp(Long.parseLong(parts.get(0).trim()), Integer.parseInt(parts.get(1).trim()));
+      return new Timestamp(
+          Long.parseLong(parts.get(0).trim()), Integer.parseInt(parts.get(1).trim()));
     }
     if (text.matches("-?\\d+L")) {
       return Long.valueOf(text.substring(0, text.length() - 1));

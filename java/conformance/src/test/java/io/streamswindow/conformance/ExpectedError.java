@@ -6,18 +6,19 @@ import java.util.Set;
 
 /**
  * An error a scenario expects: the exception's simple class name (the thrown exception may be a
- * subclass), a fragment its message must contain (compared case-insensitively) and, for
- * declaration errors, the latest point at which it may be thrown.
+ * subclass), a fragment its message must contain (compared case-insensitively) and, for declaration
+ * errors, the latest point at which it may be thrown.
  *
  * @param type simple name of the expected exception class, e.g. {@code IllegalStateException}
  * @param message a fragment of the message, e.g. {@code trigger}
- * @param at a declaration call such as {@code evictPunctuation()} that must throw it itself, or
- *     one of the stages {@code executable}, {@code initialize}, {@code allPortsReady}: the error
- *     must be thrown no later than that stage; null for a step's error
+ * @param at a declaration call such as {@code evictPunctuation()} that must throw it itself, or one
+ *     of the stages {@code executable}, {@code initialize}, {@code allPortsReady}: the error must
+ *     be thrown no later than that stage; null for a step's error
  */
 public record ExpectedError(String type, String message, String at) {
   /** The stages of building and starting a graph, in order. */
-  static final java.util.List<String> STAGES = java.util.List.of("executable", "initialize", "allPortsReady");
+  static final java.util.List<String> STAGES =
+      java.util.List.of("executable", "initialize", "allPortsReady");
 
   private static final Set<String> FIELDS = Set.of("type", "message", "at");
 

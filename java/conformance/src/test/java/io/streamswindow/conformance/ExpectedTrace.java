@@ -5,10 +5,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The trace lines one step (or the start of the graph) must produce, in order. An item is one
- * line, or a group of lines that must appear together, consecutively, in any order among
- * themselves: the rules leave the order between partitions open (a window marker tumbles "every
- * existing partition"), and a scenario must not assert more than the rules say.
+ * The trace lines one step (or the start of the graph) must produce, in order. An item is one line,
+ * or a group of lines that must appear together, consecutively, in any order among themselves: the
+ * rules leave the order between partitions open (a window marker tumbles "every existing
+ * partition"), and a scenario must not assert more than the rules say.
  *
  * @param items each a {@code String} or an unmodifiable {@code List<String>} group
  */

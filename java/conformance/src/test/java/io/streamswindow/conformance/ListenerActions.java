@@ -9,9 +9,9 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * What a traced listener does to the window after recording an event, as the scenario's
- * {@link ListenerBehaviour} asks: drop tuples through {@code Iterator.remove()}, or evict
- * partitions itself while the window needs partition eviction.
+ * What a traced listener does to the window after recording an event, as the scenario's {@link
+ * ListenerBehaviour} asks: drop tuples through {@code Iterator.remove()}, or evict partitions
+ * itself while the window needs partition eviction.
  */
 final class ListenerActions {
   private final List<String> removeOnInsertion;

@@ -5,8 +5,8 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * How the traced operator's window listener behaves beyond recording events, as a scenario's
- * {@code "listener"} object states it.
+ * How the traced operator's window listener behaves beyond recording events, as a scenario's {@code
+ * "listener"} object states it.
  *
  * @param kind which listener the traced operator registers ({@code "type"})
  * @param removeOnInsertion ids of tuples the listener drops through {@code Iterator.remove()} on
@@ -16,8 +16,8 @@ import java.util.Set;
  * @param traceStateHandler the operator registers a StateHandler that prints {@code stateHandler
  *     drain|checkpoint|reset|resetToInitialState}
  * @param evictPartitionsOnDrain that StateHandler evicts every partition in its {@code drain()}
- * @param sortBy for a {@link Kind#SORTED} listener, the attributes to sort on (empty: the
- *     {@code SortedTupleWindow} constructor gets no names)
+ * @param sortBy for a {@link Kind#SORTED} listener, the attributes to sort on (empty: the {@code
+ *     SortedTupleWindow} constructor gets no names)
  * @param ascending for a {@link Kind#SORTED} listener, the order
  */
 public record ListenerBehaviour(
@@ -69,8 +69,13 @@ public record ListenerBehaviour(
 
   private static final Set<String> FIELDS =
       Set.of(
-          "type", "removeOnInsertion", "evictPartitionsDuringInsertion", "traceStateHandler",
-          "evictPartitionsOnDrain", "sortBy", "ascending");
+          "type",
+          "removeOnInsertion",
+          "evictPartitionsDuringInsertion",
+          "traceStateHandler",
+          "evictPartitionsOnDrain",
+          "sortBy",
+          "ascending");
 
   static ListenerBehaviour parse(JsonNode node, String where) {
     if (node == null) {

@@ -23,7 +23,8 @@ class ReadmeExampleTest {
   @Test
   void readmeHarnessExample() throws Exception {
     JavaOperatorTester tester = new JavaOperatorTester();
-    OperatorInvocation<WindowSum> op = tester.singleOp(WindowSum.class).setStringParameter("attr", "cost");
+    OperatorInvocation<WindowSum> op =
+        tester.singleOp(WindowSum.class).setStringParameter("attr", "cost");
     InputPortDeclaration in = op.addInput("tuple<rstring id, float64 cost>");
     in.tumbling().evictCount(4);
     OutputPortDeclaration out = op.addOutput("tuple<float64 total>");

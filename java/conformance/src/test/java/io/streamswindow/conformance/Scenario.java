@@ -43,8 +43,18 @@ public record Scenario(
 
   private static final Set<String> FIELDS =
       Set.of(
-          "name", "source", "schema", "window", "declare", "partitionBy", "listener", "deltaMode",
-          "eventTime", "start", "steps", "error");
+          "name",
+          "source",
+          "schema",
+          "window",
+          "declare",
+          "partitionBy",
+          "listener",
+          "deltaMode",
+          "eventTime",
+          "start",
+          "steps",
+          "error");
 
   static Scenario parse(String id, JsonNode root) {
     String where = id;
@@ -55,7 +65,8 @@ public record Scenario(
     }
     if (root.has("eventTime") && !root.has("window")) {
       throw new ScenarioFormatException(
-          where + ": \"eventTime\" belongs to a timeInterval \"window\" clause; IBM's builder calls"
+          where
+              + ": \"eventTime\" belongs to a timeInterval \"window\" clause; IBM's builder calls"
               + " (\"declare\") cannot declare one");
     }
     if (root.has("steps") == root.has("error")) {
@@ -80,8 +91,12 @@ public record Scenario(
         ScenarioFormatException.textList(root, "declare", where),
         ScenarioFormatException.textList(root, "partitionBy", where),
         ListenerBehaviour.parse(root.get("listener"), where),
-        root.has("deltaMode") ? ScenarioFormatException.requiredText(root, "deltaMode", where) : null,
-        root.has("eventTime") ? ScenarioFormatException.requiredText(root, "eventTime", where) : null,
+        root.has("deltaMode")
+            ? ScenarioFormatException.requiredText(root, "deltaMode", where)
+            : null,
+        root.has("eventTime")
+            ? ScenarioFormatException.requiredText(root, "eventTime", where)
+            : null,
         ExpectedTrace.parse(root.get("start"), where + " start"),
         List.copyOf(steps),
         root.has("error") ? ExpectedError.parse(root.get("error"), where + " error") : null);

@@ -10,8 +10,8 @@ import java.util.Map;
  *   <li>{@code watermark <seconds>}: moves the watermark (event time) to that many seconds since
  *       the epoch, exact to the nanosecond ({@code 10.000000001})
  *   <li>{@code punct WINDOW_MARKER} / {@code punct FINAL_MARKER}: submits a punctuation mark
- *   <li>{@code checkpoint <name>}, {@code reset <name>}, {@code resetToInitialState},
- *       {@code drain}: the harness's state controls
+ *   <li>{@code checkpoint <name>}, {@code reset <name>}, {@code resetToInitialState}, {@code
+ *       drain}: the harness's state controls
  *   <li>{@code evictPartition <key>}: {@code StreamWindow.evictPartition} from outside a listener
  *   <li>{@code partitions}: prints {@code partitions [keys sorted by name]}
  *   <li>{@code partitionOrder}: prints {@code partitionOrder [keys as getPartitions() orders them]}
@@ -70,7 +70,10 @@ public record ScenarioCommand(String verb, String argument) {
     }
     if (takesArgument == argument.isEmpty()) {
       throw new ScenarioFormatException(
-          "command \"" + text + "\" " + (takesArgument ? "needs an argument" : "takes no argument"));
+          "command \""
+              + text
+              + "\" "
+              + (takesArgument ? "needs an argument" : "takes no argument"));
     }
     return new ScenarioCommand(verb, argument);
   }

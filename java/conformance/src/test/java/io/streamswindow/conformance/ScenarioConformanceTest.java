@@ -7,9 +7,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The data-driven conformance suite: every scenario file under {@code tests/scenarios} is one
- * test, run through IBM's harness by {@link ScenarioRunner}. A failure prints the scenario, the
- * rule it proves and a diff of the step's trace.
+ * The data-driven conformance suite: every scenario file under {@code tests/scenarios} is one test,
+ * run through IBM's harness by {@link ScenarioRunner}. A failure prints the scenario, the rule it
+ * proves and a diff of the step's trace.
  */
 class ScenarioConformanceTest {
 

@@ -30,14 +30,14 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 
 /**
- * Runs one {@link Scenario} through IBM's harness: declares the traced operator's input window
- * with {@code InputPortDeclaration} builder calls, runs the graph on a {@link ManualClock}, feeds
- * the steps through the port's input tester and compares the trace of every step exactly.
+ * Runs one {@link Scenario} through IBM's harness: declares the traced operator's input window with
+ * {@code InputPortDeclaration} builder calls, runs the graph on a {@link ManualClock}, feeds the
+ * steps through the port's input tester and compares the trace of every step exactly.
  *
  * <p>Beyond IBM's API it uses the harness's streams-window conveniences ({@link Harness}): the
  * manual clock, the delta eviction mode, timeInterval windows ({@link Harness#timeInterval}, which
- * IBM's builder calls cannot declare), the watermark, and checkpoint / reset /
- * resetToInitialState / drain.
+ * IBM's builder calls cannot declare), the watermark, and checkpoint / reset / resetToInitialState
+ * / drain.
  */
 final class ScenarioRunner {
   private final Scenario scenario;
@@ -83,13 +83,17 @@ final class ScenarioRunner {
     schema = port.getStreamSchema();
 
     try {
-      if (scenario.window() != null && WindowClauseParser.parse(scenario.window()).isTimeInterval()) {
+      if (scenario.window() != null
+          && WindowClauseParser.parse(scenario.window()).isTimeInterval()) {
         Harness.timeInterval(port, scenario.window(), scenario.eventTime());
         timeInterval = true;
       } else if (scenario.window() != null) {
         if (scenario.eventTime() != null) {
           throw new ScenarioFormatException(
-              scenario.id() + ": \"eventTime\" is for timeInterval windows, not \"" + scenario.window() + "\"");
+              scenario.id()
+                  + ": \"eventTime\" is for timeInterval windows, not \""
+                  + scenario.window()
+                  + "\"");
         }
         calls.addAll(ClauseDeclaration.calls(scenario.window(), schema));
       } else {
@@ -168,8 +172,8 @@ final class ScenarioRunner {
 
   /**
    * Handles an exception thrown while declaring or starting at {@code where} (a builder call,
-   * {@code the clause}, or a stage): it must be the scenario's expected error, thrown no later
-   * than allowed.
+   * {@code the clause}, or a stage): it must be the scenario's expected error, thrown no later than
+   * allowed.
    */
   private boolean thrownAt(String where, Exception thrown) {
     ExpectedError expected = scenario.error();
@@ -183,7 +187,8 @@ final class ScenarioRunner {
     String call = expected.throwingCall();
     if (call != null && !DeclarationCall.parse(call).toString().equals(where)) {
       throw new AssertionError(
-          report("expected " + expected + " to be thrown by " + call + ", but " + where + " threw it"),
+          report(
+              "expected " + expected + " to be thrown by " + call + ", but " + where + " threw it"),
           thrown);
     }
     int stage = ExpectedError.STAGES.indexOf(where);
@@ -210,7 +215,8 @@ final class ScenarioRunner {
   // ---------------------------------------------------------------- steps
 
   private void runStep(int index, ScenarioStep step) throws Exception {
-    String label = "step " + (index + 1) + " of " + scenario.steps().size() + ": " + step.describe();
+    String label =
+        "step " + (index + 1) + " of " + scenario.steps().size() + ": " + step.describe();
     try {
       if (step.tuple() != null) {
         OutputTuple tuple = input.newTuple();
@@ -222,7 +228,9 @@ final class ScenarioRunner {
     } catch (ScenarioFormatException e) {
       throw new ScenarioFormatException(scenario.id() + " " + label + ": " + e.getMessage());
     } catch (Exception | AssertionError e) {
-      if (step.error() != null && e instanceof Exception thrown && step.error().match(thrown) != null) {
+      if (step.error() != null
+          && e instanceof Exception thrown
+          && step.error().match(thrown) != null) {
         operator.trace().take();
         return;
       }
@@ -276,7 +284,8 @@ final class ScenarioRunner {
       case "flags" ->
           operator
               .trace()
-              .add("flags " + argument + " " + operator.bookkeeping(partitionKey(window, argument)));
+              .add(
+                  "flags " + argument + " " + operator.bookkeeping(partitionKey(window, argument)));
       case "dropped" -> {
         if (!(window instanceof TimeIntervalStreamWindow<Tuple> panes)) {
           throw new ScenarioFormatException("\"dropped\" needs a timeInterval window");
@@ -328,14 +337,21 @@ final class ScenarioRunner {
 
   private String report(String problem) {
     StringBuilder text = new StringBuilder();
-    text.append("\nScenario ").append(scenario.id()).append(": ").append(scenario.name()).append('\n');
+    text.append("\nScenario ")
+        .append(scenario.id())
+        .append(": ")
+        .append(scenario.name())
+        .append('\n');
     text.append("  proves: ").append(scenario.source()).append('\n');
     text.append("  schema: ").append(scenario.schema()).append('\n');
     if (scenario.window() != null) {
       text.append("  window: ").append(scenario.window()).append('\n');
     }
     text.append("  declared by: ")
-        .append(timeInterval ? "Harness.timeInterval(port, window, \"" + scenario.eventTime() + "\")" : calls)
+        .append(
+            timeInterval
+                ? "Harness.timeInterval(port, window, \"" + scenario.eventTime() + "\")"
+                : calls)
         .append('\n');
     text.append("  ").append(problem).append('\n');
     return text.toString();

@@ -9,15 +9,16 @@ import java.util.Set;
  * One step of a scenario: a tuple to submit or a command to run, and what it must cause.
  *
  * <p>In a file a step is {@code {"tuple": {...}, "expect": [...]}}, {@code {"do": "advance 1",
- * "expect": [...]}}, {@code {"do": "evictPartition 0", "error": {...}}}, or a bare command
- * string, which expects nothing. {@code "tuple": "A"} is short for {@code {"id": "A"}}.
+ * "expect": [...]}}, {@code {"do": "evictPartition 0", "error": {...}}}, or a bare command string,
+ * which expects nothing. {@code "tuple": "A"} is short for {@code {"id": "A"}}.
  *
  * @param tuple the attribute values of the tuple to submit, or null for a command
  * @param command the command (see {@link ScenarioCommand}), or null for a tuple
  * @param expect the trace the step must produce (empty when an error is expected)
  * @param error the error the step must throw, or null
  */
-public record ScenarioStep(ObjectNode tuple, String command, ExpectedTrace expect, ExpectedError error) {
+public record ScenarioStep(
+    ObjectNode tuple, String command, ExpectedTrace expect, ExpectedError error) {
   private static final Set<String> FIELDS = Set.of("tuple", "do", "expect", "error");
 
   static ScenarioStep parse(JsonNode node, String where) {

@@ -7,10 +7,10 @@ import com.ibm.streams.operator.window.sort.SortedTupleWindow;
 import java.util.List;
 
 /**
- * A {@link SortedTupleWindow} that records every event together with the event's partition's
- * sorted list, as seen inside {@code handleEvent} once the base class has updated it: {@code
- * INSERTION 0 [C] sorted [C, A]}. On a tumbling window's EVICTION the list still holds what
- * tumbled (the base class empties it after the event), in the order a sorting operator submits it.
+ * A {@link SortedTupleWindow} that records every event together with the event's partition's sorted
+ * list, as seen inside {@code handleEvent} once the base class has updated it: {@code INSERTION 0
+ * [C] sorted [C, A]}. On a tumbling window's EVICTION the list still holds what tumbled (the base
+ * class empties it after the event), in the order a sorting operator submits it.
  */
 final class SortReportingListener extends SortedTupleWindow {
   private final Trace trace;

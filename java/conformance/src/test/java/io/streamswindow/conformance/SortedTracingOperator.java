@@ -7,10 +7,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A {@link TracingOperator} whose listener is a {@code SortedTupleWindow}
- * ({@link SortReportingListener}), so traces also show each partition's sorted list. The sort
- * attributes and order come as the parameters {@code sortBy} (none: the constructor gets no
- * names) and {@code ascending} (default true).
+ * A {@link TracingOperator} whose listener is a {@code SortedTupleWindow} ({@link
+ * SortReportingListener}), so traces also show each partition's sorted list. The sort attributes
+ * and order come as the parameters {@code sortBy} (none: the constructor gets no names) and {@code
+ * ascending} (default true).
  */
 public class SortedTracingOperator extends TracingOperator {
   private final List<String> sortBy = new ArrayList<>();

@@ -42,11 +42,11 @@ final class Trace {
   }
 
   /**
-   * Formats an event: {@code EVICTION 0 [A, B]}. INITIAL_FULL prints no tuples
-   * ({@code INITIAL_FULL 0}): the rules do not say which tuples it carries, and a scenario
-   * asserts only what the rules say. An event of a timeInterval window also names its pane, and a
-   * trigger its index and timing: {@code INSERTION 0 [A] pane [5, 15)}, {@code INITIAL_FULL 0 pane
-   * [0, 10)}, {@code TRIGGER 0 [A, B] pane [0, 10) index 0 onComplete}.
+   * Formats an event: {@code EVICTION 0 [A, B]}. INITIAL_FULL prints no tuples ({@code INITIAL_FULL
+   * 0}): the rules do not say which tuples it carries, and a scenario asserts only what the rules
+   * say. An event of a timeInterval window also names its pane, and a trigger its index and timing:
+   * {@code INSERTION 0 [A] pane [5, 15)}, {@code INITIAL_FULL 0 pane [0, 10)}, {@code TRIGGER 0 [A,
+   * B] pane [0, 10) index 0 onComplete}.
    */
   static String event(StreamWindowEvent<Tuple> event) {
     String head = event.getType() + " " + event.getPartition();
@@ -63,8 +63,8 @@ final class Trace {
   }
 
   /**
-   * A pane as {@code [0, 10)}: start and end in seconds since the epoch, as short as exact
-   * ({@code 2.5}, {@code 10.000000001}).
+   * A pane as {@code [0, 10)}: start and end in seconds since the epoch, as short as exact ({@code
+   * 2.5}, {@code 10.000000001}).
    */
   static String interval(WindowPane pane) {
     return "[" + seconds(pane.getStartNanos()) + ", " + seconds(pane.getEndNanos()) + ")";

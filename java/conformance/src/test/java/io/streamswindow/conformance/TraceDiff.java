@@ -5,8 +5,8 @@ import java.util.List;
 
 /**
  * A readable line diff of an expected trace against the actual one: lines in both are indented,
- * missing lines start with {@code -}, unexpected lines with {@code +}. Lines of an any-order
- * group are marked {@code ~} in the expected listing.
+ * missing lines start with {@code -}, unexpected lines with {@code +}. Lines of an any-order group
+ * are marked {@code ~} in the expected listing.
  */
 public final class TraceDiff {
   private TraceDiff() {}

@@ -20,16 +20,16 @@ import java.util.List;
  *
  * <p>Scenario options reach it as operator parameters, the way any operator is configured through
  * IBM's harness: {@code partitionBy} (attribute names for {@code
- * WindowUtilities.registerAttributePartitioner}), {@code removeOnInsertion},
- * {@code evictPartitionsDuringInsertion}, {@code traceStateHandler} and
- * {@code evictPartitionsOnDrain} (see {@link ListenerBehaviour}). This class uses a plain
- * recording listener; {@link StatefulTracingOperator} a {@code StatefulWindowListener}, {@link
- * SortedTracingOperator} a {@code SortedTupleWindow}.
+ * WindowUtilities.registerAttributePartitioner}), {@code removeOnInsertion}, {@code
+ * evictPartitionsDuringInsertion}, {@code traceStateHandler} and {@code evictPartitionsOnDrain}
+ * (see {@link ListenerBehaviour}). This class uses a plain recording listener; {@link
+ * StatefulTracingOperator} a {@code StatefulWindowListener}, {@link SortedTracingOperator} a {@code
+ * SortedTupleWindow}.
  *
  * <p>The scenarios declare no output port. Where the operator has one (the Spark path's runner,
- * {@code io.streamswindow.spark.SparkScenarioRunner}, which runs it by class name, one instance
- * per key and micro-batch), it also submits every trace line, as it is recorded, on output port 0
- * as a one-string tuple: the trace comes back as the rows of the call.
+ * {@code io.streamswindow.spark.SparkScenarioRunner}, which runs it by class name, one instance per
+ * key and micro-batch), it also submits every trace line, as it is recorded, on output port 0 as a
+ * one-string tuple: the trace comes back as the rows of the call.
  */
 public class TracingOperator extends AbstractOperator {
   private final Trace trace = new Trace();

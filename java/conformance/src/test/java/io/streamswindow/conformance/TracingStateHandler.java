@@ -8,8 +8,8 @@ import java.util.ArrayList;
 
 /**
  * An operator StateHandler that records each call ({@code stateHandler drain}, ...) so a trace
- * shows it runs after the window's own action, and optionally evicts every partition during
- * drain, the one window change SPL allows there (docs/conformance.md).
+ * shows it runs after the window's own action, and optionally evicts every partition during drain,
+ * the one window change SPL allows there (docs/conformance.md).
  */
 final class TracingStateHandler implements StateHandler {
   private final StreamWindow<Tuple> window;

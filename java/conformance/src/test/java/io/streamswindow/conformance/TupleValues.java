@@ -11,11 +11,11 @@ import java.util.Iterator;
 import java.util.Map;
 
 /**
- * Sets a scenario tuple's attribute values on an {@link OutputTuple}, converting each JSON value
- * to its attribute's type. Attributes a step does not name keep their defaults.
+ * Sets a scenario tuple's attribute values on an {@link OutputTuple}, converting each JSON value to
+ * its attribute's type. Attributes a step does not name keep their defaults.
  *
- * <p>A timestamp is written as seconds since the epoch, preferably as a string so that
- * nanoseconds are exact ({@code "1020.500000001"}).
+ * <p>A timestamp is written as seconds since the epoch, preferably as a string so that nanoseconds
+ * are exact ({@code "1020.500000001"}).
  */
 final class TupleValues {
   private TupleValues() {}
@@ -42,7 +42,9 @@ final class TupleValues {
         case TIMESTAMP -> tuple.setTimestamp(name, timestamp(value.asText()));
         default ->
             throw new ScenarioFormatException(
-                "attribute \"" + name + "\" has a type scenarios do not support: "
+                "attribute \""
+                    + name
+                    + "\" has a type scenarios do not support: "
                     + attribute.getType().getLanguageType());
       }
     }

@@ -3,8 +3,8 @@ package io.streamswindow.engine;
 /**
  * The source of "now" for a window's time policies, in nanoseconds since the Unix epoch.
  *
- * <p>The engine never reads the system clock itself: it is handed a clock so that time policies
- * are deterministic under test ({@link ManualClock}) and follow Spark's batch time in the Spark
+ * <p>The engine never reads the system clock itself: it is handed a clock so that time policies are
+ * deterministic under test ({@link ManualClock}) and follow Spark's batch time in the Spark
  * adapter. Time must never go backwards.
  */
 @FunctionalInterface

@@ -34,12 +34,16 @@ final class CountEvictionPolicy<T> implements EvictionPolicy<T> {
 
   @Override
   public Eviction beforeInsert(Partition<T> partition, Entry<T> arriving) {
-    return type == StreamWindow.Type.SLIDING ? Eviction.oldest(partition.size() - size + 1) : Eviction.NONE;
+    return type == StreamWindow.Type.SLIDING
+        ? Eviction.oldest(partition.size() - size + 1)
+        : Eviction.NONE;
   }
 
   @Override
   public Eviction afterInsert(Partition<T> partition) {
-    return type == StreamWindow.Type.TUMBLING && partition.size() >= size ? Eviction.ALL : Eviction.NONE;
+    return type == StreamWindow.Type.TUMBLING && partition.size() >= size
+        ? Eviction.ALL
+        : Eviction.NONE;
   }
 
   @Override

@@ -18,7 +18,11 @@ final class DeltaEvictionPolicy<T> implements EvictionPolicy<T> {
   private final StreamWindow.Type type;
   private final DeltaEvictionMode mode;
 
-  DeltaEvictionPolicy(PolicySpec spec, DeltaResolver.Delta<T> resolved, StreamWindow.Type type, DeltaEvictionMode mode) {
+  DeltaEvictionPolicy(
+      PolicySpec spec,
+      DeltaResolver.Delta<T> resolved,
+      StreamWindow.Type type,
+      DeltaEvictionMode mode) {
     this.attribute = spec.attribute();
     this.declaredDelta = spec.delta();
     this.value = resolved.value();
@@ -34,7 +38,9 @@ final class DeltaEvictionPolicy<T> implements EvictionPolicy<T> {
 
   @Override
   public InitialFull initialFull() {
-    return type == StreamWindow.Type.SLIDING ? InitialFull.BEFORE_FIRST_EVICTION : InitialFull.NEVER;
+    return type == StreamWindow.Type.SLIDING
+        ? InitialFull.BEFORE_FIRST_EVICTION
+        : InitialFull.NEVER;
   }
 
   @Override

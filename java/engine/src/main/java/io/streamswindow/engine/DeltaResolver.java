@@ -47,7 +47,8 @@ public interface DeltaResolver<T> {
   /** A resolver for windows without delta policies: every delta is refused. */
   static <T> DeltaResolver<T> none() {
     return (attribute, delta) -> {
-      throw new IllegalArgumentException("delta(" + attribute + ", " + delta + "): no attributes are known for this window");
+      throw new IllegalArgumentException(
+          "delta(" + attribute + ", " + delta + "): no attributes are known for this window");
     };
   }
 }

@@ -4,8 +4,8 @@ import com.ibm.streams.operator.window.StreamWindow;
 import java.util.function.ToDoubleFunction;
 
 /**
- * {@code delta(a, d)} trigger. The first tuple of a partition sets the boundary {@code t.a + d};
- * a later tuple above the boundary triggers the window as it was before that tuple, and moves the
+ * {@code delta(a, d)} trigger. The first tuple of a partition sets the boundary {@code t.a + d}; a
+ * later tuple above the boundary triggers the window as it was before that tuple, and moves the
  * boundary to {@code t.a + d}. Each partition keeps its own boundary: SPL's partitioned windows
  * apply their policies to each partition independently (IBM's Java runtime shares one boundary,
  * which we do not copy; docs/decisions.md, "IBM documentation vs IBM's runtime").

@@ -9,9 +9,9 @@ import java.io.DataOutput;
 import java.io.IOException;
 
 /**
- * The window of one input port as its host drives it, whatever the window's kind: the one
- * interface the operator host, the Spark function and {@code Aggregate} use. Listeners see the
- * same object through IBM's {@link StreamWindow}.
+ * The window of one input port as its host drives it, whatever the window's kind: the one interface
+ * the operator host, the Spark function and {@code Aggregate} use. Listeners see the same object
+ * through IBM's {@link StreamWindow}.
  *
  * <p>The host serialises every call. A tuple or a mark is delivered with every window event it
  * causes before the call returns; time reaches the window only through {@link #advanceTo}, in
@@ -75,8 +75,8 @@ public interface EngineWindow<T> extends StreamWindow<T> {
   void advanceTo(TimeDomain domain, long time) throws Exception;
 
   /**
-   * The earliest time in {@code domain} at which {@link #advanceTo} would fire something, or
-   * {@code Long.MAX_VALUE}.
+   * The earliest time in {@code domain} at which {@link #advanceTo} would fire something, or {@code
+   * Long.MAX_VALUE}.
    */
   long nextDeadline(TimeDomain domain);
 
@@ -100,7 +100,8 @@ public interface EngineWindow<T> extends StreamWindow<T> {
    *
    * @param store where tuples may go; null to keep everything in the checkpoint
    */
-  default void checkpoint(DataOutput out, TupleCodec<T> codec, TupleChunkStore store) throws IOException {
+  default void checkpoint(DataOutput out, TupleCodec<T> codec, TupleChunkStore store)
+      throws IOException {
     checkpoint(out, codec);
   }
 
@@ -139,8 +140,8 @@ public interface EngineWindow<T> extends StreamWindow<T> {
   }
 
   /**
-   * How many tuples listeners have removed from this window through {@code Iterator.remove()} on
-   * an event's tuples since the window was created. A removed tuple leaves without an EVICTION
+   * How many tuples listeners have removed from this window through {@code Iterator.remove()} on an
+   * event's tuples since the window was created. A removed tuple leaves without an EVICTION
    * (decisions.md, "Iterator.remove()"), so a listener that keeps its own copy of the window's
    * contents compares this count between events: when it has changed, the copy no longer holds.
    */

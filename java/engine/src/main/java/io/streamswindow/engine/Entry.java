@@ -13,6 +13,7 @@ final class Entry<T> {
   T tuple;
   final long insertedAt;
   final double deltaValue;
+
   /**
    * The entry's place in its partition's arrival sequence (0, 1, 2... never reused by the
    * partition), which names the chunk it is saved in ({@link PartitionChunks}).

@@ -7,8 +7,8 @@ import java.util.NoSuchElementException;
 
 /**
  * The tuples an event shows: a live view over entries, skipping those whose tuple a listener
- * removed. {@code Iterator.remove()} empties the entry's tuple slot (the entry still counts for
- * the policies, but later events do not show the tuple), as IBM's API describes.
+ * removed. {@code Iterator.remove()} empties the entry's tuple slot (the entry still counts for the
+ * policies, but later events do not show the tuple), as IBM's API describes.
  *
  * <p>A view, not a copy, so that a trigger over a large sliding window costs nothing unless the
  * listener iterates.
@@ -18,8 +18,10 @@ import java.util.NoSuchElementException;
 final class EntryTuples<T> implements Iterable<T> {
   /** The entries shown, or null when the view shows {@link #single}. */
   private final Collection<Entry<T>> entries;
+
   /** The one entry of an insertion or single eviction: the hot path allocates no collection. */
   private final Entry<T> single;
+
   /** The window's count of removed tuples, which {@code Iterator.remove()} adds to. */
   private final ListenerRemovals removals;
 

@@ -6,9 +6,9 @@ import com.ibm.streams.operator.window.StreamWindow;
  * Decides which tuples leave a partition, and when. One object per window, shared by every
  * partition; per-partition progress is kept in the {@link Partition}.
  *
- * <p>The engine asks at fixed points of its single arrival path: before a tuple is inserted,
- * after it is inserted, when time passes, and when a window marker arrives. Each answer is an
- * {@link Eviction}; the engine applies it.
+ * <p>The engine asks at fixed points of its single arrival path: before a tuple is inserted, after
+ * it is inserted, when time passes, and when a window marker arrives. Each answer is an {@link
+ * Eviction}; the engine applies it.
  *
  * @param <T> the tuple type
  */
@@ -21,7 +21,10 @@ interface EvictionPolicy<T> {
     return InitialFull.NEVER;
   }
 
-  /** True when the partition holds what this policy calls full (for {@link InitialFull#WHEN_FILLED}). */
+  /**
+   * True when the partition holds what this policy calls full (for {@link
+   * InitialFull#WHEN_FILLED}).
+   */
   default boolean isFull(Partition<T> partition) {
     return false;
   }

@@ -7,9 +7,9 @@ import java.util.function.LongConsumer;
 /**
  * A clock that only moves when told to, so that time policies can be tested without sleeping.
  *
- * <p>Whoever runs windows on this clock (the operator host) registers an advance listener and,
- * when the clock moves, fires every timer that fell due, in time order, before {@link #advance}
- * returns. Example:
+ * <p>Whoever runs windows on this clock (the operator host) registers an advance listener and, when
+ * the clock moves, fires every timer that fell due, in time order, before {@link #advance} returns.
+ * Example:
  *
  * <pre>{@code
  * ManualClock clock = ManualClock.startingAt(1_000.0);
@@ -55,7 +55,8 @@ public final class ManualClock implements Clock {
   /** Sets the clock to {@code newNanos} (not earlier than now) and notifies the listeners. */
   public void setNanos(long newNanos) {
     if (newNanos < nanos) {
-      throw new IllegalArgumentException("A clock cannot go back from " + nanos + " to " + newNanos);
+      throw new IllegalArgumentException(
+          "A clock cannot go back from " + nanos + " to " + newNanos);
     }
     nanos = newNanos;
     for (LongConsumer listener : listeners) {

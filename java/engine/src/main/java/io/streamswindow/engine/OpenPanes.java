@@ -9,11 +9,11 @@ import java.util.List;
  * the live panes in {@code [head, tail)}.
  *
  * <p>Why not a sorted map: panes are created mostly in increasing index order (a tuple's panes
- * follow the previous tuple's, event time growing) and leave in increasing order (they complete
- * and close by index), so a new pane is appended and a closed one taken from the front, and a
- * lookup is a binary search over primitive indexes. A pane created out of order (a late tuple's
- * earlier pane) is inserted in place. A sorted map rebalanced a tree and boxed an index for every
- * lookup, a third of a batch's time (docs/performance.md).
+ * follow the previous tuple's, event time growing) and leave in increasing order (they complete and
+ * close by index), so a new pane is appended and a closed one taken from the front, and a lookup is
+ * a binary search over primitive indexes. A pane created out of order (a late tuple's earlier pane)
+ * is inserted in place. A sorted map rebalanced a tree and boxed an index for every lookup, a third
+ * of a batch's time (docs/performance.md).
  *
  * @param <T> the tuple type
  */
@@ -84,7 +84,9 @@ final class OpenPanes<T> {
     return copy(head, end(last));
   }
 
-  /** The open panes of index above {@code after} and at most {@code last}, in index order (a copy). */
+  /**
+   * The open panes of index above {@code after} and at most {@code last}, in index order (a copy).
+   */
   List<Pane<T>> between(long after, long last) {
     return copy(end(after), end(last));
   }

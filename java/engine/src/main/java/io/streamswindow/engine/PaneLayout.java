@@ -28,7 +28,8 @@ final class PaneLayout {
     long d = Clock.secondsToNanos(spec.intervalDuration());
     long p = Clock.secondsToNanos(spec.creationPeriod());
     if (d <= 0 || p <= 0) {
-      throw new IllegalArgumentException(spec + ": intervals shorter than a nanosecond are not supported");
+      throw new IllegalArgumentException(
+          spec + ": intervals shorter than a nanosecond are not supported");
     }
     return new PaneLayout(
         d, p, Clock.secondsToNanos(spec.discardAge()), Clock.secondsToNanos(spec.intervalOffset()));
@@ -44,7 +45,9 @@ final class PaneLayout {
 
   /** The index of the last pane closed at watermark {@code w}, as {@link #lastPaneEndingBy}. */
   long lastPaneClosingBy(long w) {
-    return w == Long.MIN_VALUE ? Long.MIN_VALUE : Math.floorDiv(w - offset - duration - discardAge, period);
+    return w == Long.MIN_VALUE
+        ? Long.MIN_VALUE
+        : Math.floorDiv(w - offset - duration - discardAge, period);
   }
 
   /** The index of the first (earliest) pane that holds {@code eventTime}. */

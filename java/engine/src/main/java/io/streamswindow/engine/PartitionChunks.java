@@ -22,8 +22,8 @@ import java.util.TreeMap;
  * exactly when new entries were numbered into it or its two counts differ. Chunks left empty are
  * removed. For a window that appends and evicts in arrival order (count, time, tumbling) that is
  * the tail chunk, the head chunk when part of it left, and the chunks evicted whole: a checkpoint
- * writes what arrived plus at most two chunks, not what the partition holds. The checkpoint itself lists the chunks with their
- * counts, so a reset reads exactly those chunks and checks them.
+ * writes what arrived plus at most two chunks, not what the partition holds. The checkpoint itself
+ * lists the chunks with their counts, so a reset reads exactly those chunks and checks them.
  */
 final class PartitionChunks {
   /** Entries per chunk: a tail rewrite costs at most this many tuples (docs/architecture.md). */
@@ -31,6 +31,7 @@ final class PartitionChunks {
 
   /** Chunk index to {entries, entries without a tuple}, as saved. */
   private final TreeMap<Long, int[]> saved;
+
   /** The partition's next entry number when it was saved: chunks at or past it got new entries. */
   private long savedNextSequence;
 
@@ -49,7 +50,11 @@ final class PartitionChunks {
    * the next entry number, then each chunk's index and counts.
    */
   static <T> void save(
-      Partition<T> p, DataOutput out, TupleCodec<T> codec, boolean deltaValues, TupleChunkStore store)
+      Partition<T> p,
+      DataOutput out,
+      TupleCodec<T> codec,
+      boolean deltaValues,
+      TupleChunkStore store)
       throws IOException {
     PartitionChunks before = p.savedChunks;
     TreeMap<Long, int[]> now = countByChunk(p.entries);
@@ -67,7 +72,10 @@ final class PartitionChunks {
       long index = chunk.getKey();
       int[] old = before == null ? null : before.saved.get(index);
       boolean gotNewEntries = appended && (index + 1) * CHUNK_ENTRIES > firstNew;
-      if (old == null || gotNewEntries || old[0] != chunk.getValue()[0] || old[1] != chunk.getValue()[1]) {
+      if (old == null
+          || gotNewEntries
+          || old[0] != chunk.getValue()[0]
+          || old[1] != chunk.getValue()[1]) {
         dirty.put(index, chunk.getValue());
       }
     }
@@ -109,7 +117,11 @@ final class PartitionChunks {
       byte[] bytes = store.read(id);
       if (bytes == null) {
         throw new IOException(
-            "Window state is incomplete: chunk " + id + " of partition " + p.key + " is missing from the state store");
+            "Window state is incomplete: chunk "
+                + id
+                + " of partition "
+                + p.key
+                + " is missing from the state store");
       }
       readChunk(p, index, counts, bytes, codec, deltaValues);
     }
@@ -138,7 +150,11 @@ final class PartitionChunks {
 
   /** Encodes and writes the chunks in {@code dirty}, in one pass over the entries. */
   private static <T> void writeChunks(
-      Partition<T> p, TreeMap<Long, int[]> dirty, TupleCodec<T> codec, boolean deltaValues, TupleChunkStore store)
+      Partition<T> p,
+      TreeMap<Long, int[]> dirty,
+      TupleCodec<T> codec,
+      boolean deltaValues,
+      TupleChunkStore store)
       throws IOException {
     if (dirty.isEmpty()) {
       return;
@@ -201,7 +217,12 @@ final class PartitionChunks {
   }
 
   private static <T> void readChunk(
-      Partition<T> p, long index, int[] counts, byte[] bytes, TupleCodec<T> codec, boolean deltaValues)
+      Partition<T> p,
+      long index,
+      int[] counts,
+      byte[] bytes,
+      TupleCodec<T> codec,
+      boolean deltaValues)
       throws IOException {
     DataInputStream in = new DataInputStream(new ByteArrayInputStream(bytes));
     long sequence = 0;
@@ -223,7 +244,10 @@ final class PartitionChunks {
     }
     if (misplaced || nulls != counts[1] || in.available() != 0) {
       throw new IOException(
-          "Window state is corrupt: chunk " + id(p.sequence, index) + " of partition " + p.key
+          "Window state is corrupt: chunk "
+              + id(p.sequence, index)
+              + " of partition "
+              + p.key
               + " does not match its checkpoint");
     }
   }

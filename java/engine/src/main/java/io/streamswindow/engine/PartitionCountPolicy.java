@@ -1,8 +1,8 @@
 package io.streamswindow.engine;
 
 /**
- * {@code partitionCount(N)}: the window is over its limit while more than N partitions exist
- * (the window evicts as {@link PartitionEvictionPolicy} describes).
+ * {@code partitionCount(N)}: the window is over its limit while more than N partitions exist (the
+ * window evicts as {@link PartitionEvictionPolicy} describes).
  *
  * @param <T> the tuple type
  */

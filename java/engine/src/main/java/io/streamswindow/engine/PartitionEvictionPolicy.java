@@ -4,11 +4,11 @@ package io.streamswindow.engine;
  * Decides when whole partitions leave a partitioned window: by age ({@code partitionAge}), by
  * number of partitions ({@code partitionCount}) or by number of tuples ({@code tupleCount}).
  *
- * <p>The window applies the count limits the same way for both policies (docs/architecture.md,
- * "The engine"): {@link #overLimit} is judged as a tuple arrives, with that tuple and its partition
- * counted and before any tumble the tuple causes; when it holds, after the window's own events
- * for the tuple, every empty partition leaves, least recently inserted first, then the least
- * recently inserted ones while {@link #overLimit} still holds.
+ * <p>The window applies the count limits the same way for both policies (docs/architecture.md, "The
+ * engine"): {@link #overLimit} is judged as a tuple arrives, with that tuple and its partition
+ * counted and before any tumble the tuple causes; when it holds, after the window's own events for
+ * the tuple, every empty partition leaves, least recently inserted first, then the least recently
+ * inserted ones while {@link #overLimit} still holds.
  *
  * @param <T> the tuple type
  */

@@ -3,8 +3,8 @@ package io.streamswindow.engine;
 import java.util.Objects;
 
 /**
- * A partitioned window's partition eviction policy: {@code partitionAge(T)},
- * {@code partitionCount(N)} or {@code tupleCount(N)}. An immutable value.
+ * A partitioned window's partition eviction policy: {@code partitionAge(T)}, {@code
+ * partitionCount(N)} or {@code tupleCount(N)}. An immutable value.
  */
 public final class PartitionEvictionSpec {
   /** What triggers the eviction of a whole partition. */
@@ -30,7 +30,8 @@ public final class PartitionEvictionSpec {
   /** {@code partitionAge(seconds)}. */
   public static PartitionEvictionSpec age(double seconds) {
     if (!(seconds > 0) || Double.isInfinite(seconds)) {
-      throw new IllegalArgumentException("partitionAge(" + seconds + "): the age must be a positive number of seconds");
+      throw new IllegalArgumentException(
+          "partitionAge(" + seconds + "): the age must be a positive number of seconds");
     }
     return new PartitionEvictionSpec(Kind.PARTITION_AGE, seconds, 0);
   }

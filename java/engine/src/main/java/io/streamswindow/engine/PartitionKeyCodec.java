@@ -72,11 +72,11 @@ final class PartitionKeyCodec {
       out.write(bytes.toByteArray());
     } else {
       throw new NotSerializableException(
-          "Partition key of class " + key.getClass().getName()
+          "Partition key of class "
+              + key.getClass().getName()
               + " cannot be checkpointed: use strings, numbers, booleans, lists of them, or a Serializable key");
     }
   }
-
 
   static Object read(DataInput in) throws IOException {
     byte tag = in.readByte();

@@ -17,7 +17,8 @@ public final class PolicySpec {
   private final String attribute;
   private final Object delta;
 
-  private PolicySpec(StreamWindow.Policy kind, int count, double seconds, String attribute, Object delta) {
+  private PolicySpec(
+      StreamWindow.Policy kind, int count, double seconds, String attribute, Object delta) {
     this.kind = kind;
     this.count = count;
     this.seconds = seconds;
@@ -36,7 +37,8 @@ public final class PolicySpec {
   /** {@code time(seconds)}; {@code seconds} must be positive. */
   public static PolicySpec time(double seconds) {
     if (!(seconds > 0) || Double.isInfinite(seconds)) {
-      throw new IllegalArgumentException("time(" + seconds + "): the time must be a positive number of seconds");
+      throw new IllegalArgumentException(
+          "time(" + seconds + "): the time must be a positive number of seconds");
     }
     return new PolicySpec(StreamWindow.Policy.TIME, 0, seconds, null, null);
   }

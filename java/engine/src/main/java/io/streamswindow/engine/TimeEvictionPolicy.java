@@ -4,8 +4,8 @@ import com.ibm.streams.operator.window.StreamWindow;
 
 /**
  * {@code time(T)} eviction. Tumbling: every T the partition tumbles, also when empty, on a grid
- * starting at the partition's creation. Sliding: a tuple leaves once it has been in the window
- * more than T; the window starts full.
+ * starting at the partition's creation. Sliding: a tuple leaves once it has been in the window more
+ * than T; the window starts full.
  *
  * @param <T> the tuple type
  */
@@ -58,7 +58,8 @@ final class TimeEvictionPolicy<T> implements EvictionPolicy<T> {
       return Eviction.NONE;
     }
     // Keep the grid: after a catch-up the next tumble is still a whole number of periods after the
-    // last recorded one, as SPL restores a time window (docs/decisions.md, "Catch-up after a reset").
+    // last recorded one, as SPL restores a time window (docs/decisions.md, "Catch-up after a
+    // reset").
     partition.nextTumbleAt = EvictionPolicy.nextAfter(partition.nextTumbleAt, now, period);
     return Eviction.ALL;
   }

@@ -48,7 +48,9 @@ public final class TimeIntervalSpec {
     positive("creationPeriod", creationPeriod);
     if (!(discardAge >= 0) || Double.isInfinite(discardAge)) {
       throw new IllegalArgumentException(
-          "discardAge(" + discardAge + "): the discard age must be a finite number of seconds, 0 or more");
+          "discardAge("
+              + discardAge
+              + "): the discard age must be a finite number of seconds, 0 or more");
     }
     if (!(intervalOffset >= 0) || !(intervalOffset < intervalDuration)) {
       throw new IllegalArgumentException(

@@ -27,21 +27,21 @@ import java.util.function.ToLongFunction;
  * D)}, each partitioned like the window, driven by the watermark alone.
  *
  * <p>A tuple goes into every pane that holds its event time (one INSERTION per pane); a pane is
- * created by its first tuple, so an empty pane never triggers. When the watermark reaches a
- * pane's end the pane is complete: INITIAL_FULL for each partition, then TRIGGER for each
- * (index 0, {@link PaneTiming#PANE_ON_COMPLETE}). A tuple for a complete pane is late: it is
- * inserted, and the next watermark advance triggers the pane again, only for the partitions that
- * received tuples since their last trigger (index 1, 2..., {@link PaneTiming#PANE_LATE}). When the
- * watermark reaches {@code end + A} the pane closes: one EVICTION per partition with its tuples,
- * which are discarded; a tuple whose panes have all closed is dropped and counted ({@link
- * #droppedCount()}). Processing time is ignored.
+ * created by its first tuple, so an empty pane never triggers. When the watermark reaches a pane's
+ * end the pane is complete: INITIAL_FULL for each partition, then TRIGGER for each (index 0, {@link
+ * PaneTiming#PANE_ON_COMPLETE}). A tuple for a complete pane is late: it is inserted, and the next
+ * watermark advance triggers the pane again, only for the partitions that received tuples since
+ * their last trigger (index 1, 2..., {@link PaneTiming#PANE_LATE}). When the watermark reaches
+ * {@code end + A} the pane closes: one EVICTION per partition with its tuples, which are discarded;
+ * a tuple whose panes have all closed is dropped and counted ({@link #droppedCount()}). Processing
+ * time is ignored.
  *
  * <p>Order: an advance first delivers the late triggers pending from before it, then walks the
  * instants (pane ends and closes) up to the new watermark in time order; at one instant, panes in
  * start order, each completing before it closes; within a pane, partitions in creation order.
  * Advancing in one step or deadline by deadline gives the same events. FINAL_MARKER delivers FINAL
- * for each partition of each open pane, and the window then ignores the watermark. Every event is
- * a {@link TimeIntervalWindowEvent}, which names the pane.
+ * for each partition of each open pane, and the window then ignores the watermark. Every event is a
+ * {@link TimeIntervalWindowEvent}, which names the pane.
  *
  * <p>Not thread-safe: the host serialises every call.
  *
@@ -59,16 +59,20 @@ public final class TimeIntervalWindow<T> implements EngineWindow<T>, TimeInterva
   private final ToLongFunction<T> eventTime;
   private StreamWindowListener<T> listener;
   private StreamWindowPartitioner<T, ?> partitioner;
+
   /** Tuples listeners removed through an event's tuples (not checkpointed: a count of calls). */
   private final ListenerRemovals removals = new ListenerRemovals();
 
   // ---- checkpointed state
   /** The open panes by index, so in start order. */
   private final OpenPanes<T> panes = new OpenPanes<>();
+
   private long watermark = Long.MIN_VALUE;
   private long dropped;
+
   /** Where a dropped tuple goes besides the count, or null (not checkpointed: set by the host). */
   private java.util.function.Consumer<? super T> droppedTuples;
+
   private boolean finished;
 
   /**
@@ -82,14 +86,19 @@ public final class TimeIntervalWindow<T> implements EngineWindow<T>, TimeInterva
    *     event-time attribute, or the attribute does not suit the schema
    */
   public TimeIntervalWindow(
-      WindowSpec spec, StreamingInput<T> port, OperatorContext context, DeltaResolver<T> attributes) {
+      WindowSpec spec,
+      StreamingInput<T> port,
+      OperatorContext context,
+      DeltaResolver<T> attributes) {
     this.spec = Objects.requireNonNull(spec, "spec");
     if (!spec.isTimeInterval()) {
       throw new IllegalArgumentException("Not a timeInterval window: " + spec);
     }
     if (spec.eventTime() == null) {
       throw new IllegalArgumentException(
-          "The timeInterval window \"" + spec + "\" needs the attribute that holds each tuple's event time: "
+          "The timeInterval window \""
+              + spec
+              + "\" needs the attribute that holds each tuple's event time: "
               + "declare it with WindowSpec.withEventTime(name) (in SPL, the stream's @eventTime annotation)");
     }
     this.port = port;
@@ -173,7 +182,12 @@ public final class TimeIntervalWindow<T> implements EngineWindow<T>, TimeInterva
       Entry<T> entry = new Entry<>(tuple, time, 0);
       p.entries.add(entry);
       p.updated = true;
-      deliver(StreamWindowEvent.Type.INSERTION, pane, p, EntryTuples.of(removals, entry), nextTiming(pane));
+      deliver(
+          StreamWindowEvent.Type.INSERTION,
+          pane,
+          p,
+          EntryTuples.of(removals, entry),
+          nextTiming(pane));
     }
     if (!accepted) {
       dropped++;
@@ -183,7 +197,9 @@ public final class TimeIntervalWindow<T> implements EngineWindow<T>, TimeInterva
     }
   }
 
-  /** WINDOW_MARKER is ignored; FINAL_MARKER delivers FINAL for every partition of every open pane. */
+  /**
+   * WINDOW_MARKER is ignored; FINAL_MARKER delivers FINAL for every partition of every open pane.
+   */
   @Override
   public void punctuate(StreamingData.Punctuation mark) throws Exception {
     if (mark != StreamingData.Punctuation.FINAL_MARKER || finished) {
@@ -193,7 +209,12 @@ public final class TimeIntervalWindow<T> implements EngineWindow<T>, TimeInterva
     for (Pane<T> pane : panes.all()) {
       for (PanePartition<T> p : pane.snapshot()) {
         if (!p.evicted) {
-          deliver(StreamWindowEvent.Type.FINAL, pane, p, EntryTuples.of(removals, p.entries), nextTiming(pane));
+          deliver(
+              StreamWindowEvent.Type.FINAL,
+              pane,
+              p,
+              EntryTuples.of(removals, p.entries),
+              nextTiming(pane));
         }
       }
     }
@@ -261,8 +282,8 @@ public final class TimeIntervalWindow<T> implements EngineWindow<T>, TimeInterva
   }
 
   /**
-   * The open panes the watermark has completed, in start order: those whose end is at or before
-   * it, the earliest of the open panes (panes complete in start order, as their ends come).
+   * The open panes the watermark has completed, in start order: those whose end is at or before it,
+   * the earliest of the open panes (panes complete in start order, as their ends come).
    */
   private List<Pane<T>> completePanes() {
     return panes.upTo(layout.lastPaneEndingBy(watermark));
@@ -273,15 +294,18 @@ public final class TimeIntervalWindow<T> implements EngineWindow<T>, TimeInterva
   public void drain() {}
 
   /**
-   * The next pane end or close: the close of the earliest open pane (closes come in start order)
-   * or the end of the earliest incomplete one, whichever is first.
+   * The next pane end or close: the close of the earliest open pane (closes come in start order) or
+   * the end of the earliest incomplete one, whichever is first.
    */
   private long nextInstant() {
     if (panes.isEmpty()) {
       return Long.MAX_VALUE;
     }
     Pane<T> first = panes.first();
-    long next = first.state == PaneState.INCOMPLETE ? layout.end(first.index) : layout.closesAt(first.index);
+    long next =
+        first.state == PaneState.INCOMPLETE
+            ? layout.end(first.index)
+            : layout.closesAt(first.index);
     Pane<T> incomplete = panes.firstAfter(layout.lastPaneEndingBy(watermark));
     if (incomplete != null && incomplete.state == PaneState.INCOMPLETE) {
       next = Math.min(next, layout.end(incomplete.index));
@@ -295,7 +319,12 @@ public final class TimeIntervalWindow<T> implements EngineWindow<T>, TimeInterva
     pane.state = PaneState.COMPLETE;
     for (PanePartition<T> p : pane.snapshot()) {
       if (!p.evicted) {
-        deliver(StreamWindowEvent.Type.INITIAL_FULL, pane, p, EntryTuples.of(removals, p.entries), PaneTiming.PANE_ON_COMPLETE);
+        deliver(
+            StreamWindowEvent.Type.INITIAL_FULL,
+            pane,
+            p,
+            EntryTuples.of(removals, p.entries),
+            PaneTiming.PANE_ON_COMPLETE);
       }
     }
     triggerUpdated(pane, PaneTiming.PANE_ON_COMPLETE);
@@ -306,7 +335,13 @@ public final class TimeIntervalWindow<T> implements EngineWindow<T>, TimeInterva
       if (p.updated && !p.evicted) {
         long index = p.triggers++;
         p.updated = false;
-        deliver(StreamWindowEvent.Type.TRIGGER, pane, p, EntryTuples.of(removals, p.entries), index, timing);
+        deliver(
+            StreamWindowEvent.Type.TRIGGER,
+            pane,
+            p,
+            EntryTuples.of(removals, p.entries),
+            index,
+            timing);
       }
     }
   }
@@ -316,7 +351,12 @@ public final class TimeIntervalWindow<T> implements EngineWindow<T>, TimeInterva
     panes.remove(pane);
     for (PanePartition<T> p : pane.snapshot()) {
       if (!p.evicted) {
-        deliver(StreamWindowEvent.Type.EVICTION, pane, p, EntryTuples.of(removals, p.entries), PaneTiming.PANE_LATE);
+        deliver(
+            StreamWindowEvent.Type.EVICTION,
+            pane,
+            p,
+            EntryTuples.of(removals, p.entries),
+            PaneTiming.PANE_LATE);
       }
     }
   }
@@ -327,7 +367,11 @@ public final class TimeIntervalWindow<T> implements EngineWindow<T>, TimeInterva
   }
 
   private void deliver(
-      StreamWindowEvent.Type type, Pane<T> pane, PanePartition<T> p, Iterable<T> tuples, PaneTiming timing)
+      StreamWindowEvent.Type type,
+      Pane<T> pane,
+      PanePartition<T> p,
+      Iterable<T> tuples,
+      PaneTiming timing)
       throws Exception {
     deliver(type, pane, p, tuples, p.triggers, timing);
   }
@@ -342,7 +386,8 @@ public final class TimeIntervalWindow<T> implements EngineWindow<T>, TimeInterva
       throws Exception {
     StreamWindowListener<T> l = listener;
     if (l != null) {
-      l.handleEvent(new TimeIntervalWindowEvent<>(type, this, p.key, tuples, pane.interval, index, timing));
+      l.handleEvent(
+          new TimeIntervalWindowEvent<>(type, this, p.key, tuples, pane.interval, index, timing));
     }
   }
 
@@ -382,7 +427,8 @@ public final class TimeIntervalWindow<T> implements EngineWindow<T>, TimeInterva
         out.writeBoolean(p.updated);
         out.writeInt(p.entries.size());
         for (Entry<T> e : p.entries) {
-          VarLong.write(out, e.insertedAt - pane.interval.getStartNanos()); // event time, 0 <= x < D
+          VarLong.write(
+              out, e.insertedAt - pane.interval.getStartNanos()); // event time, 0 <= x < D
           out.writeBoolean(e.tuple != null);
           if (e.tuple != null) {
             codec.write(out, e.tuple);
@@ -405,14 +451,24 @@ public final class TimeIntervalWindow<T> implements EngineWindow<T>, TimeInterva
     int version = in.readByte();
     if (version != CHECKPOINT_VERSION) {
       throw new IOException(
-          "Unsupported timeInterval window checkpoint version " + version + " (this build reads " + CHECKPOINT_VERSION + ")");
+          "Unsupported timeInterval window checkpoint version "
+              + version
+              + " (this build reads "
+              + CHECKPOINT_VERSION
+              + ")");
     }
     String declared = in.readUTF();
     String attribute = in.readUTF();
     if (!declared.equals(spec.toString()) || !attribute.equals(spec.eventTime())) {
       throw new IOException(
-          "The checkpoint is of a window \"" + declared + "\" on event time " + attribute
-              + ", not \"" + spec + "\" on event time " + spec.eventTime());
+          "The checkpoint is of a window \""
+              + declared
+              + "\" on event time "
+              + attribute
+              + ", not \""
+              + spec
+              + "\" on event time "
+              + spec.eventTime());
     }
     resetToInitialState();
     finished = in.readBoolean();
@@ -422,7 +478,9 @@ public final class TimeIntervalWindow<T> implements EngineWindow<T>, TimeInterva
     PaneState[] states = PaneState.values();
     for (int i = 0; i < paneCount; i++) {
       long index = in.readLong();
-      Pane<T> pane = new Pane<>(index, new WindowPane(layout.start(index), layout.end(index)), states[in.readByte()]);
+      Pane<T> pane =
+          new Pane<>(
+              index, new WindowPane(layout.start(index), layout.end(index)), states[in.readByte()]);
       int partitionCount = in.readInt();
       for (int j = 0; j < partitionCount; j++) {
         PanePartition<T> p = pane.partition(PartitionKeyCodec.read(in));
@@ -507,7 +565,12 @@ public final class TimeIntervalWindow<T> implements EngineWindow<T>, TimeInterva
       if (pane.partitions.isEmpty()) {
         panes.remove(pane);
       }
-      deliver(StreamWindowEvent.Type.PARTITION_EVICTION, pane, p, EntryTuples.of(removals, p.entries), nextTiming(pane));
+      deliver(
+          StreamWindowEvent.Type.PARTITION_EVICTION,
+          pane,
+          p,
+          EntryTuples.of(removals, p.entries),
+          nextTiming(pane));
     }
   }
 
@@ -575,6 +638,12 @@ public final class TimeIntervalWindow<T> implements EngineWindow<T>, TimeInterva
 
   @Override
   public String toString() {
-    return "TimeIntervalWindow(" + spec + ", " + panes.size() + " open panes, watermark " + watermark + ")";
+    return "TimeIntervalWindow("
+        + spec
+        + ", "
+        + panes.size()
+        + " open panes, watermark "
+        + watermark
+        + ")";
   }
 }

@@ -5,10 +5,10 @@ import java.util.PriorityQueue;
 /**
  * The partitions of a window ordered by the instant their time policies next need them.
  *
- * <p>A partition is pushed only when its deadline moves earlier than the one already queued;
- * a later deadline is found when the earlier entry fires and does nothing. Stale entries are
- * skipped when they reach the head. Ties fire in partition creation order, so results do not
- * depend on hashing.
+ * <p>A partition is pushed only when its deadline moves earlier than the one already queued; a
+ * later deadline is found when the earlier entry fires and does nothing. Stale entries are skipped
+ * when they reach the head. Ties fire in partition creation order, so results do not depend on
+ * hashing.
  *
  * @param <T> the tuple type
  */
@@ -16,7 +16,11 @@ final class TimerQueue<T> {
   private record Timer<T>(long at, Partition<T> partition) {}
 
   private final PriorityQueue<Timer<T>> queue =
-      new PriorityQueue<>((a, b) -> a.at != b.at ? Long.compare(a.at, b.at) : Long.compare(a.partition.sequence, b.partition.sequence));
+      new PriorityQueue<>(
+          (a, b) ->
+              a.at != b.at
+                  ? Long.compare(a.at, b.at)
+                  : Long.compare(a.partition.sequence, b.partition.sequence));
 
   /** Makes sure {@code partition} is woken no later than {@code at}. */
   void schedule(Partition<T> partition, long at) {
@@ -34,8 +38,8 @@ final class TimerQueue<T> {
   }
 
   /**
-   * Removes and returns the partition due at or before {@code now}, or null. Its
-   * {@code scheduledAt} still holds the instant it was due at; the caller clears it.
+   * Removes and returns the partition due at or before {@code now}, or null. Its {@code
+   * scheduledAt} still holds the instant it was due at; the caller clears it.
    */
   Partition<T> pollDue(long now) {
     dropStale();
@@ -53,7 +57,8 @@ final class TimerQueue<T> {
 
   private void dropStale() {
     Timer<T> head;
-    while ((head = queue.peek()) != null && (head.partition.evicted || head.partition.scheduledAt != head.at)) {
+    while ((head = queue.peek()) != null
+        && (head.partition.evicted || head.partition.scheduledAt != head.at)) {
       queue.poll();
     }
   }

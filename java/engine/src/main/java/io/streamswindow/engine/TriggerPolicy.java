@@ -4,8 +4,8 @@ import com.ibm.streams.operator.window.StreamWindow;
 
 /**
  * Decides when a sliding window's partition triggers. One object per window, shared by every
- * partition; per-partition progress is kept in the {@link Partition}. Tumbling windows use
- * {@link #none()}.
+ * partition; per-partition progress is kept in the {@link Partition}. Tumbling windows use {@link
+ * #none()}.
  *
  * @param <T> the tuple type
  */

@@ -4,8 +4,8 @@ import java.io.IOException;
 
 /**
  * Where a window keeps the tuples of its large partitions, in chunks, beside its checkpoint: a
- * checkpoint then writes the chunks that changed since the previous one instead of every tuple,
- * so that saving a window costs what changed, not what it holds (docs/architecture.md, "State
+ * checkpoint then writes the chunks that changed since the previous one instead of every tuple, so
+ * that saving a window costs what changed, not what it holds (docs/architecture.md, "State
  * layout"). The Spark adapter stores chunks as entries of a key's map state; tests use a map.
  *
  * <p>A store belongs to one window. Ids are short strings the window makes; a checkpoint and the

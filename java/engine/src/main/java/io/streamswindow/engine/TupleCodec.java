@@ -5,8 +5,8 @@ import java.io.DataOutput;
 import java.io.IOException;
 
 /**
- * Writes and reads a window's tuples in checkpoints. The engine is generic in its tuple type;
- * the runtime supplies a schema-driven codec for {@code Tuple}.
+ * Writes and reads a window's tuples in checkpoints. The engine is generic in its tuple type; the
+ * runtime supplies a schema-driven codec for {@code Tuple}.
  *
  * @param <T> the tuple type
  */

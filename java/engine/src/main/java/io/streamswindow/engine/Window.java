@@ -24,11 +24,12 @@ import java.util.Objects;
  * The window of one input port: holds the tuples of every partition, asks its policy objects what
  * to do, and delivers {@link StreamWindowEvent}s to the registered listener.
  *
- * <p>There is one path for every window kind. For an arriving tuple: due timers first, then
- * {@code [delta TRIGGER] → [INITIAL_FULL] → [EVICTION] → INSERTION → [INITIAL_FULL] →
- * [TUMBLE or count TRIGGER] → [partition eviction]}, each step only when the window's policies
- * say so; whether a count limit calls for partition eviction is judged before the first of them. Time is read from the {@link Clock} the window is handed; {@link #advanceTo} fires due
- * timers in time order, so a {@link ManualClock} makes time policies deterministic.
+ * <p>There is one path for every window kind. For an arriving tuple: due timers first, then {@code
+ * [delta TRIGGER] → [INITIAL_FULL] → [EVICTION] → INSERTION → [INITIAL_FULL] → [TUMBLE or count
+ * TRIGGER] → [partition eviction]}, each step only when the window's policies say so; whether a
+ * count limit calls for partition eviction is judged before the first of them. Time is read from
+ * the {@link Clock} the window is handed; {@link #advanceTo} fires due timers in time order, so a
+ * {@link ManualClock} makes time policies deterministic.
  *
  * <p>Not thread-safe: the operator host serialises every call, which also gives listeners the
  * happens-before ordering IBM's API promises. Example:
@@ -48,11 +49,13 @@ public final class Window<T> implements EngineWindow<T> {
   static final Integer SOLE_PARTITION = 0;
 
   private static final int CHECKPOINT_MAGIC = 0x53575731; // "SWW1"
+
   /**
    * Version 3 may keep a large partition's tuples in a {@link TupleChunkStore}; version 2 wrote
    * arrival-time differences as variable-length numbers; both older versions are still read.
    */
   private static final int CHECKPOINT_VERSION = 3;
+
   /** A partition holding more entries than this goes into chunks when a store is given. */
   static final int INLINE_ENTRIES = PartitionChunks.CHUNK_ENTRIES;
 
@@ -68,6 +71,7 @@ public final class Window<T> implements EngineWindow<T> {
   private final boolean tracksInsertionOrder;
   private StreamWindowListener<T> listener;
   private StreamWindowPartitioner<T, ?> partitioner;
+
   /** Tuples listeners removed through an event's tuples (not checkpointed: a count of calls). */
   private final ListenerRemovals removals = new ListenerRemovals();
 
@@ -78,13 +82,16 @@ public final class Window<T> implements EngineWindow<T> {
   private long tupleCount;
   private boolean started;
   private boolean finished;
+
   /** The partition of the previous arrival: runs of tuples of one key skip the map lookup. */
   private Partition<T> lastPartition;
+
   /**
-   * After a reset, the first time step catches up at once instead of replaying every period
-   * missed, as SPL restores a time window (docs/decisions.md, "Catch-up after a reset").
+   * After a reset, the first time step catches up at once instead of replaying every period missed,
+   * as SPL restores a time window (docs/decisions.md, "Catch-up after a reset").
    */
   private boolean catchUpPending;
+
   /** The partitions the last checkpoint saved in chunks: those gone since lose their chunks. */
   private List<Partition<T>> chunkedPartitions = List.of();
 
@@ -98,13 +105,19 @@ public final class Window<T> implements EngineWindow<T> {
    * @param deltas resolves {@code delta} policies against the port's schema
    * @throws IllegalArgumentException when a delta policy does not suit the schema
    */
-  public Window(WindowSpec spec, StreamingInput<T> port, OperatorContext context, Clock clock, DeltaResolver<T> deltas) {
+  public Window(
+      WindowSpec spec,
+      StreamingInput<T> port,
+      OperatorContext context,
+      Clock clock,
+      DeltaResolver<T> deltas) {
     this.spec = Objects.requireNonNull(spec, "spec");
     if (spec.type() == StreamWindow.Type.NOT_WINDOWED) {
       throw new IllegalArgumentException("A port that is not windowed has no engine window");
     }
     if (spec.isTimeInterval()) {
-      throw new IllegalArgumentException("A timeInterval window is a TimeIntervalWindow: use EngineWindow.create(...)");
+      throw new IllegalArgumentException(
+          "A timeInterval window is a TimeIntervalWindow: use EngineWindow.create(...)");
     }
     this.port = port;
     this.context = context;
@@ -121,7 +134,9 @@ public final class Window<T> implements EngineWindow<T> {
     return switch (p.kind()) {
       case COUNT -> new CountEvictionPolicy<>(p.count(), spec.type());
       case TIME -> new TimeEvictionPolicy<>(p.seconds(), spec.type());
-      case DELTA -> new DeltaEvictionPolicy<>(p, deltas.resolve(p.attribute(), p.delta()), spec.type(), spec.deltaEvictionMode());
+      case DELTA ->
+          new DeltaEvictionPolicy<>(
+              p, deltas.resolve(p.attribute(), p.delta()), spec.type(), spec.deltaEvictionMode());
       case PUNCTUATION -> new PunctuationEvictionPolicy<>();
       case NONE -> throw new IllegalArgumentException("A window needs an eviction policy");
     };
@@ -153,9 +168,9 @@ public final class Window<T> implements EngineWindow<T> {
   // ------------------------------------------------------------------ inputs
 
   /**
-   * All ports are ready: the window's time starts. A window that is not partitioned creates its
-   * one partition now (a time-evicting sliding window delivers INITIAL_FULL; tumbles and triggers
-   * are due one period later). Calling it again does nothing.
+   * All ports are ready: the window's time starts. A window that is not partitioned creates its one
+   * partition now (a time-evicting sliding window delivers INITIAL_FULL; tumbles and triggers are
+   * due one period later). Calling it again does nothing.
    */
   @Override
   public void start() throws Exception {
@@ -207,13 +222,16 @@ public final class Window<T> implements EngineWindow<T> {
 
   /** The single arrival path, the same for every window kind. */
   private void arrive(Partition<T> p, T tuple, long now) throws Exception {
-    if (trigger.beforeInsert(p, tuple) == TriggerResult.FIRE && !fire(StreamWindowEvent.Type.TRIGGER, p, EntryTuples.of(removals, p.entries))) {
+    if (trigger.beforeInsert(p, tuple) == TriggerResult.FIRE
+        && !fire(StreamWindowEvent.Type.TRIGGER, p, EntryTuples.of(removals, p.entries))) {
       return;
     }
     Entry<T> entry = new Entry<>(tuple, now, eviction.valueOf(tuple));
     Eviction before = eviction.beforeInsert(p, entry);
     if (before != Eviction.NONE) {
-      if (eviction.initialFull() == InitialFull.BEFORE_FIRST_EVICTION && !p.seenInitialFull && !initialFull(p)) {
+      if (eviction.initialFull() == InitialFull.BEFORE_FIRST_EVICTION
+          && !p.seenInitialFull
+          && !initialFull(p)) {
         return;
       }
       if (!evict(p, before)) {
@@ -226,7 +244,10 @@ public final class Window<T> implements EngineWindow<T> {
     if (!fire(StreamWindowEvent.Type.INSERTION, p, EntryTuples.of(removals, entry))) {
       return;
     }
-    if (eviction.initialFull() == InitialFull.WHEN_FILLED && !p.seenInitialFull && eviction.isFull(p) && !initialFull(p)) {
+    if (eviction.initialFull() == InitialFull.WHEN_FILLED
+        && !p.seenInitialFull
+        && eviction.isFull(p)
+        && !initialFull(p)) {
       return;
     }
     if (!evict(p, eviction.afterInsert(p))) {
@@ -238,9 +259,9 @@ public final class Window<T> implements EngineWindow<T> {
   }
 
   /**
-   * A punctuation mark arrives. WINDOW_MARKER tumbles every partition of a {@code punct()}
-   * window (also when empty) and does nothing otherwise; FINAL_MARKER delivers pending time
-   * evictions and then FINAL with each partition's contents.
+   * A punctuation mark arrives. WINDOW_MARKER tumbles every partition of a {@code punct()} window
+   * (also when empty) and does nothing otherwise; FINAL_MARKER delivers pending time evictions and
+   * then FINAL with each partition's contents.
    */
   @Override
   public void punctuate(StreamingData.Punctuation mark) throws Exception {
@@ -266,8 +287,8 @@ public final class Window<T> implements EngineWindow<T> {
   /**
    * Fires every timer due at or before {@code now}, in time order, each at its own instant: time
    * evictions, then time triggers, tumbles, and partition ages. After a reset, the first call
-   * catches up at once: what expired while the operator was down leaves in one EVICTION, an
-   * overdue tumble happens once.
+   * catches up at once: what expired while the operator was down leaves in one EVICTION, an overdue
+   * tumble happens once.
    */
   public void advanceTo(long now) throws Exception {
     advanceTo(TimeDomain.PROCESSING_TIME, now);
@@ -306,7 +327,8 @@ public final class Window<T> implements EngineWindow<T> {
     if (p.evicted || !evict(p, eviction.onTime(p, now))) {
       return;
     }
-    if (trigger.onTime(p, now) == TriggerResult.FIRE && !fire(StreamWindowEvent.Type.TRIGGER, p, EntryTuples.of(removals, p.entries))) {
+    if (trigger.onTime(p, now) == TriggerResult.FIRE
+        && !fire(StreamWindowEvent.Type.TRIGGER, p, EntryTuples.of(removals, p.entries))) {
       return;
     }
     if (partitionEviction.expired(p, now)) {
@@ -319,7 +341,10 @@ public final class Window<T> implements EngineWindow<T> {
     return removals.count();
   }
 
-  /** The earliest instant at which {@link #advanceTo} would fire something, or {@code Long.MAX_VALUE}. */
+  /**
+   * The earliest instant at which {@link #advanceTo} would fire something, or {@code
+   * Long.MAX_VALUE}.
+   */
   public long nextDeadline() {
     return nextDeadline(TimeDomain.PROCESSING_TIME);
   }
@@ -335,7 +360,9 @@ public final class Window<T> implements EngineWindow<T> {
     return catchUpPending ? clock.nanos() : timers.next();
   }
 
-  /** Delivers the evictions that are due now (IBM's drain: outstanding EVICTION events complete). */
+  /**
+   * Delivers the evictions that are due now (IBM's drain: outstanding EVICTION events complete).
+   */
   @Override
   public void drain() throws Exception {
     advanceTo(clock.nanos());
@@ -366,9 +393,9 @@ public final class Window<T> implements EngineWindow<T> {
   }
 
   /**
-   * The eviction an arrival over a {@code partitionCount} or {@code tupleCount} limit causes:
-   * every empty partition, least recently inserted first (also those the limit would not need),
-   * then the least recently inserted ones while the window is still over its limit.
+   * The eviction an arrival over a {@code partitionCount} or {@code tupleCount} limit causes: every
+   * empty partition, least recently inserted first (also those the limit would not need), then the
+   * least recently inserted ones while the window is still over its limit.
    */
   private void evictOverLimit() throws Exception {
     for (Partition<T> p : snapshot()) {
@@ -396,7 +423,9 @@ public final class Window<T> implements EngineWindow<T> {
 
   private void schedule(Partition<T> p) {
     if (timed && !p.evicted && !finished) {
-      long at = Math.min(Math.min(eviction.deadline(p), trigger.deadline(p)), partitionEviction.deadline(p));
+      long at =
+          Math.min(
+              Math.min(eviction.deadline(p), trigger.deadline(p)), partitionEviction.deadline(p));
       if (at != Long.MAX_VALUE) {
         timers.schedule(p, at);
       }
@@ -468,12 +497,14 @@ public final class Window<T> implements EngineWindow<T> {
   }
 
   /** Delivers an event; false when the listener evicted the partition while handling it. */
-  private boolean fire(StreamWindowEvent.Type type, Partition<T> p, Iterable<T> tuples) throws Exception {
+  private boolean fire(StreamWindowEvent.Type type, Partition<T> p, Iterable<T> tuples)
+      throws Exception {
     deliver(type, p, tuples);
     return !p.evicted;
   }
 
-  private void deliver(StreamWindowEvent.Type type, Partition<T> p, Iterable<T> tuples) throws Exception {
+  private void deliver(StreamWindowEvent.Type type, Partition<T> p, Iterable<T> tuples)
+      throws Exception {
     StreamWindowListener<T> l = listener;
     if (l != null) {
       l.handleEvent(new StreamWindowEvent<>(type, this, p.key, tuples));
@@ -483,10 +514,10 @@ public final class Window<T> implements EngineWindow<T> {
   // ------------------------------------------------------------------ checkpoint and reset
 
   /**
-   * Writes the window's complete state: every partition's tuples and the progress of every
-   * policy (trigger counts, delta boundaries, next tumble and trigger instants, insertion order),
-   * so that {@link #reset} can carry on exactly. The format starts with a magic number and a
-   * version, and the declaration, so a checkpoint is never restored into a different window.
+   * Writes the window's complete state: every partition's tuples and the progress of every policy
+   * (trigger counts, delta boundaries, next tumble and trigger instants, insertion order), so that
+   * {@link #reset} can carry on exactly. The format starts with a magic number and a version, and
+   * the declaration, so a checkpoint is never restored into a different window.
    */
   @Override
   public void checkpoint(DataOutput out, TupleCodec<T> codec) throws IOException {
@@ -494,15 +525,16 @@ public final class Window<T> implements EngineWindow<T> {
   }
 
   /**
-   * Writes the window's state as {@link #checkpoint(DataOutput, TupleCodec)} does, except that
-   * the tuples of a partition holding more than {@link #INLINE_ENTRIES} go into {@code store} in
+   * Writes the window's state as {@link #checkpoint(DataOutput, TupleCodec)} does, except that the
+   * tuples of a partition holding more than {@link #INLINE_ENTRIES} go into {@code store} in
    * chunks, of which only those changed since the previous checkpoint are written (see {@link
    * PartitionChunks}); the checkpoint lists them. Chunks of partitions gone since are removed.
    *
    * @param store where large partitions keep their tuples; null to write every tuple inline
    */
   @Override
-  public void checkpoint(DataOutput out, TupleCodec<T> codec, TupleChunkStore store) throws IOException {
+  public void checkpoint(DataOutput out, TupleCodec<T> codec, TupleChunkStore store)
+      throws IOException {
     if (store != null) {
       for (Partition<T> gone : chunkedPartitions) {
         if (partitions.get(gone.key) != gone && gone.savedChunks != null) {
@@ -589,11 +621,17 @@ public final class Window<T> implements EngineWindow<T> {
     }
     int version = in.readByte();
     if (version < 1 || version > CHECKPOINT_VERSION) {
-      throw new IOException("Unsupported window checkpoint version " + version + " (this build reads " + CHECKPOINT_VERSION + ")");
+      throw new IOException(
+          "Unsupported window checkpoint version "
+              + version
+              + " (this build reads "
+              + CHECKPOINT_VERSION
+              + ")");
     }
     String declared = in.readUTF();
     if (!declared.equals(spec.toString())) {
-      throw new IOException("The checkpoint is of a window \"" + declared + "\", not \"" + spec + "\"");
+      throw new IOException(
+          "The checkpoint is of a window \"" + declared + "\", not \"" + spec + "\"");
     }
     clear();
     List<Partition<T>> chunked = new ArrayList<>();
@@ -614,12 +652,19 @@ public final class Window<T> implements EngineWindow<T> {
       int size = in.readInt();
       if (version >= 3 && in.readBoolean()) {
         if (store == null) {
-          throw new IOException("The checkpoint keeps tuples in chunks, and no chunk store was given");
+          throw new IOException(
+              "The checkpoint keeps tuples in chunks, and no chunk store was given");
         }
         PartitionChunks.load(p, in, codec, deltaValues, store);
         chunked.add(p);
         if (p.size() != size) {
-          throw new IOException("Window state is corrupt: partition " + key + " holds " + p.size() + " tuples, not " + size);
+          throw new IOException(
+              "Window state is corrupt: partition "
+                  + key
+                  + " holds "
+                  + p.size()
+                  + " tuples, not "
+                  + size);
         }
       } else {
         long previous = p.createdAt;
@@ -650,8 +695,8 @@ public final class Window<T> implements EngineWindow<T> {
   }
 
   /**
-   * Discards everything without events, as if the window had just been created; it starts again
-   * (a non-partitioned window recreating its partition) when processing resumes.
+   * Discards everything without events, as if the window had just been created; it starts again (a
+   * non-partitioned window recreating its partition) when processing resumes.
    */
   @Override
   public void resetToInitialState() {
@@ -699,7 +744,10 @@ public final class Window<T> implements EngineWindow<T> {
     return spec.isPartitioned();
   }
 
-  /** Registers the one listener (replacing any earlier one); a listener that is a StateHandler also becomes one of the operator's. */
+  /**
+   * Registers the one listener (replacing any earlier one); a listener that is a StateHandler also
+   * becomes one of the operator's.
+   */
   @Override
   public void registerListener(StreamWindowListener<T> listener, boolean useAsynchronousTasks) {
     this.listener = listener;
@@ -726,7 +774,10 @@ public final class Window<T> implements EngineWindow<T> {
     }
   }
 
-  /** A read-only snapshot of the partition keys, least recently inserted first when partitions are evicted by policy. */
+  /**
+   * A read-only snapshot of the partition keys, least recently inserted first when partitions are
+   * evicted by policy.
+   */
   @Override
   public Collection<?> getPartitions() {
     return Collections.unmodifiableList(new ArrayList<>(partitions.keySet()));

@@ -6,23 +6,31 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * A complete window declaration of one input port: its type, eviction and trigger policies,
- * whether it is partitioned and how partitions are evicted. An immutable value.
+ * A complete window declaration of one input port: its type, eviction and trigger policies, whether
+ * it is partitioned and how partitions are evicted. An immutable value.
  *
- * <p>A timeInterval (event-time) declaration holds its panes in a {@link TimeIntervalSpec}
- * instead of policies, and the name of the attribute that carries each tuple's event time ({@link
+ * <p>A timeInterval (event-time) declaration holds its panes in a {@link TimeIntervalSpec} instead
+ * of policies, and the name of the attribute that carries each tuple's event time ({@link
  * #withEventTime}; in SPL it comes from the stream's {@code @eventTime} annotation, not from the
  * clause, so {@link #toString()} does not print it). Through IBM's API such a window reports the
  * type {@code SLIDING}: {@link #type()} says so too, and {@link #isTimeInterval()} tells it apart.
  *
  * <p>Both the harness's {@code InputPortDeclaration} and the SPL window-clause parser build one of
  * these, so the two cannot drift apart. The constructor checks the shape (IBM's rules); attribute
- * names and delta types are checked against the port's schema when the window is built.
- * {@link #toString()} prints the SPL clause, e.g. {@code partitioned, sliding, count(3), count(1)}.
+ * names and delta types are checked against the port's schema when the window is built. {@link
+ * #toString()} prints the SPL clause, e.g. {@code partitioned, sliding, count(3), count(1)}.
  */
 public final class WindowSpec {
   private static final WindowSpec NOT_WINDOWED =
-      new WindowSpec(StreamWindow.Type.NOT_WINDOWED, null, null, false, null, DeltaEvictionMode.ANY_OUT_OF_RANGE, null, null);
+      new WindowSpec(
+          StreamWindow.Type.NOT_WINDOWED,
+          null,
+          null,
+          false,
+          null,
+          DeltaEvictionMode.ANY_OUT_OF_RANGE,
+          null,
+          null);
 
   private final StreamWindow.Type type;
   private final PolicySpec eviction;
@@ -30,10 +38,13 @@ public final class WindowSpec {
   private final boolean partitioned;
   private final PartitionEvictionSpec partitionEviction;
   private final DeltaEvictionMode deltaEvictionMode;
+
   /** The panes of a timeInterval window, or null. */
   private final TimeIntervalSpec timeInterval;
+
   /** The event-time attribute of a timeInterval window, or null until declared. */
   private final String eventTime;
+
   /** The clause text, once {@link #toString} has built it. */
   private String clause;
 
@@ -62,12 +73,20 @@ public final class WindowSpec {
   }
 
   /**
-   * A tumbling window with the given eviction policy ({@code count}, {@code time}, {@code delta}
-   * or {@code punct}).
+   * A tumbling window with the given eviction policy ({@code count}, {@code time}, {@code delta} or
+   * {@code punct}).
    */
   public static WindowSpec tumbling(PolicySpec eviction) {
     Objects.requireNonNull(eviction, "A tumbling window needs an eviction policy");
-    return new WindowSpec(StreamWindow.Type.TUMBLING, eviction, null, false, null, DeltaEvictionMode.ANY_OUT_OF_RANGE, null, null);
+    return new WindowSpec(
+        StreamWindow.Type.TUMBLING,
+        eviction,
+        null,
+        false,
+        null,
+        DeltaEvictionMode.ANY_OUT_OF_RANGE,
+        null,
+        null);
   }
 
   /**
@@ -83,7 +102,15 @@ public final class WindowSpec {
     if (trigger.kind() == StreamWindow.Policy.PUNCTUATION) {
       throw new IllegalStateException("A sliding window cannot have a punct() trigger policy");
     }
-    return new WindowSpec(StreamWindow.Type.SLIDING, eviction, trigger, false, null, DeltaEvictionMode.ANY_OUT_OF_RANGE, null, null);
+    return new WindowSpec(
+        StreamWindow.Type.SLIDING,
+        eviction,
+        trigger,
+        false,
+        null,
+        DeltaEvictionMode.ANY_OUT_OF_RANGE,
+        null,
+        null);
   }
 
   /**
@@ -91,14 +118,31 @@ public final class WindowSpec {
    * ({@link #withEventTime}) before a window can be built from it.
    */
   public static WindowSpec timeInterval(TimeIntervalSpec panes) {
-    Objects.requireNonNull(panes, "A timeInterval window needs its panes: TimeIntervalSpec.of(intervalDuration)");
-    return new WindowSpec(StreamWindow.Type.SLIDING, null, null, false, null, DeltaEvictionMode.ANY_OUT_OF_RANGE, panes, null);
+    Objects.requireNonNull(
+        panes, "A timeInterval window needs its panes: TimeIntervalSpec.of(intervalDuration)");
+    return new WindowSpec(
+        StreamWindow.Type.SLIDING,
+        null,
+        null,
+        false,
+        null,
+        DeltaEvictionMode.ANY_OUT_OF_RANGE,
+        panes,
+        null);
   }
 
   /** This declaration, partitioned. */
   public WindowSpec partitioned() {
     requireWindowed("partitioned");
-    return new WindowSpec(type, eviction, trigger, true, partitionEviction, deltaEvictionMode, timeInterval, eventTime);
+    return new WindowSpec(
+        type,
+        eviction,
+        trigger,
+        true,
+        partitionEviction,
+        deltaEvictionMode,
+        timeInterval,
+        eventTime);
   }
 
   /** This partitioned declaration with a partition eviction policy. */
@@ -106,24 +150,34 @@ public final class WindowSpec {
     requireWindowed(String.valueOf(policy));
     if (timeInterval != null) {
       throw new IllegalStateException(
-          policy + ": a timeInterval window has no partition eviction policies; its panes close after discardAge");
+          policy
+              + ": a timeInterval window has no partition eviction policies; its panes close after discardAge");
     }
     if (!partitioned) {
       throw new IllegalStateException(
           policy + " needs a partitioned window: declare it partitioned first");
     }
-    return new WindowSpec(type, eviction, trigger, true, Objects.requireNonNull(policy), deltaEvictionMode, null, null);
+    return new WindowSpec(
+        type,
+        eviction,
+        trigger,
+        true,
+        Objects.requireNonNull(policy),
+        deltaEvictionMode,
+        null,
+        null);
   }
 
   /** This declaration with the given delta eviction mode (sliding delta eviction only). */
   public WindowSpec withDeltaEvictionMode(DeltaEvictionMode mode) {
-    return new WindowSpec(type, eviction, trigger, partitioned, partitionEviction, mode, timeInterval, eventTime);
+    return new WindowSpec(
+        type, eviction, trigger, partitioned, partitionEviction, mode, timeInterval, eventTime);
   }
 
   /**
    * This timeInterval declaration with the attribute that holds each tuple's event time (an SPL
-   * {@code timestamp}, or a {@code float64} of seconds since the epoch; checked against the
-   * port's schema when the window is built). Not part of the clause {@link #toString()} prints.
+   * {@code timestamp}, or a {@code float64} of seconds since the epoch; checked against the port's
+   * schema when the window is built). Not part of the clause {@link #toString()} prints.
    *
    * @throws IllegalStateException when this is not a timeInterval declaration
    */
@@ -131,12 +185,24 @@ public final class WindowSpec {
     Objects.requireNonNull(attribute, "event-time attribute");
     if (timeInterval == null) {
       throw new IllegalStateException(
-          "An event-time attribute (" + attribute + ") belongs to a timeInterval window, not to \"" + this + "\"");
+          "An event-time attribute ("
+              + attribute
+              + ") belongs to a timeInterval window, not to \""
+              + this
+              + "\"");
     }
     if (attribute.isEmpty()) {
       throw new IllegalArgumentException("The event-time attribute name is empty");
     }
-    return new WindowSpec(type, eviction, trigger, partitioned, partitionEviction, deltaEvictionMode, timeInterval, attribute);
+    return new WindowSpec(
+        type,
+        eviction,
+        trigger,
+        partitioned,
+        partitionEviction,
+        deltaEvictionMode,
+        timeInterval,
+        attribute);
   }
 
   private void requireWindowed(String what) {
@@ -196,7 +262,8 @@ public final class WindowSpec {
   public boolean usesTime() {
     return (eviction != null && eviction.kind() == StreamWindow.Policy.TIME)
         || (trigger != null && trigger.kind() == StreamWindow.Policy.TIME)
-        || (partitionEviction != null && partitionEviction.kind() == PartitionEvictionSpec.Kind.PARTITION_AGE);
+        || (partitionEviction != null
+            && partitionEviction.kind() == PartitionEvictionSpec.Kind.PARTITION_AGE);
   }
 
   @Override
@@ -214,7 +281,15 @@ public final class WindowSpec {
 
   @Override
   public int hashCode() {
-    return Objects.hash(type, eviction, trigger, partitioned, partitionEviction, deltaEvictionMode, timeInterval, eventTime);
+    return Objects.hash(
+        type,
+        eviction,
+        trigger,
+        partitioned,
+        partitionEviction,
+        deltaEvictionMode,
+        timeInterval,
+        eventTime);
   }
 
   /** The SPL window clause of this declaration (without the port name). */

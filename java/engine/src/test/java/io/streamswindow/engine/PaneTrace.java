@@ -24,9 +24,19 @@ final class PaneTrace implements StreamWindowListener<Reading> {
     }
     WindowPane pane = e.getPane();
     lines.add(
-        event.getType() + " " + event.getPartition() + " [" + seconds(pane.getStartSeconds()) + ","
-            + seconds(pane.getEndSeconds()) + ") " + e.getPaneIndex() + " "
-            + e.getPaneTiming().name().substring("PANE_".length()) + " " + ids);
+        event.getType()
+            + " "
+            + event.getPartition()
+            + " ["
+            + seconds(pane.getStartSeconds())
+            + ","
+            + seconds(pane.getEndSeconds())
+            + ") "
+            + e.getPaneIndex()
+            + " "
+            + e.getPaneTiming().name().substring("PANE_".length())
+            + " "
+            + ids);
   }
 
   private static String seconds(double s) {

@@ -52,7 +52,8 @@ class PartitionChunksTest {
 
   private final ManualClock clock = ManualClock.startingAt(1000.0);
 
-  private Window<Reading> window(WindowSpec spec, StreamWindowListener<Reading> listener) throws Exception {
+  private Window<Reading> window(WindowSpec spec, StreamWindowListener<Reading> listener)
+      throws Exception {
     Window<Reading> w = new Window<>(spec, null, null, clock, Reading.DELTAS);
     w.registerListener(listener, false);
     if (spec.isPartitioned()) {
@@ -68,7 +69,8 @@ class PartitionChunksTest {
     return bytes.toByteArray();
   }
 
-  private static void reset(Window<Reading> w, byte[] saved, TupleChunkStore store) throws IOException {
+  private static void reset(Window<Reading> w, byte[] saved, TupleChunkStore store)
+      throws IOException {
     w.reset(new DataInputStream(new ByteArrayInputStream(saved)), Reading.CODEC, store);
   }
 
@@ -80,7 +82,8 @@ class PartitionChunksTest {
 
   @Test
   void aSlidingWindowRestoredFromChunksCarriesOnLikeOneNeverSaved() throws Exception {
-    WindowSpec spec = WindowSpec.sliding(PolicySpec.count(3 * CHUNK + 7), PolicySpec.count(CHUNK)).partitioned();
+    WindowSpec spec =
+        WindowSpec.sliding(PolicySpec.count(3 * CHUNK + 7), PolicySpec.count(CHUNK)).partitioned();
     Trace savedTrace = new Trace();
     Trace plainTrace = new Trace();
     Window<Reading> saved = window(spec, savedTrace);
@@ -98,14 +101,17 @@ class PartitionChunksTest {
     }
     assertEquals(plainTrace.take(), savedTrace.take());
     // Partition a, created first (number 0), is in chunks; b, under a chunk's worth, is inline.
-    assertTrue(store.chunks.keySet().stream().allMatch(id -> id.startsWith("0.")), store.chunks.keySet().toString());
+    assertTrue(
+        store.chunks.keySet().stream().allMatch(id -> id.startsWith("0.")),
+        store.chunks.keySet().toString());
     assertEquals(4, store.chunks.size());
   }
 
   @Test
   void aCheckpointWritesTheChunksThatChangedNotTheWholePartition() throws Exception {
     // Every arrival triggers over 50 chunks of tuples: no trace of those, only of what follows.
-    Window<Reading> w = window(WindowSpec.sliding(PolicySpec.count(50 * CHUNK), PolicySpec.count(1)), event -> {});
+    Window<Reading> w =
+        window(WindowSpec.sliding(PolicySpec.count(50 * CHUNK), PolicySpec.count(1)), event -> {});
     CountingStore store = new CountingStore();
     insert(w, "k", 0, 60 * CHUNK); // full, then sliding: entries 10C..60C held
     checkpoint(w, store);
@@ -115,7 +121,8 @@ class PartitionChunksTest {
 
     insert(w, "k", 60 * CHUNK, 60 * CHUNK + CHUNK / 2); // half a chunk arrives, half a chunk leaves
     checkpoint(w, store);
-    assertEquals(2, store.writes, "the new tail chunk 60 and the head chunk 10, half of which left");
+    assertEquals(
+        2, store.writes, "the new tail chunk 60 and the head chunk 10, half of which left");
     assertEquals(0, store.removes);
     store.resetCounts();
 
@@ -126,7 +133,8 @@ class PartitionChunksTest {
     assertEquals(2, store.removes);
 
     Trace after = new Trace();
-    Window<Reading> restored = window(WindowSpec.sliding(PolicySpec.count(50 * CHUNK), PolicySpec.count(1)), after);
+    Window<Reading> restored =
+        window(WindowSpec.sliding(PolicySpec.count(50 * CHUNK), PolicySpec.count(1)), after);
     reset(restored, saved, store);
     restored.insert(Reading.of("next", "k", 0));
     assertEquals(
@@ -168,12 +176,16 @@ class PartitionChunksTest {
     List<String> events = after.take();
     String eviction = events.get(events.size() - 1);
     assertTrue(eviction.startsWith("EVICTION 0 [k0,k1,"), eviction);
-    assertTrue(!eviction.contains("gone") && eviction.contains("k" + (3 * CHUNK - 1) + ",k" + (3 * CHUNK + 1)), eviction);
+    assertTrue(
+        !eviction.contains("gone")
+            && eviction.contains("k" + (3 * CHUNK - 1) + ",k" + (3 * CHUNK + 1)),
+        eviction);
   }
 
   @Test
   void aTumbleOrAnEvictedPartitionRemovesItsChunks() throws Exception {
-    Window<Reading> w = window(WindowSpec.tumbling(PolicySpec.count(3 * CHUNK)).partitioned(), new Trace());
+    Window<Reading> w =
+        window(WindowSpec.tumbling(PolicySpec.count(3 * CHUNK)).partitioned(), new Trace());
     CountingStore store = new CountingStore();
     insert(w, "a", 0, 2 * CHUNK + 5);
     insert(w, "b", 0, 2 * CHUNK + 5);
@@ -184,7 +196,8 @@ class PartitionChunksTest {
     byte[] saved = checkpoint(w, store);
     assertEquals(Map.of(), store.chunks);
 
-    Window<Reading> restored = window(WindowSpec.tumbling(PolicySpec.count(3 * CHUNK)).partitioned(), new Trace());
+    Window<Reading> restored =
+        window(WindowSpec.tumbling(PolicySpec.count(3 * CHUNK)).partitioned(), new Trace());
     reset(restored, saved, store);
     assertEquals(List.of("a"), List.copyOf(restored.getPartitions()));
   }
@@ -195,18 +208,24 @@ class PartitionChunksTest {
     CountingStore store = new CountingStore();
     insert(w, "k", 0, 2 * CHUNK);
     byte[] saved = checkpoint(w, store);
-    Window<Reading> restored = window(WindowSpec.tumbling(PolicySpec.count(3 * CHUNK)), new Trace());
+    Window<Reading> restored =
+        window(WindowSpec.tumbling(PolicySpec.count(3 * CHUNK)), new Trace());
 
     store.chunks.put("0.1", store.chunks.get("0.0"));
     IOException altered = assertThrows(IOException.class, () -> reset(restored, saved, store));
-    assertEquals("Window state is corrupt: chunk 0.1 of partition 0 does not match its checkpoint", altered.getMessage());
+    assertEquals(
+        "Window state is corrupt: chunk 0.1 of partition 0 does not match its checkpoint",
+        altered.getMessage());
 
     store.chunks.remove("0.1");
     IOException missing = assertThrows(IOException.class, () -> reset(restored, saved, store));
     assertEquals(
-        "Window state is incomplete: chunk 0.1 of partition 0 is missing from the state store", missing.getMessage());
+        "Window state is incomplete: chunk 0.1 of partition 0 is missing from the state store",
+        missing.getMessage());
 
     IOException noStore = assertThrows(IOException.class, () -> reset(restored, saved, null));
-    assertEquals("The checkpoint keeps tuples in chunks, and no chunk store was given", noStore.getMessage());
+    assertEquals(
+        "The checkpoint keeps tuples in chunks, and no chunk store was given",
+        noStore.getMessage());
   }
 }

@@ -12,20 +12,30 @@ class PartitionEvictionTest extends WindowTestBase {
 
   @Test
   void partitionCountEvictsEveryEmptyPartitionNotOnlyEnough() throws Exception {
-    Window<Reading> w = window(WindowSpec.tumbling(PolicySpec.count(2)).partitioned().withPartitionEviction(PartitionEvictionSpec.partitionCount(2)));
+    Window<Reading> w =
+        window(
+            WindowSpec.tumbling(PolicySpec.count(2))
+                .partitioned()
+                .withPartitionEviction(PartitionEvictionSpec.partitionCount(2)));
     w.insert(Reading.of("a1", "a", 0));
     w.insert(Reading.of("b1", "b", 0));
     w.insert(Reading.of("b2", "b", 0)); // b tumbles, is now empty
     w.insert(Reading.of("a2", "a", 0)); // a tumbles, empty; a is now the most recent
     trace.take();
     w.insert(Reading.of("c1", "c", 0));
-    assertEquals(List.of("INSERTION c [c1]", "PARTITION_EVICTION b []", "PARTITION_EVICTION a []"), trace.take());
+    assertEquals(
+        List.of("INSERTION c [c1]", "PARTITION_EVICTION b []", "PARTITION_EVICTION a []"),
+        trace.take());
     assertEquals(List.of("c"), List.copyOf(w.getPartitions()));
   }
 
   @Test
   void emptyPartitionsLeaveBeforeLessRecentlyInsertedNonEmptyOnes() throws Exception {
-    Window<Reading> w = window(WindowSpec.tumbling(PolicySpec.count(2)).partitioned().withPartitionEviction(PartitionEvictionSpec.partitionCount(2)));
+    Window<Reading> w =
+        window(
+            WindowSpec.tumbling(PolicySpec.count(2))
+                .partitioned()
+                .withPartitionEviction(PartitionEvictionSpec.partitionCount(2)));
     w.insert(Reading.of("a1", "a", 0));
     w.insert(Reading.of("b1", "b", 0));
     w.insert(Reading.of("b2", "b", 0)); // b tumbles, empty, more recently inserted than a
@@ -37,24 +47,40 @@ class PartitionEvictionTest extends WindowTestBase {
 
   @Test
   void partitionCountEvictsTheArrivingPartitionItsTumbleEmptied() throws Exception {
-    Window<Reading> w = window(WindowSpec.tumbling(PolicySpec.count(1)).partitioned().withPartitionEviction(PartitionEvictionSpec.partitionCount(1)));
+    Window<Reading> w =
+        window(
+            WindowSpec.tumbling(PolicySpec.count(1))
+                .partitioned()
+                .withPartitionEviction(PartitionEvictionSpec.partitionCount(1)));
     w.insert(Reading.of("a1", "a", 0));
     w.insert(Reading.of("b1", "b", 0));
     assertEquals(
-        List.of("INSERTION a [a1]", "EVICTION a [a1]", "INSERTION b [b1]", "EVICTION b [b1]", "PARTITION_EVICTION a []", "PARTITION_EVICTION b []"),
+        List.of(
+            "INSERTION a [a1]",
+            "EVICTION a [a1]",
+            "INSERTION b [b1]",
+            "EVICTION b [b1]",
+            "PARTITION_EVICTION a []",
+            "PARTITION_EVICTION b []"),
         trace.take());
     assertEquals(List.of(), List.copyOf(w.getPartitions()));
   }
 
   @Test
   void tupleCountIsJudgedBeforeTheTumbleTheTupleCauses() throws Exception {
-    Window<Reading> w = window(WindowSpec.tumbling(PolicySpec.count(4)).partitioned().withPartitionEviction(PartitionEvictionSpec.tupleCount(3)));
+    Window<Reading> w =
+        window(
+            WindowSpec.tumbling(PolicySpec.count(4))
+                .partitioned()
+                .withPartitionEviction(PartitionEvictionSpec.tupleCount(3)));
     for (String id : List.of("a1", "a2", "a3")) {
       w.insert(Reading.of(id, "a", 0));
     }
     trace.take();
     w.insert(Reading.of("a4", "a", 0));
-    assertEquals(List.of("INSERTION a [a4]", "EVICTION a [a1,a2,a3,a4]", "PARTITION_EVICTION a []"), trace.take());
+    assertEquals(
+        List.of("INSERTION a [a4]", "EVICTION a [a1,a2,a3,a4]", "PARTITION_EVICTION a []"),
+        trace.take());
     assertEquals(List.of(), List.copyOf(w.getPartitions()));
     w.punctuate(com.ibm.streams.operator.StreamingData.Punctuation.FINAL_MARKER);
     assertEquals(List.of(), trace.take(), "an evicted partition gets no FINAL");
@@ -62,20 +88,30 @@ class PartitionEvictionTest extends WindowTestBase {
 
   @Test
   void tupleCountEvictsEmptyPartitionsThenLeastRecentlyInsertedOnes() throws Exception {
-    Window<Reading> w = window(WindowSpec.tumbling(PolicySpec.count(2)).partitioned().withPartitionEviction(PartitionEvictionSpec.tupleCount(2)));
+    Window<Reading> w =
+        window(
+            WindowSpec.tumbling(PolicySpec.count(2))
+                .partitioned()
+                .withPartitionEviction(PartitionEvictionSpec.tupleCount(2)));
     w.insert(Reading.of("a1", "a", 0));
     w.insert(Reading.of("a2", "a", 0)); // a tumbles, empty
     w.insert(Reading.of("b1", "b", 0));
     w.insert(Reading.of("c1", "c", 0));
     trace.take();
     w.insert(Reading.of("d1", "d", 0));
-    assertEquals(List.of("INSERTION d [d1]", "PARTITION_EVICTION a []", "PARTITION_EVICTION b [b1]"), trace.take());
+    assertEquals(
+        List.of("INSERTION d [d1]", "PARTITION_EVICTION a []", "PARTITION_EVICTION b [b1]"),
+        trace.take());
     assertEquals(List.of("c", "d"), List.copyOf(w.getPartitions()));
   }
 
   @Test
   void tupleCountEvictsLeastRecentlyInsertedPartitions() throws Exception {
-    Window<Reading> w = window(WindowSpec.tumbling(PolicySpec.count(10)).partitioned().withPartitionEviction(PartitionEvictionSpec.tupleCount(3)));
+    Window<Reading> w =
+        window(
+            WindowSpec.tumbling(PolicySpec.count(10))
+                .partitioned()
+                .withPartitionEviction(PartitionEvictionSpec.tupleCount(3)));
     w.insert(Reading.of("a1", "a", 0));
     w.insert(Reading.of("b1", "b", 0));
     w.insert(Reading.of("a2", "a", 0));
@@ -86,12 +122,17 @@ class PartitionEvictionTest extends WindowTestBase {
 
   @Test
   void partitionAgeEvictsIdlePartitions() throws Exception {
-    Window<Reading> w = window(WindowSpec.tumbling(PolicySpec.count(10)).partitioned().withPartitionEviction(PartitionEvictionSpec.age(5.0)));
+    Window<Reading> w =
+        window(
+            WindowSpec.tumbling(PolicySpec.count(10))
+                .partitioned()
+                .withPartitionEviction(PartitionEvictionSpec.age(5.0)));
     w.insert(Reading.of("a1", "a", 0));
     clock.advance(3);
     w.insert(Reading.of("b1", "b", 0));
     clock.advance(2);
-    assertEquals(List.of("INSERTION a [a1]", "INSERTION b [b1]", "PARTITION_EVICTION a [a1]"), trace.take());
+    assertEquals(
+        List.of("INSERTION a [a1]", "INSERTION b [b1]", "PARTITION_EVICTION a [a1]"), trace.take());
     clock.advance(3);
     assertEquals(List.of("PARTITION_EVICTION b [b1]"), trace.take());
     w.insert(Reading.of("a2", "a", 0));
@@ -100,11 +141,16 @@ class PartitionEvictionTest extends WindowTestBase {
 
   @Test
   void listenerEvictingDuringInsertionPreventsAutomaticEviction() throws Exception {
-    Window<Reading> w = window(WindowSpec.tumbling(PolicySpec.count(10)).partitioned().withPartitionEviction(PartitionEvictionSpec.partitionCount(1)));
+    Window<Reading> w =
+        window(
+            WindowSpec.tumbling(PolicySpec.count(10))
+                .partitioned()
+                .withPartitionEviction(PartitionEvictionSpec.partitionCount(1)));
     w.registerListener(
         e -> {
           trace.handleEvent(e);
-          if (e.getType() == com.ibm.streams.operator.window.StreamWindowEvent.Type.INSERTION && e.getSource() instanceof Window<?> win) {
+          if (e.getType() == com.ibm.streams.operator.window.StreamWindowEvent.Type.INSERTION
+              && e.getSource() instanceof Window<?> win) {
             while (win.needsPartitionEviction()) {
               assertTrue(win.needsPartitionEviction());
               win.evictPartition(win.getPartitions().iterator().next());
@@ -114,17 +160,23 @@ class PartitionEvictionTest extends WindowTestBase {
         false);
     w.insert(Reading.of("a1", "a", 0));
     w.insert(Reading.of("b1", "b", 0));
-    assertEquals(List.of("INSERTION a [a1]", "INSERTION b [b1]", "PARTITION_EVICTION a [a1]"), trace.take());
+    assertEquals(
+        List.of("INSERTION a [a1]", "INSERTION b [b1]", "PARTITION_EVICTION a [a1]"), trace.take());
     assertFalse(w.needsPartitionEviction());
   }
 
   @Test
   void listenerEvictingDuringInsertionAlsoSparesEmptyPartitions() throws Exception {
-    Window<Reading> w = window(WindowSpec.tumbling(PolicySpec.count(2)).partitioned().withPartitionEviction(PartitionEvictionSpec.partitionCount(2)));
+    Window<Reading> w =
+        window(
+            WindowSpec.tumbling(PolicySpec.count(2))
+                .partitioned()
+                .withPartitionEviction(PartitionEvictionSpec.partitionCount(2)));
     w.registerListener(
         e -> {
           trace.handleEvent(e);
-          if (e.getType() == com.ibm.streams.operator.window.StreamWindowEvent.Type.INSERTION && e.getSource() instanceof Window<?> win) {
+          if (e.getType() == com.ibm.streams.operator.window.StreamWindowEvent.Type.INSERTION
+              && e.getSource() instanceof Window<?> win) {
             while (win.needsPartitionEviction()) {
               win.evictPartition("b");
             }
@@ -137,7 +189,10 @@ class PartitionEvictionTest extends WindowTestBase {
     trace.take();
     w.insert(Reading.of("c1", "c", 0));
     assertEquals(List.of("INSERTION c [c1]", "PARTITION_EVICTION b [b1]"), trace.take());
-    assertEquals(List.of("a", "c"), List.copyOf(w.getPartitions()), "the empty partition stays: no automatic eviction followed");
+    assertEquals(
+        List.of("a", "c"),
+        List.copyOf(w.getPartitions()),
+        "the empty partition stays: no automatic eviction followed");
   }
 
   @Test
@@ -149,12 +204,20 @@ class PartitionEvictionTest extends WindowTestBase {
 
   @Test
   void evictedPartitionStartsFreshWithNewInitialFull() throws Exception {
-    Window<Reading> w = window(WindowSpec.sliding(PolicySpec.count(1), PolicySpec.count(1)).partitioned());
+    Window<Reading> w =
+        window(WindowSpec.sliding(PolicySpec.count(1), PolicySpec.count(1)).partitioned());
     w.insert(Reading.of("a1", "a", 0));
     w.evictPartition("a");
     w.insert(Reading.of("a2", "a", 0));
     assertEquals(
-        List.of("INSERTION a [a1]", "INITIAL_FULL a [a1]", "TRIGGER a [a1]", "PARTITION_EVICTION a [a1]", "INSERTION a [a2]", "INITIAL_FULL a [a2]", "TRIGGER a [a2]"),
+        List.of(
+            "INSERTION a [a1]",
+            "INITIAL_FULL a [a1]",
+            "TRIGGER a [a1]",
+            "PARTITION_EVICTION a [a1]",
+            "INSERTION a [a2]",
+            "INITIAL_FULL a [a2]",
+            "TRIGGER a [a2]"),
         trace.take());
   }
 }

@@ -13,9 +13,12 @@ class SlidingWindowTest extends WindowTestBase {
     Window<Reading> w = window(WindowSpec.sliding(PolicySpec.count(3), PolicySpec.count(1)));
     w.insert(Reading.of("A"));
     w.insert(Reading.of("B"));
-    assertEquals(List.of("INSERTION 0 [A]", "TRIGGER 0 [A]", "INSERTION 0 [B]", "TRIGGER 0 [A,B]"), trace.take());
+    assertEquals(
+        List.of("INSERTION 0 [A]", "TRIGGER 0 [A]", "INSERTION 0 [B]", "TRIGGER 0 [A,B]"),
+        trace.take());
     w.insert(Reading.of("C"));
-    assertEquals(List.of("INSERTION 0 [C]", "INITIAL_FULL 0 [A,B,C]", "TRIGGER 0 [A,B,C]"), trace.take());
+    assertEquals(
+        List.of("INSERTION 0 [C]", "INITIAL_FULL 0 [A,B,C]", "TRIGGER 0 [A,B,C]"), trace.take());
     w.insert(Reading.of("D"));
     assertEquals(List.of("EVICTION 0 [A]", "INSERTION 0 [D]", "TRIGGER 0 [B,C,D]"), trace.take());
   }
@@ -28,7 +31,13 @@ class SlidingWindowTest extends WindowTestBase {
     w.insert(Reading.of("C"));
     w.insert(Reading.of("D"));
     assertEquals(
-        List.of("INSERTION 0 [A]", "INSERTION 0 [B]", "TRIGGER 0 [A,B]", "INSERTION 0 [C]", "INSERTION 0 [D]", "TRIGGER 0 [A,B,C,D]"),
+        List.of(
+            "INSERTION 0 [A]",
+            "INSERTION 0 [B]",
+            "TRIGGER 0 [A,B]",
+            "INSERTION 0 [C]",
+            "INSERTION 0 [D]",
+            "TRIGGER 0 [A,B,C,D]"),
         trace.take());
   }
 
@@ -64,13 +73,15 @@ class SlidingWindowTest extends WindowTestBase {
   @Test
   void deltaEvictionRemovesEveryTupleOutOfRangeEvenWhenNotOldest() throws Exception {
     // Seed 001's out-of-order example.
-    Window<Reading> w = window(WindowSpec.sliding(PolicySpec.delta("value", 1.5), PolicySpec.count(100)));
+    Window<Reading> w =
+        window(WindowSpec.sliding(PolicySpec.delta("value", 1.5), PolicySpec.count(100)));
     w.insert(Reading.of("A", 16.4));
     w.insert(Reading.of("B", 16.0));
     w.insert(Reading.of("C", 17.1));
     trace.take();
     w.insert(Reading.of("D", 17.6));
-    assertEquals(List.of("INITIAL_FULL 0 [A,B,C]", "EVICTION 0 [B]", "INSERTION 0 [D]"), trace.take());
+    assertEquals(
+        List.of("INITIAL_FULL 0 [A,B,C]", "EVICTION 0 [B]", "INSERTION 0 [D]"), trace.take());
     w.insert(Reading.of("E", 14.0));
     assertEquals(List.of("INSERTION 0 [E]"), trace.take());
   }
@@ -78,7 +89,9 @@ class SlidingWindowTest extends WindowTestBase {
   @Test
   void deltaEvictionInIbmRuntimeModeEvictsFromTheFrontOnly() throws Exception {
     Window<Reading> w =
-        window(WindowSpec.sliding(PolicySpec.delta("value", 1.5), PolicySpec.count(100)).withDeltaEvictionMode(DeltaEvictionMode.OLDEST_FIRST));
+        window(
+            WindowSpec.sliding(PolicySpec.delta("value", 1.5), PolicySpec.count(100))
+                .withDeltaEvictionMode(DeltaEvictionMode.OLDEST_FIRST));
     w.insert(Reading.of("A", 16.4));
     w.insert(Reading.of("B", 16.0));
     w.insert(Reading.of("C", 17.1));
@@ -89,7 +102,8 @@ class SlidingWindowTest extends WindowTestBase {
 
   @Test
   void deltaTriggerShowsTheWindowBeforeTheTriggeringTuple() throws Exception {
-    Window<Reading> w = window(WindowSpec.sliding(PolicySpec.count(2), PolicySpec.delta("value", 1.0)));
+    Window<Reading> w =
+        window(WindowSpec.sliding(PolicySpec.count(2), PolicySpec.delta("value", 1.0)));
     w.insert(Reading.of("A", 1.0)); // boundary 2.0
     w.insert(Reading.of("B", 2.0)); // not above
     trace.take();
@@ -127,9 +141,13 @@ class SlidingWindowTest extends WindowTestBase {
     w.insert(Reading.of("C"));
     assertEquals(
         List.of(
-            "INSERTION 0 [A]", "TRIGGER 0 []",
-            "INSERTION 0 [B]", "INITIAL_FULL 0 []", "TRIGGER 0 []",
-            "INSERTION 0 [C]", "TRIGGER 0 []"),
+            "INSERTION 0 [A]",
+            "TRIGGER 0 []",
+            "INSERTION 0 [B]",
+            "INITIAL_FULL 0 []",
+            "TRIGGER 0 []",
+            "INSERTION 0 [C]",
+            "TRIGGER 0 []"),
         trace.take());
   }
 
@@ -158,12 +176,19 @@ class SlidingWindowTest extends WindowTestBase {
 
   @Test
   void deltaEvictionSignalsInitialFullOnlyBeforeTheFirstEviction() throws Exception {
-    Window<Reading> w = window(WindowSpec.sliding(PolicySpec.delta("value", 1.0), PolicySpec.count(100)));
+    Window<Reading> w =
+        window(WindowSpec.sliding(PolicySpec.delta("value", 1.0), PolicySpec.count(100)));
     w.insert(Reading.of("A", 1.0));
     w.insert(Reading.of("B", 2.5));
     w.insert(Reading.of("C", 4.0));
     assertEquals(
-        List.of("INSERTION 0 [A]", "INITIAL_FULL 0 [A]", "EVICTION 0 [A]", "INSERTION 0 [B]", "EVICTION 0 [B]", "INSERTION 0 [C]"),
+        List.of(
+            "INSERTION 0 [A]",
+            "INITIAL_FULL 0 [A]",
+            "EVICTION 0 [A]",
+            "INSERTION 0 [B]",
+            "EVICTION 0 [B]",
+            "INSERTION 0 [C]"),
         trace.take());
   }
 

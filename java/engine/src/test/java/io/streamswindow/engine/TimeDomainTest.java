@@ -6,7 +6,10 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
-/** Processing time and the watermark are separate: a window's time policies answer only to the first. */
+/**
+ * Processing time and the watermark are separate: a window's time policies answer only to the
+ * first.
+ */
 class TimeDomainTest extends WindowTestBase {
   private static final long SECOND = TimeUnit.SECONDS.toNanos(1);
 
@@ -29,7 +32,8 @@ class TimeDomainTest extends WindowTestBase {
 
   @Test
   void theProcessingTimeDeadlineIsTheOneTheClockFires() throws Exception {
-    EngineWindow<Reading> w = window(WindowSpec.sliding(PolicySpec.count(10), PolicySpec.time(2.0)));
+    EngineWindow<Reading> w =
+        window(WindowSpec.sliding(PolicySpec.count(10), PolicySpec.time(2.0)));
     w.insert(Reading.of("A"));
     trace.take();
 

@@ -26,10 +26,17 @@ class TimeIntervalSpecTest {
   void theNormalFormLeavesOutDefaultsAndKeepsTheOrder() {
     assertEquals(
         "intervalDuration(10.0), creationPeriod(5.0), discardAge(15.0), intervalOffset(2.5)",
-        TimeIntervalSpec.of(10).withIntervalOffset(2.5).withDiscardAge(15).withCreationPeriod(5).toString());
+        TimeIntervalSpec.of(10)
+            .withIntervalOffset(2.5)
+            .withDiscardAge(15)
+            .withCreationPeriod(5)
+            .toString());
     assertEquals(
         "partitioned, timeInterval, intervalDuration(10.0), creationPeriod(5.0), discardAge(15.0)",
-        WindowSpec.timeInterval(TimeIntervalSpec.of(10, 5, 15, 0)).partitioned().withEventTime("ts").toString());
+        WindowSpec.timeInterval(TimeIntervalSpec.of(10, 5, 15, 0))
+            .partitioned()
+            .withEventTime("ts")
+            .toString());
   }
 
   @Test
@@ -57,11 +64,14 @@ class TimeIntervalSpecTest {
   void policiesThatDoNotBelongAreRefused() {
     WindowSpec spec = WindowSpec.timeInterval(TimeIntervalSpec.of(10)).partitioned();
     IllegalStateException age =
-        assertThrows(IllegalStateException.class, () -> spec.withPartitionEviction(PartitionEvictionSpec.age(5)));
+        assertThrows(
+            IllegalStateException.class,
+            () -> spec.withPartitionEviction(PartitionEvictionSpec.age(5)));
     assertTrue(age.getMessage().contains("no partition eviction"), age.getMessage());
     IllegalStateException eventTime =
         assertThrows(
-            IllegalStateException.class, () -> WindowSpec.tumbling(PolicySpec.count(2)).withEventTime("ts"));
+            IllegalStateException.class,
+            () -> WindowSpec.tumbling(PolicySpec.count(2)).withEventTime("ts"));
     assertTrue(eventTime.getMessage().contains("timeInterval"), eventTime.getMessage());
   }
 

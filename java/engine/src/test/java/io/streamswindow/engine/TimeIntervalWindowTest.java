@@ -23,8 +23,9 @@ import java.util.function.ToLongFunction;
 import org.junit.jupiter.api.Test;
 
 /**
- * Traces of timeInterval windows, worked out by hand from the rules (docs/conformance.md). A reading's
- * value is its event time in seconds; lines read "TYPE partition [start,end) index TIMING [ids]".
+ * Traces of timeInterval windows, worked out by hand from the rules (docs/conformance.md). A
+ * reading's value is its event time in seconds; lines read "TYPE partition [start,end) index TIMING
+ * [ids]".
  */
 class TimeIntervalWindowTest {
   /** Event time is the attribute "value" of a reading, in seconds. */
@@ -51,7 +52,8 @@ class TimeIntervalWindowTest {
   }
 
   private TimeIntervalWindow<Reading> window(WindowSpec spec, PaneTrace listener) {
-    EngineWindow<Reading> w = EngineWindow.create(spec, null, null, ManualClock.create(), ATTRIBUTES);
+    EngineWindow<Reading> w =
+        EngineWindow.create(spec, null, null, ManualClock.create(), ATTRIBUTES);
     w.registerListener(listener, false);
     if (spec.isPartitioned()) {
       w.registerPartitioner(Reading::key);
@@ -125,7 +127,9 @@ class TimeIntervalWindowTest {
             "TRIGGER 0 [10,20) 0 ON_COMPLETE [B]",
             "EVICTION 0 [0,10) 2 LATE [A,C,D]"),
         trace.take());
-    assertEquals(List.of(new WindowPane(nanos(5), nanos(15)), new WindowPane(nanos(10), nanos(20))), w.openPanes());
+    assertEquals(
+        List.of(new WindowPane(nanos(5), nanos(15)), new WindowPane(nanos(10), nanos(20))),
+        w.openPanes());
 
     w.insert(Reading.of("E", 3)); // [-5,5) and [0,10) have closed
     assertEquals(List.of(), trace.take());
@@ -172,7 +176,8 @@ class TimeIntervalWindowTest {
     w.insert(Reading.of("A", 1));
     w.insert(Reading.of("B", 21));
     trace.take();
-    assertEquals(List.of(new WindowPane(0, nanos(5)), new WindowPane(nanos(20), nanos(25))), w.openPanes());
+    assertEquals(
+        List.of(new WindowPane(0, nanos(5)), new WindowPane(nanos(20), nanos(25))), w.openPanes());
     assertEquals(nanos(5), w.nextDeadline(TimeDomain.EVENT_TIME));
     watermark(w, 30);
     assertEquals(
@@ -189,7 +194,8 @@ class TimeIntervalWindowTest {
 
   @Test
   void lateTuplesTriggerAgainOnlyTheirPartitions() throws Exception {
-    TimeIntervalWindow<Reading> w = window(spec(TimeIntervalSpec.of(10).withDiscardAge(20)).partitioned());
+    TimeIntervalWindow<Reading> w =
+        window(spec(TimeIntervalSpec.of(10).withDiscardAge(20)).partitioned());
     w.insert(Reading.of("a1", "a", 1));
     w.insert(Reading.of("b1", "b", 2));
     trace.take();
@@ -210,7 +216,8 @@ class TimeIntervalWindowTest {
 
     w.insert(Reading.of("c1", "c", 3)); // a partition born late: its first trigger is late, index 0
     w.insert(Reading.of("a3", "a", 4));
-    assertEquals(List.of("INSERTION c [0,10) 0 LATE [c1]", "INSERTION a [0,10) 2 LATE [a3]"), trace.take());
+    assertEquals(
+        List.of("INSERTION c [0,10) 0 LATE [c1]", "INSERTION a [0,10) 2 LATE [a3]"), trace.take());
     watermark(w, 12); // the same watermark again still delivers what is pending
     assertEquals(
         List.of("TRIGGER a [0,10) 2 LATE [a1,a2,a3]", "TRIGGER c [0,10) 0 LATE [c1]"),
@@ -236,7 +243,8 @@ class TimeIntervalWindowTest {
     w.insert(Reading.of("B", 2));
     trace.take();
     watermark(w, 100);
-    assertEquals(List.of("TRIGGER 0 [0,10) 1 LATE [A,B]", "EVICTION 0 [0,10) 2 LATE [A,B]"), trace.take());
+    assertEquals(
+        List.of("TRIGGER 0 [0,10) 1 LATE [A,B]", "EVICTION 0 [0,10) 2 LATE [A,B]"), trace.take());
     w.insert(Reading.of("C", 3));
     assertEquals(List.of(), trace.take());
     assertEquals(1, w.droppedCount());
@@ -302,7 +310,8 @@ class TimeIntervalWindowTest {
 
   @Test
   void steppingDeadlineByDeadlineGivesTheSameEventsAsOneJump() throws Exception {
-    WindowSpec spec = spec(TimeIntervalSpec.of(10).withCreationPeriod(3).withDiscardAge(4)).partitioned();
+    WindowSpec spec =
+        spec(TimeIntervalSpec.of(10).withCreationPeriod(3).withDiscardAge(4)).partitioned();
     PaneTrace jumped = new PaneTrace();
     PaneTrace stepped = new PaneTrace();
     TimeIntervalWindow<Reading> one = window(spec, jumped);
@@ -317,7 +326,9 @@ class TimeIntervalWindowTest {
     watermark(one, 40);
     long target = nanos(40);
     // As the operator host does it: the earliest deadline first, then the target.
-    for (long d = many.nextDeadline(TimeDomain.EVENT_TIME); d <= target; d = many.nextDeadline(TimeDomain.EVENT_TIME)) {
+    for (long d = many.nextDeadline(TimeDomain.EVENT_TIME);
+        d <= target;
+        d = many.nextDeadline(TimeDomain.EVENT_TIME)) {
       many.advanceTo(TimeDomain.EVENT_TIME, d);
     }
     many.advanceTo(TimeDomain.EVENT_TIME, target);
@@ -327,14 +338,16 @@ class TimeIntervalWindowTest {
 
   @Test
   void finalDeliversEveryPartitionOfEveryOpenPaneAndStopsTime() throws Exception {
-    TimeIntervalWindow<Reading> w = window(spec(TimeIntervalSpec.of(10).withCreationPeriod(5).withDiscardAge(5)));
+    TimeIntervalWindow<Reading> w =
+        window(spec(TimeIntervalSpec.of(10).withCreationPeriod(5).withDiscardAge(5)));
     w.insert(Reading.of("A", 7));
     watermark(w, 10);
     trace.take();
     w.punctuate(Punctuation.WINDOW_MARKER);
     assertEquals(List.of(), trace.take());
     w.punctuate(Punctuation.FINAL_MARKER);
-    assertEquals(List.of("FINAL 0 [0,10) 1 LATE [A]", "FINAL 0 [5,15) 0 ON_COMPLETE [A]"), trace.take());
+    assertEquals(
+        List.of("FINAL 0 [0,10) 1 LATE [A]", "FINAL 0 [5,15) 0 ON_COMPLETE [A]"), trace.take());
     assertEquals(Long.MAX_VALUE, w.nextDeadline(TimeDomain.EVENT_TIME));
     watermark(w, 100);
     assertEquals(List.of(), trace.take());
@@ -342,21 +355,23 @@ class TimeIntervalWindowTest {
 
   @Test
   void evictPartitionRemovesItFromEveryPane() throws Exception {
-    TimeIntervalWindow<Reading> w = window(spec(TimeIntervalSpec.of(10).withCreationPeriod(5)).partitioned());
+    TimeIntervalWindow<Reading> w =
+        window(spec(TimeIntervalSpec.of(10).withCreationPeriod(5)).partitioned());
     w.insert(Reading.of("a1", "a", 7));
     w.insert(Reading.of("b1", "b", 8));
     trace.take();
     w.evictPartition("a");
     assertEquals(
-        List.of("PARTITION_EVICTION a [0,10) 0 ON_COMPLETE [a1]", "PARTITION_EVICTION a [5,15) 0 ON_COMPLETE [a1]"),
+        List.of(
+            "PARTITION_EVICTION a [0,10) 0 ON_COMPLETE [a1]",
+            "PARTITION_EVICTION a [5,15) 0 ON_COMPLETE [a1]"),
         trace.take());
     assertEquals(List.of("b"), new ArrayList<>(w.getPartitions()));
   }
 
   @Test
   void throughIbmsApiItIsASlidingTimeWindowAndOurExtensionTellsThePanes() throws Exception {
-    TimeIntervalWindow<Reading> w =
-        window(spec(TimeIntervalSpec.of(10, 5, 15, 2)));
+    TimeIntervalWindow<Reading> w = window(spec(TimeIntervalSpec.of(10, 5, 15, 2)));
     assertEquals(StreamWindow.Type.SLIDING, w.getType());
     assertEquals(StreamWindow.Policy.TIME, w.getEvictionPolicy());
     assertEquals(StreamWindow.Policy.TIME, w.getTriggerPolicy());
@@ -419,7 +434,8 @@ class TimeIntervalWindowTest {
     assertEquals(List.of(), restoredTrace.take(), "a reset delivers no events");
     assertEquals(nanos(10), restored.watermark());
     assertEquals(1, restored.droppedCount());
-    assertEquals(w.nextDeadline(TimeDomain.EVENT_TIME), restored.nextDeadline(TimeDomain.EVENT_TIME));
+    assertEquals(
+        w.nextDeadline(TimeDomain.EVENT_TIME), restored.nextDeadline(TimeDomain.EVENT_TIME));
     assertEquals(w.openPanes(), restored.openPanes());
 
     List<String> expected =
@@ -469,7 +485,12 @@ class TimeIntervalWindowTest {
     IOException e = assertThrows(IOException.class, () -> reset(other, saved));
     assertTrue(e.getMessage().contains("intervalDuration(10.0)"), e.getMessage());
     Window<Reading> tumbling =
-        new Window<>(WindowSpec.tumbling(PolicySpec.count(2)), null, null, ManualClock.create(), Reading.DELTAS);
+        new Window<>(
+            WindowSpec.tumbling(PolicySpec.count(2)),
+            null,
+            null,
+            ManualClock.create(),
+            Reading.DELTAS);
     assertThrows(IOException.class, () -> reset(w, checkpoint(tumbling)));
   }
 
@@ -502,24 +523,42 @@ class TimeIntervalWindowTest {
     IllegalArgumentException unknown =
         assertThrows(
             IllegalArgumentException.class,
-            () -> EngineWindow.create(noEventTime.withEventTime("ts"), null, null, ManualClock.create(), ATTRIBUTES));
+            () ->
+                EngineWindow.create(
+                    noEventTime.withEventTime("ts"), null, null, ManualClock.create(), ATTRIBUTES));
     assertTrue(unknown.getMessage().contains("ts"), unknown.getMessage());
     assertThrows(
         IllegalArgumentException.class,
-        () -> EngineWindow.create(noEventTime.withEventTime("value"), null, null, ManualClock.create(), Reading.DELTAS),
+        () ->
+            EngineWindow.create(
+                noEventTime.withEventTime("value"),
+                null,
+                null,
+                ManualClock.create(),
+                Reading.DELTAS),
         "a resolver that knows no event time refuses it");
     assertThrows(
         IllegalArgumentException.class,
-        () -> new Window<>(noEventTime.withEventTime("value"), null, null, ManualClock.create(), ATTRIBUTES));
+        () ->
+            new Window<>(
+                noEventTime.withEventTime("value"), null, null, ManualClock.create(), ATTRIBUTES));
   }
 
   @Test
   void aPartitionedWindowNeedsAPartitioner() throws Exception {
     EngineWindow<Reading> w =
-        EngineWindow.create(spec(TimeIntervalSpec.of(10)).partitioned(), null, null, ManualClock.create(), ATTRIBUTES);
-    IllegalStateException e = assertThrows(IllegalStateException.class, () -> w.insert(Reading.of("A", 1)));
+        EngineWindow.create(
+            spec(TimeIntervalSpec.of(10)).partitioned(),
+            null,
+            null,
+            ManualClock.create(),
+            ATTRIBUTES);
+    IllegalStateException e =
+        assertThrows(IllegalStateException.class, () -> w.insert(Reading.of("A", 1)));
     assertTrue(e.getMessage().contains("registerPartitioner"), e.getMessage());
-    EngineWindow<Reading> plain = EngineWindow.create(spec(TimeIntervalSpec.of(10)), null, null, ManualClock.create(), ATTRIBUTES);
+    EngineWindow<Reading> plain =
+        EngineWindow.create(
+            spec(TimeIntervalSpec.of(10)), null, null, ManualClock.create(), ATTRIBUTES);
     assertThrows(IllegalStateException.class, () -> plain.registerPartitioner(Reading::key));
   }
 }

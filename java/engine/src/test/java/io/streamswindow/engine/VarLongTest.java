@@ -18,10 +18,13 @@ class VarLongTest {
 
   @Test
   void roundTripsEveryMagnitudeAndSign() throws Exception {
-    long[] values = {0, 1, -1, 63, -64, 64, 1_000_000_000L, -1_000_000_000L, Long.MAX_VALUE, Long.MIN_VALUE};
+    long[] values = {
+      0, 1, -1, 63, -64, 64, 1_000_000_000L, -1_000_000_000L, Long.MAX_VALUE, Long.MIN_VALUE
+    };
     for (long v : values) {
       byte[] bytes = encode(v);
-      assertEquals(v, VarLong.read(new DataInputStream(new ByteArrayInputStream(bytes))), "value " + v);
+      assertEquals(
+          v, VarLong.read(new DataInputStream(new ByteArrayInputStream(bytes))), "value " + v);
     }
   }
 

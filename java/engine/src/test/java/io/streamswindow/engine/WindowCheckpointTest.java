@@ -62,7 +62,8 @@ class WindowCheckpointTest extends WindowTestBase {
 
   @Test
   void policyProgressSurvivesACheckpoint() throws Exception {
-    Window<Reading> w = window(WindowSpec.sliding(PolicySpec.count(3), PolicySpec.count(2)).partitioned());
+    Window<Reading> w =
+        window(WindowSpec.sliding(PolicySpec.count(3), PolicySpec.count(2)).partitioned());
     w.insert(Reading.of("a1", "a", 0));
     w.insert(Reading.of("b1", "b", 0));
     byte[] saved = checkpoint(w);
@@ -89,7 +90,8 @@ class WindowCheckpointTest extends WindowTestBase {
   void aCheckpointOfAnotherWindowIsRefused() throws Exception {
     Window<Reading> w = window(WindowSpec.tumbling(PolicySpec.count(2)));
     byte[] saved = checkpoint(w);
-    Window<Reading> other = new Window<>(WindowSpec.tumbling(PolicySpec.count(3)), null, null, clock, Reading.DELTAS);
+    Window<Reading> other =
+        new Window<>(WindowSpec.tumbling(PolicySpec.count(3)), null, null, clock, Reading.DELTAS);
     IOException e = assertThrows(IOException.class, () -> reset(other, saved));
     assertTrue(e.getMessage().contains("count(2)"), e.getMessage());
   }

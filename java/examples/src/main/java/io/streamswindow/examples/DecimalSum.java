@@ -24,9 +24,9 @@ import java.util.Set;
 /**
  * Sums a decimal attribute over each window in the attribute's own SPL arithmetic: every addition
  * is rounded to the precision of its type ({@code decimal32}: 7 digits, {@code decimal64}: 16,
- * {@code decimal128}: 34), as SPL code adding two values of that type does. So the same values
- * give other sums as {@code decimal64} and as {@code decimal128}: three times {@code
- * 9999999999.999999} is {@code 30000000000} in 16 digits and {@code 29999999999.999997} in 34.
+ * {@code decimal128}: 34), as SPL code adding two values of that type does. So the same values give
+ * other sums as {@code decimal64} and as {@code decimal128}: three times {@code 9999999999.999999}
+ * is {@code 30000000000} in 16 digits and {@code 29999999999.999997} in 34.
  *
  * <p>On every tumble (tumbling windows) or trigger (sliding windows) it submits one tuple, then a
  * window marker. The output attribute {@code total} (a decimal) receives the sum and {@code count}
@@ -42,11 +42,14 @@ import java.util.Set;
  *                 output_schema="total decimal(38,18)")
  * }</pre>
  */
-@PrimitiveOperator(name = "DecimalSum", description = "Sums a decimal attribute over each window in its own precision")
+@PrimitiveOperator(
+    name = "DecimalSum",
+    description = "Sums a decimal attribute over each window in its own precision")
 @InputPorts(@InputPortSet(cardinality = 1, windowingMode = InputPortSet.WindowMode.Windowed))
 @OutputPorts(@OutputPortSet(cardinality = 1))
 public class DecimalSum extends AbstractWindowOperator {
-  private static final Set<MetaType> DECIMALS = Set.of(MetaType.DECIMAL32, MetaType.DECIMAL64, MetaType.DECIMAL128);
+  private static final Set<MetaType> DECIMALS =
+      Set.of(MetaType.DECIMAL32, MetaType.DECIMAL64, MetaType.DECIMAL128);
 
   private String attr;
   private MathContext context;
@@ -60,14 +63,19 @@ public class DecimalSum extends AbstractWindowOperator {
   @Override
   public void initialize(OperatorContext context) throws Exception {
     super.initialize(context);
-    this.context = decimalAttribute(getInput(0).getStreamSchema(), attr).getType().getMetaType().getMathContext();
+    this.context =
+        decimalAttribute(getInput(0).getStreamSchema(), attr)
+            .getType()
+            .getMetaType()
+            .getMathContext();
     StreamWindow<Tuple> window = getInput(0).getStreamWindow();
     boolean tumbling = window.getType() == StreamWindow.Type.TUMBLING;
     StreamingOutput<OutputTuple> out = getOutput(0);
     window.registerListener(
         (StreamWindowEvent<Tuple> event) -> {
           StreamWindowEvent.Type type = event.getType();
-          if ((tumbling && type == StreamWindowEvent.Type.EVICTION) || (!tumbling && type == StreamWindowEvent.Type.TRIGGER)) {
+          if ((tumbling && type == StreamWindowEvent.Type.EVICTION)
+              || (!tumbling && type == StreamWindowEvent.Type.TRIGGER)) {
             submitSum(out, event.getTuples());
           }
         },
@@ -82,18 +90,24 @@ public class DecimalSum extends AbstractWindowOperator {
     Attribute attribute = schema.getAttribute(name);
     if (attribute == null) {
       throw new IllegalArgumentException(
-          "Parameter attr names '" + name + "', which is not an input attribute; the input attributes are: "
+          "Parameter attr names '"
+              + name
+              + "', which is not an input attribute; the input attributes are: "
               + String.join(", ", schema.getAttributeNames()));
     }
     if (!DECIMALS.contains(attribute.getType().getMetaType())) {
       throw new IllegalArgumentException(
-          "Parameter attr names '" + name + "', of SPL type " + attribute.getType().getLanguageType()
+          "Parameter attr names '"
+              + name
+              + "', of SPL type "
+              + attribute.getType().getLanguageType()
               + "; DecimalSum sums decimal32, decimal64 or decimal128 attributes");
     }
     return attribute;
   }
 
-  private void submitSum(StreamingOutput<OutputTuple> out, Iterable<Tuple> tuples) throws Exception {
+  private void submitSum(StreamingOutput<OutputTuple> out, Iterable<Tuple> tuples)
+      throws Exception {
     BigDecimal total = BigDecimal.ZERO;
     long count = 0;
     Tuple last = null;

@@ -12,9 +12,9 @@ import com.ibm.streams.operator.window.StreamWindowEvent;
 import java.io.Serializable;
 
 /**
- * A moving average over a sliding window kept incrementally per partition with IBM's
- * {@link StatefulWindowListener}: add on INSERTION, subtract on EVICTION, submit on TRIGGER once
- * the partition has been full ({@code seenInitialFull}), as SPL's Aggregate does.
+ * A moving average over a sliding window kept incrementally per partition with IBM's {@link
+ * StatefulWindowListener}: add on INSERTION, subtract on EVICTION, submit on TRIGGER once the
+ * partition has been full ({@code seenInitialFull}), as SPL's Aggregate does.
  *
  * <p>Output attributes: {@code average} and {@code count}; others are copied from the last tuple.
  */

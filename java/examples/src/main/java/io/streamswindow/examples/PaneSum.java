@@ -20,11 +20,10 @@ import io.streamswindow.api.window.TimeIntervalWindowEvent;
 /**
  * Sums one attribute over each trigger of a timeInterval (event-time) window's panes, and says
  * which pane and which trigger: it reads our API extension's {@link TimeIntervalWindowEvent}.
- * Output attributes, each optional: {@code paneStart} and {@code paneEnd} (timestamps),
- * {@code paneIndex} (int64: 0 for the trigger on complete, then 1, 2... for late ones),
- * {@code paneTiming} (rstring: {@code paneOnComplete} or {@code paneLate}), {@code total}
- * (float64) and {@code count} (int64); every other output attribute is copied from the pane's
- * last tuple. Example (PySpark):
+ * Output attributes, each optional: {@code paneStart} and {@code paneEnd} (timestamps), {@code
+ * paneIndex} (int64: 0 for the trigger on complete, then 1, 2... for late ones), {@code paneTiming}
+ * (rstring: {@code paneOnComplete} or {@code paneLate}), {@code total} (float64) and {@code count}
+ * (int64); every other output attribute is copied from the pane's last tuple. Example (PySpark):
  *
  * <pre>{@code
  * sw.run_operator(df, "io.streamswindow.examples.PaneSum",
@@ -33,7 +32,9 @@ import io.streamswindow.api.window.TimeIntervalWindowEvent;
  *                 output_schema="key string, paneStart timestamp, paneIndex long, total double")
  * }</pre>
  */
-@PrimitiveOperator(name = "PaneSum", description = "Sums an attribute over each trigger of an event-time pane")
+@PrimitiveOperator(
+    name = "PaneSum",
+    description = "Sums an attribute over each trigger of an event-time pane")
 @InputPorts(@InputPortSet(cardinality = 1, windowingMode = InputPortSet.WindowMode.Windowed))
 @OutputPorts(@OutputPortSet(cardinality = 1))
 public class PaneSum extends AbstractWindowOperator {
@@ -50,7 +51,9 @@ public class PaneSum extends AbstractWindowOperator {
     super.initialize(context);
     if (getInput(0).getStreamSchema().getAttribute(attr) == null) {
       throw new IllegalArgumentException(
-          "Parameter attr names '" + attr + "', which is not an input attribute; the input attributes are: "
+          "Parameter attr names '"
+              + attr
+              + "', which is not an input attribute; the input attributes are: "
               + String.join(", ", getInput(0).getStreamSchema().getAttributeNames()));
     }
     StreamingOutput<OutputTuple> out = getOutput(0);
@@ -69,7 +72,8 @@ public class PaneSum extends AbstractWindowOperator {
             false);
   }
 
-  private void submit(StreamingOutput<OutputTuple> out, TimeIntervalWindowEvent<Tuple> event) throws Exception {
+  private void submit(StreamingOutput<OutputTuple> out, TimeIntervalWindowEvent<Tuple> event)
+      throws Exception {
     double total = 0;
     long count = 0;
     Tuple last = null;

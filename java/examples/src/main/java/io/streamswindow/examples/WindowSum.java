@@ -2,8 +2,8 @@ package io.streamswindow.examples;
 
 import com.ibm.streams.operator.OperatorContext;
 import com.ibm.streams.operator.OutputTuple;
-import com.ibm.streams.operator.StreamingData.Punctuation;
 import com.ibm.streams.operator.StreamSchema;
+import com.ibm.streams.operator.StreamingData.Punctuation;
 import com.ibm.streams.operator.StreamingOutput;
 import com.ibm.streams.operator.Tuple;
 import com.ibm.streams.operator.model.InputPortSet;
@@ -22,8 +22,8 @@ import java.util.List;
 /**
  * Sums one attribute over each window, as the seed articles' {@code VSUM = Aggregate(V)} does: on
  * every tumble (tumbling windows) or trigger (sliding windows) it submits one tuple, then a window
- * marker. Output attributes named {@code total} and {@code count} receive the sum and the number
- * of tuples; every other output attribute is copied from the window's last tuple.
+ * marker. Output attributes named {@code total} and {@code count} receive the sum and the number of
+ * tuples; every other output attribute is copied from the window's last tuple.
  *
  * <p>Written exactly as an IBM Streams Java operator, against IBM's API only. Example (PySpark):
  *
@@ -56,7 +56,8 @@ public class WindowSum extends AbstractWindowOperator {
           @Override
           public void handleEvent(StreamWindowEvent<Tuple> event) throws Exception {
             StreamWindowEvent.Type type = event.getType();
-            if ((tumbling && type == StreamWindowEvent.Type.EVICTION) || (!tumbling && type == StreamWindowEvent.Type.TRIGGER)) {
+            if ((tumbling && type == StreamWindowEvent.Type.EVICTION)
+                || (!tumbling && type == StreamWindowEvent.Type.TRIGGER)) {
               submitSum(out, event.getTuples());
             }
           }
@@ -81,11 +82,16 @@ public class WindowSum extends AbstractWindowOperator {
       }
     }
     throw new IllegalArgumentException(
-        "Parameter attr names '" + name + "', which is not an input attribute" + hint
-            + "; the input attributes are: " + String.join(", ", names));
+        "Parameter attr names '"
+            + name
+            + "', which is not an input attribute"
+            + hint
+            + "; the input attributes are: "
+            + String.join(", ", names));
   }
 
-  private void submitSum(StreamingOutput<OutputTuple> out, Iterable<Tuple> tuples) throws Exception {
+  private void submitSum(StreamingOutput<OutputTuple> out, Iterable<Tuple> tuples)
+      throws Exception {
     double total = 0;
     long count = 0;
     Tuple last = null;

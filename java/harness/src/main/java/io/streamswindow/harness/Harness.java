@@ -127,8 +127,8 @@ public final class Harness {
    * intervalOffset(O)]}, optionally {@code partitioned}); {@code eventTimeAttribute} names the
    * attribute that holds each tuple's event time (in SPL, the stream's {@code @eventTime}
    * annotation): a {@code timestamp}, or a {@code float64} of seconds since the epoch. Like {@code
-   * sliding()} and {@code tumbling()} it replaces what the port declared before; IBM's policy
-   * calls ({@code evictCount}, {@code triggerTime}, {@code partitionEvictionAge}...) are refused
+   * sliding()} and {@code tumbling()} it replaces what the port declared before; IBM's policy calls
+   * ({@code evictCount}, {@code triggerTime}, {@code partitionEvictionAge}...) are refused
    * afterwards, {@code partitioned()} is allowed. Panes complete and close as the watermark moves:
    * {@link HarnessControl#advanceWatermark(long)}.
    *
@@ -159,7 +159,10 @@ public final class Harness {
     WindowSpec spec = WindowClauseParser.parse(Objects.requireNonNull(clause, "clause"));
     if (!spec.isTimeInterval()) {
       throw new IllegalArgumentException(
-          "timeInterval: \"" + clause + "\" is a " + spec.type().name().toLowerCase(java.util.Locale.ROOT)
+          "timeInterval: \""
+              + clause
+              + "\" is a "
+              + spec.type().name().toLowerCase(java.util.Locale.ROOT)
               + " window clause, not a timeInterval one; declare it with IBM's builder calls");
     }
     declared.timeInterval(spec, eventTimeAttribute);

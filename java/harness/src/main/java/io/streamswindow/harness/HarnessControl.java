@@ -12,8 +12,8 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 
 /**
- * Drives the checkpoint and reset cycle of a consistent region on the operators of a test graph,
- * as Streams would: {@link #drain()}, {@link #checkpoint()}, {@link #reset(byte[])}, {@link
+ * Drives the checkpoint and reset cycle of a consistent region on the operators of a test graph, as
+ * Streams would: {@link #drain()}, {@link #checkpoint()}, {@link #reset(byte[])}, {@link
  * #resetToInitialState()}. Obtain one with {@link Harness#control}; use it after {@code
  * allPortsReady()}.
  *
@@ -81,8 +81,8 @@ public final class HarnessControl {
   }
 
   /**
-   * Drains every operator: due window evictions are delivered, then state handlers' {@code
-   * drain} runs.
+   * Drains every operator: due window evictions are delivered, then state handlers' {@code drain}
+   * runs.
    *
    * @throws Exception what a listener or handler throws
    */

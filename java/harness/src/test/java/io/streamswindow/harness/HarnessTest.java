@@ -144,8 +144,7 @@ class HarnessTest {
 
     IllegalArgumentException foreign =
         assertThrows(
-            IllegalArgumentException.class,
-            () -> Harness.control(graph, first).reset(saved));
+            IllegalArgumentException.class, () -> Harness.control(graph, first).reset(saved));
     assertTrue(foreign.getMessage().contains("second"), foreign.getMessage());
     graph.shutdown().get();
   }

@@ -49,8 +49,14 @@ class HarnessTimeIntervalTest {
       event.getTuples().forEach(t -> ids.add(t.getString("id")));
       TimeIntervalWindowEvent<Tuple> pane = (TimeIntervalWindowEvent<Tuple>) event;
       String line =
-          event.getType() + " " + ids + " [" + (long) pane.getPane().getStartSeconds() + ", "
-              + (long) pane.getPane().getEndSeconds() + ")";
+          event.getType()
+              + " "
+              + ids
+              + " ["
+              + (long) pane.getPane().getStartSeconds()
+              + ", "
+              + (long) pane.getPane().getEndSeconds()
+              + ")";
       if (event.getType() == StreamWindowEvent.Type.TRIGGER) {
         line += " #" + pane.getPaneIndex() + " " + pane.getPaneTiming();
       }
@@ -90,23 +96,32 @@ class HarnessTimeIntervalTest {
     input.submitAsTuple("a", new Timestamp(7, 0)); // T(7): panes [0, 10) and [5, 15)
     input.submitAsTuple("b", new Timestamp(10, 0)); // T(10): [5, 15) and [10, 20), not [0, 10)
     assertEquals(
-        List.of("INSERTION [a] [0, 10)", "INSERTION [a] [5, 15)", "process a",
-            "INSERTION [b] [5, 15)", "INSERTION [b] [10, 20)", "process b"),
+        List.of(
+            "INSERTION [a] [0, 10)",
+            "INSERTION [a] [5, 15)",
+            "process a",
+            "INSERTION [b] [5, 15)",
+            "INSERTION [b] [10, 20)",
+            "process b"),
         operator.log);
     operator.log.clear();
 
     control.advanceWatermark(seconds(9));
     assertEquals(List.of(), operator.log, "nothing ends before 10");
     control.advanceWatermark(seconds(10));
-    assertEquals(List.of("INITIAL_FULL [a] [0, 10)", "TRIGGER [a] [0, 10) #0 PANE_ON_COMPLETE"), operator.log);
+    assertEquals(
+        List.of("INITIAL_FULL [a] [0, 10)", "TRIGGER [a] [0, 10) #0 PANE_ON_COMPLETE"),
+        operator.log);
     operator.log.clear();
 
     control.advanceWatermark(seconds(5)); // backwards: nothing
     control.advanceWatermark(seconds(25)); // [0, 10) closes at 25, [5, 15) ends at 15
     assertEquals(
         List.of(
-            "INITIAL_FULL [a, b] [5, 15)", "TRIGGER [a, b] [5, 15) #0 PANE_ON_COMPLETE",
-            "INITIAL_FULL [b] [10, 20)", "TRIGGER [b] [10, 20) #0 PANE_ON_COMPLETE",
+            "INITIAL_FULL [a, b] [5, 15)",
+            "TRIGGER [a, b] [5, 15) #0 PANE_ON_COMPLETE",
+            "INITIAL_FULL [b] [10, 20)",
+            "TRIGGER [b] [10, 20) #0 PANE_ON_COMPLETE",
             "EVICTION [a] [0, 10)"),
         operator.log);
     graph.shutdown().get();
@@ -118,7 +133,8 @@ class HarnessTimeIntervalTest {
     InputPortDeclaration in = op.addInput(SCHEMA);
     Harness.timeInterval(in, "timeInterval, intervalDuration(10.0)", "ts");
     in.partitioned();
-    IllegalStateException policy = assertThrows(IllegalStateException.class, () -> in.evictCount(3));
+    IllegalStateException policy =
+        assertThrows(IllegalStateException.class, () -> in.evictCount(3));
     assertTrue(policy.getMessage().contains("timeInterval"), policy.getMessage());
     assertThrows(IllegalStateException.class, () -> in.triggerTime(1.0));
     assertThrows(IllegalStateException.class, () -> in.partitionEvictionCount(2));
@@ -147,6 +163,7 @@ class HarnessTimeIntervalTest {
     assertThrows(
         IllegalArgumentException.class,
         () -> Harness.timeInterval(in, "timeInterval, intervalDuration(10)", null));
-    Harness.timeInterval(in, "partitioned, timeInterval, intervalDuration(10)", "secs"); // float64 seconds
+    Harness.timeInterval(
+        in, "partitioned, timeInterval, intervalDuration(10)", "secs"); // float64 seconds
   }
 }

@@ -2,11 +2,11 @@ package io.streamswindow.clause;
 
 /**
  * A piece of text a user wrote (a window clause, an output assignment) that cannot be read: the
- * error names the text, the offending token and its position, says what is wrong there, and
- * shows the form the text takes, so that the fix is at hand.
+ * error names the text, the offending token and its position, says what is wrong there, and shows
+ * the form the text takes, so that the fix is at hand.
  *
- * <p>It is an {@link IllegalArgumentException} because the text is a value handed in by the
- * caller, like any other bad argument.
+ * <p>It is an {@link IllegalArgumentException} because the text is a value handed in by the caller,
+ * like any other bad argument.
  */
 public abstract class BadTokenException extends IllegalArgumentException {
   private static final long serialVersionUID = 1L;
@@ -25,7 +25,8 @@ public abstract class BadTokenException extends IllegalArgumentException {
    * @param detail what is wrong, including the position
    * @param form the form such text takes, appended to the message
    */
-  protected BadTokenException(String what, String text, String token, int position, String detail, String form) {
+  protected BadTokenException(
+      String what, String text, String token, int position, String detail, String form) {
     super("bad " + what + " \"" + text + "\": " + detail + ". " + form);
     this.text = text;
     this.token = token;

@@ -8,9 +8,9 @@ import java.util.List;
  * Splits a window clause into {@link ClauseToken}s, skipping whitespace.
  *
  * <p>The tokenizer never fails: characters the clause language does not use become {@link
- * Kind#INVALID} tokens, so the parser can report them together with what it expected at that
- * place. A number immediately followed by letters or digits (an SPL type suffix such as {@code
- * 10l}, or {@code 1.2.3}) is one invalid token rather than a number and a word.
+ * Kind#INVALID} tokens, so the parser can report them together with what it expected at that place.
+ * A number immediately followed by letters or digits (an SPL type suffix such as {@code 10l}, or
+ * {@code 1.2.3}) is one invalid token rather than a number and a word.
  */
 final class ClauseTokenizer {
   private final String text;

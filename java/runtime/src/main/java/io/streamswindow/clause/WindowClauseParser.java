@@ -45,20 +45,20 @@ import java.util.Objects;
  * WindowSpec.toString()} prints parses back to an equal spec. It may appear only once, and a
  * partition eviction policy always comes last.
  *
- * <p>Meaning follows SPL: a sliding window without a trigger policy triggers on every tuple
- * ({@code count(1)}); {@code punct()} is for tumbling windows only; counts are whole numbers of at
- * least 1; times are positive numbers of seconds ({@code 5}, {@code 5.0}, {@code 1e3}); no number
- * may be negative. A delta value is kept as written: a whole number becomes an {@code Integer} (a
- * {@code Long} when it does not fit), any other number a {@code Double}. Whether the delta
- * attribute exists and whether the value suits its type is checked later, against the port's
- * schema, not here.
+ * <p>Meaning follows SPL: a sliding window without a trigger policy triggers on every tuple ({@code
+ * count(1)}); {@code punct()} is for tumbling windows only; counts are whole numbers of at least 1;
+ * times are positive numbers of seconds ({@code 5}, {@code 5.0}, {@code 1e3}); no number may be
+ * negative. A delta value is kept as written: a whole number becomes an {@code Integer} (a {@code
+ * Long} when it does not fit), any other number a {@code Double}. Whether the delta attribute
+ * exists and whether the value suits its type is checked later, against the port's schema, not
+ * here.
  *
- * <p>A timeInterval (event-time) window takes its options in any order, each at most once;
- * {@code intervalDuration} is required, the others default to {@code creationPeriod} = the
- * duration, {@code discardAge} = 0 and {@code intervalOffset} = 0. The duration and the period are
- * positive, the offset lies in {@code [0, intervalDuration)}; eviction, trigger and partition
- * eviction policies are refused. The event-time attribute is not part of the clause (SPL takes it
- * from the stream's {@code @eventTime} annotation): the caller adds it with {@link
+ * <p>A timeInterval (event-time) window takes its options in any order, each at most once; {@code
+ * intervalDuration} is required, the others default to {@code creationPeriod} = the duration,
+ * {@code discardAge} = 0 and {@code intervalOffset} = 0. The duration and the period are positive,
+ * the offset lies in {@code [0, intervalDuration)}; eviction, trigger and partition eviction
+ * policies are refused. The event-time attribute is not part of the clause (SPL takes it from the
+ * stream's {@code @eventTime} annotation): the caller adds it with {@link
  * WindowSpec#withEventTime}. The printed form lists the options in the order above and leaves out
  * those at their default.
  *
@@ -75,9 +75,21 @@ public final class WindowClauseParser {
   /** The words a clause is made of, for the "did you mean" hint on a wrongly capitalised word. */
   private static final List<String> KEYWORDS =
       List.of(
-          "partitioned", "tumbling", "sliding", "count", "time", "delta", "punct",
-          "partitionAge", "partitionCount", "tupleCount", "timeInterval", "intervalDuration",
-          "creationPeriod", "discardAge", "intervalOffset");
+          "partitioned",
+          "tumbling",
+          "sliding",
+          "count",
+          "time",
+          "delta",
+          "punct",
+          "partitionAge",
+          "partitionCount",
+          "tupleCount",
+          "timeInterval",
+          "intervalDuration",
+          "creationPeriod",
+          "discardAge",
+          "intervalOffset");
 
   /** The options of a timeInterval window, in their printed order. */
   private static final List<String> TIME_INTERVAL_OPTIONS =
@@ -86,6 +98,7 @@ public final class WindowClauseParser {
   private final String clause;
   private final List<ClauseToken> tokens;
   private int index;
+
   /** Inside a timeInterval clause, where its option words are expected, not out of place. */
   private boolean inTimeInterval;
 
@@ -221,7 +234,10 @@ public final class WindowClauseParser {
           throw invalid(item, "the options of a timeInterval window come before partitioned");
         }
         if (values.containsKey(item.text())) {
-          throw invalid(item, item.text() + " is given twice; each option of a timeInterval window appears at most once");
+          throw invalid(
+              item,
+              item.text()
+                  + " is given twice; each option of a timeInterval window appears at most once");
         }
         next();
         expect(Kind.LEFT_PAREN, "'(' after " + item.text());
@@ -250,7 +266,8 @@ public final class WindowClauseParser {
                 + "intervalDuration, creationPeriod, discardAge and intervalOffset");
       } else if (isPartitionEvictionName(item)) {
         throw invalid(
-            item, "a timeInterval window has no partition eviction policies; its panes close after discardAge");
+            item,
+            "a timeInterval window has no partition eviction policies; its panes close after discardAge");
       } else {
         throw unexpected(item, timeIntervalItems(values, partitioned));
       }

@@ -12,8 +12,8 @@ import java.util.List;
 
 /**
  * The bytes of one operator checkpoint taken by {@link OperatorHost#checkpoint(long)}: a versioned
- * header, then each input port's window in the engine's own format, then what the operator's
- * state handlers wrote.
+ * header, then each input port's window in the engine's own format, then what the operator's state
+ * handlers wrote.
  *
  * <p>Layout (big-endian, {@link DataOutputStream} conventions):
  *
@@ -82,8 +82,8 @@ record CheckpointEnvelope(
   /**
    * Reads an envelope written by {@link #toBytes()}.
    *
-   * @throws IllegalArgumentException when the bytes are not a streams-window operator checkpoint
-   *     or come from an unknown version
+   * @throws IllegalArgumentException when the bytes are not a streams-window operator checkpoint or
+   *     come from an unknown version
    */
   static CheckpointEnvelope parse(byte[] data) {
     try {

@@ -11,9 +11,9 @@ import java.io.OutputStream;
  * Makes the object streams that state handlers write to and read from through {@code
  * Checkpoint.getOutputStream()} / {@code getInputStream()}.
  *
- * <p>The default is Java serialization, resolving classes through the thread's context class
- * loader (on Spark executors that is the loader that sees {@code spark.jars}). The Spark adapter
- * plugs in streams that also save state objects that are not {@code Serializable}.
+ * <p>The default is Java serialization, resolving classes through the thread's context class loader
+ * (on Spark executors that is the loader that sees {@code spark.jars}). The Spark adapter plugs in
+ * streams that also save state objects that are not {@code Serializable}.
  */
 public interface CheckpointStreams {
   /** The stream handlers write their state to. */
@@ -44,7 +44,8 @@ public interface CheckpointStreams {
     }
 
     @Override
-    protected Class<?> resolveClass(ObjectStreamClass desc) throws IOException, ClassNotFoundException {
+    protected Class<?> resolveClass(ObjectStreamClass desc)
+        throws IOException, ClassNotFoundException {
       ClassLoader loader = Thread.currentThread().getContextClassLoader();
       if (loader != null) {
         try {

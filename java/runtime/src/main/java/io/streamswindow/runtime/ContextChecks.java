@@ -17,8 +17,8 @@ import java.util.List;
  * taking one {@link OperatorContextChecker}, declared on the class or a superclass (superclass
  * checks first, then by name).
  *
- * <p>streams-window has no SPL compile step, so a host runs compile-time checks when the
- * operator starts, together with the runtime checks; each method runs once.
+ * <p>streams-window has no SPL compile step, so a host runs compile-time checks when the operator
+ * starts, together with the runtime checks; each method runs once.
  */
 final class ContextChecks {
   /** Which checks to run. */

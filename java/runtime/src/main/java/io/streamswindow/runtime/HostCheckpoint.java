@@ -47,13 +47,15 @@ final class HostCheckpoint implements Checkpoint {
   }
 
   /** A checkpoint being taken; {@link #bytes()} returns what the handlers wrote. */
-  static HostCheckpoint forCheckpoint(long sequenceId, long timestampMillis, CheckpointStreams streams) {
+  static HostCheckpoint forCheckpoint(
+      long sequenceId, long timestampMillis, CheckpointStreams streams) {
     return new HostCheckpoint(
         Phase.CHECKPOINT, sequenceId, timestampMillis, new ByteArrayOutputStream(), null, streams);
   }
 
   /** A checkpoint being restored from {@code data}, the bytes {@link #bytes()} returned. */
-  static HostCheckpoint forRestore(long sequenceId, long timestampMillis, byte[] data, CheckpointStreams streams) {
+  static HostCheckpoint forRestore(
+      long sequenceId, long timestampMillis, byte[] data, CheckpointStreams streams) {
     return new HostCheckpoint(Phase.RESTORE, sequenceId, timestampMillis, null, data, streams);
   }
 

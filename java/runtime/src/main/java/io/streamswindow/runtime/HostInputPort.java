@@ -41,11 +41,6 @@ final class HostInputPort extends HostPort implements StreamingInput<Tuple> {
     return false;
   }
 
-
-
-
-
-
   @Override
   public String toString() {
     return "input port " + portNumber + " '" + name + "'";

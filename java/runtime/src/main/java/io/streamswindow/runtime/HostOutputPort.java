@@ -1,7 +1,6 @@
 package io.streamswindow.runtime;
 
 import com.ibm.streams.operator.OutputTuple;
-import com.ibm.streams.operator.StreamSchema;
 import com.ibm.streams.operator.StreamingData.Punctuation;
 import com.ibm.streams.operator.StreamingOutput;
 import com.ibm.streams.operator.Tuple;
@@ -10,8 +9,8 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 
 /**
- * An output port of a hosted operator: it copies what the operator submits into read-only tuples
- * of the port's schema and hands them to the port's {@link OutputSink}.
+ * An output port of a hosted operator: it copies what the operator submits into read-only tuples of
+ * the port's schema and hands them to the port's {@link OutputSink}.
  *
  * <p>Deliveries on one port are serialised, whichever thread submits. After a {@link
  * Punctuation#FINAL_MARKER} nothing more is delivered and the submit methods return false.
@@ -150,14 +149,11 @@ final class HostOutputPort extends HostPort implements StreamingOutput<OutputTup
 
   private UnsupportedOperationException notExported(String what) {
     return new UnsupportedOperationException(
-        what + ": stream export and stream properties are not supported by streams-window ("
-            + this + " is never exported)");
+        what
+            + ": stream export and stream properties are not supported by streams-window ("
+            + this
+            + " is never exported)");
   }
-
-
-
-
-
 
   @Override
   public String toString() {

@@ -10,8 +10,10 @@ import com.ibm.streams.operator.StreamingData;
 abstract class HostPort implements StreamingData {
   /** The port number, from 0 per direction. */
   protected final int portNumber;
+
   /** The port name. */
   protected final String name;
+
   /** The schema of the port's tuples. */
   protected final StreamSchema schema;
 

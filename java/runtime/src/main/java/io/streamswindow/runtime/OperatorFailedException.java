@@ -1,9 +1,9 @@
 package io.streamswindow.runtime;
 
 /**
- * An operator or its window listener threw while the host delivered an event nobody was waiting
- * for directly: a time event fired by advancing a {@code ManualClock}, or by the timer thread.
- * The cause is what the operator threw.
+ * An operator or its window listener threw while the host delivered an event nobody was waiting for
+ * directly: a time event fired by advancing a {@code ManualClock}, or by the timer thread. The
+ * cause is what the operator threw.
  */
 public class OperatorFailedException extends RuntimeException {
   private static final long serialVersionUID = 1L;

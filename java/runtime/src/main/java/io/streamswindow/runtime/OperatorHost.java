@@ -4,6 +4,7 @@ import com.ibm.streams.operator.Operator;
 import com.ibm.streams.operator.OperatorContext;
 import com.ibm.streams.operator.OptionalContext;
 import com.ibm.streams.operator.OutputTuple;
+import com.ibm.streams.operator.StreamSchema;
 import com.ibm.streams.operator.StreamingData.Punctuation;
 import com.ibm.streams.operator.StreamingInput;
 import com.ibm.streams.operator.StreamingOutput;
@@ -14,7 +15,6 @@ import io.streamswindow.api.spi.CurrentOperator;
 import io.streamswindow.engine.Clock;
 import io.streamswindow.engine.ManualClock;
 import io.streamswindow.engine.SystemClock;
-import com.ibm.streams.operator.StreamSchema;
 import io.streamswindow.engine.TimeDomain;
 import io.streamswindow.engine.TupleChunkStore;
 import io.streamswindow.engine.WindowSpec;
@@ -32,20 +32,20 @@ import java.util.function.LongConsumer;
 
 /**
  * Runs one IBM Streams Java {@link Operator} outside Streams: it builds the operator's context,
- * ports and windows, sets its parameters, runs its context checks, and delivers tuples,
- * punctuation marks, time and checkpoint requests to it. IBM's test harness and the Spark adapter
- * both drive operators through this class.
+ * ports and windows, sets its parameters, runs its context checks, and delivers tuples, punctuation
+ * marks, time and checkpoint requests to it. IBM's test harness and the Spark adapter both drive
+ * operators through this class.
  *
  * <h2>Contract</h2>
  *
  * <ul>
- *   <li>Lifecycle: {@link #initialize()} (parameters, context checks, {@code
- *       Operator.initialize}), then {@link #allPortsReady()} (windows start, {@code
- *       Operator.allPortsReady}), then any number of {@link #submit}, {@link #punctuate}, {@link
- *       #advanceTime}, {@link #advanceWatermark} and checkpoint calls, then {@link #shutdown()}.
- *   <li>For a tuple, every window event it causes is delivered to the window's listener first,
- *       then {@code Operator.process}; likewise for a mark and {@code processPunctuation}. When
- *       every input port has received a {@code FINAL_MARKER}, one is sent on every output port.
+ *   <li>Lifecycle: {@link #initialize()} (parameters, context checks, {@code Operator.initialize}),
+ *       then {@link #allPortsReady()} (windows start, {@code Operator.allPortsReady}), then any
+ *       number of {@link #submit}, {@link #punctuate}, {@link #advanceTime}, {@link
+ *       #advanceWatermark} and checkpoint calls, then {@link #shutdown()}.
+ *   <li>For a tuple, every window event it causes is delivered to the window's listener first, then
+ *       {@code Operator.process}; likewise for a mark and {@code processPunctuation}. When every
+ *       input port has received a {@code FINAL_MARKER}, one is sent on every output port.
  *   <li>Every call into the operator or its windows holds one lock, so events are serialised,
  *       whichever thread causes them, and the operator is the {@link CurrentOperator} meanwhile.
  *   <li>Time: on a {@link ManualClock}, advancing the clock fires due window timers before {@code
@@ -90,11 +90,13 @@ public final class OperatorHost {
   private final HostOperatorContext context;
   private final Clock clock;
   private final CheckpointStreams checkpointStreams;
+
   /**
    * The thread inside {@link #locked} right now, or null. Written only by the lock holder, and
    * cleared before it unlocks, so a thread can only ever read its own entry here.
    */
   private Thread enteredBy;
+
   private final Map<String, List<String>> parameters;
   private final List<HostInputPort> inputs = new ArrayList<>();
   private final List<HostOutputPort> outputs = new ArrayList<>();
@@ -110,8 +112,10 @@ public final class OperatorHost {
   private final boolean[] inputFinal;
   private volatile int openInputs;
   private long lastTimeNanos = Long.MIN_VALUE;
+
   /** Event time: written under the lock, read by {@link #watermarkNanos()} from any thread. */
   private volatile long lastWatermarkNanos = Long.MIN_VALUE;
+
   private volatile Throwable backgroundFailure;
 
   private OperatorHost(Builder builder) {
@@ -214,7 +218,9 @@ public final class OperatorHost {
           ContextChecks.run(operator.getClass(), context, ContextChecks.Phase.STARTUP);
       if (!checker.isContextValid()) {
         throw new IllegalStateException(
-            "Context checks of operator '" + context.getName() + "' failed: "
+            "Context checks of operator '"
+                + context.getName()
+                + "' failed: "
                 + (checker.problems().isEmpty()
                     ? "a check declared the context invalid"
                     : String.join("; ", checker.problems())));
@@ -248,8 +254,8 @@ public final class OperatorHost {
   }
 
   /**
-   * Starts the windows' time and calls {@code Operator.allPortsReady}; tuples are accepted from
-   * now on.
+   * Starts the windows' time and calls {@code Operator.allPortsReady}; tuples are accepted from now
+   * on.
    *
    * @throws IllegalStateException when the host is not initialized
    * @throws Exception what the operator or its window listeners throw
@@ -308,8 +314,8 @@ public final class OperatorHost {
   // ---------------------------------------------------------------- tuples, marks and time
 
   /**
-   * Delivers a tuple to an input port: the window's events first, then {@code
-   * Operator.process}. A tuple arriving after the port's {@code FINAL_MARKER} is dropped.
+   * Delivers a tuple to an input port: the window's events first, then {@code Operator.process}. A
+   * tuple arriving after the port's {@code FINAL_MARKER} is dropped.
    *
    * @param port the input port number
    * @param tuple a tuple of the port's schema (an {@link OutputTuple} is copied to a read-only one)
@@ -321,7 +327,9 @@ public final class OperatorHost {
     // The class test first: an interface test that fails scans the class's interfaces, once per
     // tuple, and decoded input tuples are all ImmutableTuples.
     Tuple readOnly =
-        tuple.getClass() != ImmutableTuple.class && tuple instanceof OutputTuple output ? output.asReadOnlyTuple() : tuple;
+        tuple.getClass() != ImmutableTuple.class && tuple instanceof OutputTuple output
+            ? output.asReadOnlyTuple()
+            : tuple;
     if (enteredBy == Thread.currentThread()) {
       // Inside batch(): the common case on Spark, once per tuple, so without a lambda.
       deliver(port, readOnly);
@@ -373,9 +381,9 @@ public final class OperatorHost {
   }
 
   /**
-   * Fires every window timer due at or before {@code nowNanos}, across windows in time order.
-   * Time never goes back: an earlier reading than the last one is treated as the last one. Does
-   * nothing unless the host is running.
+   * Fires every window timer due at or before {@code nowNanos}, across windows in time order. Time
+   * never goes back: an earlier reading than the last one is treated as the last one. Does nothing
+   * unless the host is running.
    *
    * @param nowNanos the current time in nanoseconds since the epoch
    * @throws Exception what a window listener throws
@@ -429,7 +437,9 @@ public final class OperatorHost {
 
   /** The earliest deadline of any window, or {@code Long.MAX_VALUE}; the caller holds the lock. */
   private long nextDeadline() {
-    return state == State.RUNNING ? windows.nextDeadline(TimeDomain.PROCESSING_TIME) : Long.MAX_VALUE;
+    return state == State.RUNNING
+        ? windows.nextDeadline(TimeDomain.PROCESSING_TIME)
+        : Long.MAX_VALUE;
   }
 
   private void timerFailed(Throwable failure) {
@@ -454,8 +464,8 @@ public final class OperatorHost {
   }
 
   /**
-   * Saves every window, then lets every state handler write through one shared {@code
-   * Checkpoint}; returns both in one versioned envelope (see {@code CheckpointEnvelope}).
+   * Saves every window, then lets every state handler write through one shared {@code Checkpoint};
+   * returns both in one versioned envelope (see {@code CheckpointEnvelope}).
    *
    * @param id the checkpoint's sequence id
    * @return the checkpoint bytes, for {@link #reset(byte[])}
@@ -467,8 +477,8 @@ public final class OperatorHost {
 
   /**
    * Saves as {@link #checkpoint(long)} does, except that windows keep the tuples of large
-   * partitions in {@code store}, writing there only what changed since the previous checkpoint
-   * with the same store; the checkpoint is then valid only together with the store's contents.
+   * partitions in {@code store}, writing there only what changed since the previous checkpoint with
+   * the same store; the checkpoint is then valid only together with the store's contents.
    *
    * @param id the checkpoint's sequence id
    * @param store where windows may keep tuples in chunks; null to keep everything in the bytes
@@ -494,9 +504,9 @@ public final class OperatorHost {
   /**
    * Restores a checkpoint taken by {@link #checkpoint(long)}: windows are replaced without events,
    * then every state handler's {@code reset} reads back what it wrote; then time catches up, so
-   * tuples that expired and tumbles that fell due meanwhile fire now. Event time goes back with
-   * the windows: each event-time window holds its watermark in its checkpoint, and the host forgets
-   * the watermark it was last told, since the input is replayed from the checkpoint, watermarks
+   * tuples that expired and tumbles that fell due meanwhile fire now. Event time goes back with the
+   * windows: each event-time window holds its watermark in its checkpoint, and the host forgets the
+   * watermark it was last told, since the input is replayed from the checkpoint, watermarks
    * included.
    *
    * @param checkpoint the bytes {@link #checkpoint(long)} returned
@@ -526,7 +536,10 @@ public final class OperatorHost {
           lastWatermarkNanos = Long.MIN_VALUE;
           stateHandlers.reset(
               HostCheckpoint.forRestore(
-                  envelope.sequenceId(), envelope.timestampMillis(), envelope.handlerData(), checkpointStreams));
+                  envelope.sequenceId(),
+                  envelope.timestampMillis(),
+                  envelope.handlerData(),
+                  checkpointStreams));
           catchUpWithClock();
         });
   }
@@ -677,8 +690,8 @@ public final class OperatorHost {
   }
 
   /**
-   * Registers a callback run whenever the operator may have completed: after the last final mark
-   * on its inputs, when one of its threads or scheduled tasks ends, when a timer failed and on
+   * Registers a callback run whenever the operator may have completed: after the last final mark on
+   * its inputs, when one of its threads or scheduled tasks ends, when a timer failed and on
    * shutdown. It may run on any thread.
    *
    * @param listener the callback
@@ -703,10 +716,10 @@ public final class OperatorHost {
   }
 
   /**
-   * Runs {@code work} with the host entered once: the {@link #submit}, {@link #punctuate} and
-   * other calls it makes skip taking the lock and making the operator current again. For callers
-   * that deliver many tuples at a time (the Spark adapter gives a whole group); the timer plans
-   * again once, when {@code work} returns.
+   * Runs {@code work} with the host entered once: the {@link #submit}, {@link #punctuate} and other
+   * calls it makes skip taking the lock and making the operator current again. For callers that
+   * deliver many tuples at a time (the Spark adapter gives a whole group); the timer plans again
+   * once, when {@code work} returns.
    *
    * @param work calls on this host
    * @throws Exception what {@code work} throws
@@ -747,8 +760,13 @@ public final class OperatorHost {
   private int checkInput(int port) {
     if (port < 0 || port >= inputs.size()) {
       throw new IndexOutOfBoundsException(
-          "Operator '" + context.getName() + "' has no input port " + port
-              + " (it has " + inputs.size() + ")");
+          "Operator '"
+              + context.getName()
+              + "' has no input port "
+              + port
+              + " (it has "
+              + inputs.size()
+              + ")");
     }
     return port;
   }
@@ -756,8 +774,13 @@ public final class OperatorHost {
   private void requireState(State required, String call) {
     if (state != required) {
       throw new IllegalStateException(
-          call + " on operator '" + context.getName() + "' needs state " + required
-              + " but the host is " + state);
+          call
+              + " on operator '"
+              + context.getName()
+              + "' needs state "
+              + required
+              + " but the host is "
+              + state);
     }
   }
 
@@ -768,16 +791,26 @@ public final class OperatorHost {
     }
     if (state != State.RUNNING) {
       throw new IllegalStateException(
-          call + " on operator '" + context.getName() + "' before allPortsReady() or after"
-              + " shutdown() (the host is " + state + ")");
+          call
+              + " on operator '"
+              + context.getName()
+              + "' before allPortsReady() or after"
+              + " shutdown() (the host is "
+              + state
+              + ")");
     }
   }
 
   private void requireStarted(String call) {
     if (state != State.RUNNING && state != State.INITIALIZED) {
       throw new IllegalStateException(
-          call + " on operator '" + context.getName() + "' needs an initialized operator (the host"
-              + " is " + state + ")");
+          call
+              + " on operator '"
+              + context.getName()
+              + "' needs an initialized operator (the host"
+              + " is "
+              + state
+              + ")");
     }
   }
 
@@ -881,8 +914,8 @@ public final class OperatorHost {
     /**
      * Creates the host: the operator instance, its context, ports and windows.
      *
-     * @throws IllegalArgumentException when a window's delta policy does not fit its port's
-     *     schema, or the operator class cannot be instantiated
+     * @throws IllegalArgumentException when a window's delta policy does not fit its port's schema,
+     *     or the operator class cannot be instantiated
      */
     public OperatorHost build() {
       return new OperatorHost(this);

@@ -13,8 +13,8 @@ public final class OperatorInstances {
    * @param <T> the operator type
    * @param operatorClass the class; its no-argument constructor may be non-public
    * @return the new, uninitialized operator
-   * @throws IllegalArgumentException when the class has no such constructor or it throws; the
-   *     cause is what the constructor threw
+   * @throws IllegalArgumentException when the class has no such constructor or it throws; the cause
+   *     is what the constructor threw
    */
   public static <T extends Operator> T instantiate(Class<T> operatorClass) {
     try {

@@ -78,8 +78,8 @@ final class OperatorThreads {
   }
 
   /**
-   * Stops the scheduler and interrupts the factory's threads that are still alive, as IBM's
-   * runtime does once the operator has shut down.
+   * Stops the scheduler and interrupts the factory's threads that are still alive, as IBM's runtime
+   * does once the operator has shut down.
    */
   void shutdown() throws InterruptedException {
     ScheduledThreadPoolExecutor toStop;

@@ -4,8 +4,8 @@ import com.ibm.streams.operator.StreamingData.Punctuation;
 import com.ibm.streams.operator.Tuple;
 
 /**
- * Where an {@link OperatorHost} delivers what its operator submits on an output port: the
- * harness's stream handlers, a downstream operator, or the Spark adapter's result buffer.
+ * Where an {@link OperatorHost} delivers what its operator submits on an output port: the harness's
+ * stream handlers, a downstream operator, or the Spark adapter's result buffer.
  *
  * <p>Calls for one port are serialised. Tuples are read-only copies, so a sink may keep them.
  * Nothing arrives on a port after its {@link Punctuation#FINAL_MARKER}.

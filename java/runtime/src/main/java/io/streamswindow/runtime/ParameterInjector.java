@@ -26,10 +26,10 @@ import java.util.Map;
  * <p>The parameter name is the annotation's {@code name}, or else the bean property of the setter
  * ({@code setWindowSize} is {@code windowSize}). Supported setter types: {@code String}, {@code
  * boolean}, {@code byte}, {@code short}, {@code int}, {@code long}, {@code float}, {@code double}
- * (and their boxes), {@code BigDecimal}, enums (by constant name), {@code TupleAttribute<Tuple,
- * A>} (value {@code attribute} or {@code port.attribute}), and arrays or {@code List}s of these. A
- * parameter that is not optional and has no value, or a value that does not convert, fails with
- * an {@link IllegalArgumentException} naming the operator, the parameter and the setter.
+ * (and their boxes), {@code BigDecimal}, enums (by constant name), {@code TupleAttribute<Tuple, A>}
+ * (value {@code attribute} or {@code port.attribute}), and arrays or {@code List}s of these. A
+ * parameter that is not optional and has no value, or a value that does not convert, fails with an
+ * {@link IllegalArgumentException} naming the operator, the parameter and the setter.
  */
 final class ParameterInjector {
   private final String operatorName;
@@ -72,8 +72,7 @@ final class ParameterInjector {
    *
    * @param type the setter's one parameter type, or null when it takes another number of them
    */
-  private record Setter(
-      Method method, String name, boolean optional, Class<?> type, Type generic) {
+  private record Setter(Method method, String name, boolean optional, Class<?> type, Type generic) {
     static Setter of(Method method) {
       // The class may be a test's nested class that reflection cannot reach otherwise.
       method.trySetAccessible();
@@ -188,8 +187,7 @@ final class ParameterInjector {
     return convertOne(setter, name, type, generic, values.get(0));
   }
 
-  private Object convertOne(
-      Method setter, String name, Class<?> type, Type generic, String value) {
+  private Object convertOne(Method setter, String name, Class<?> type, Type generic, String value) {
     try {
       if (type == String.class || type == Object.class || type == CharSequence.class) {
         return value;
@@ -322,8 +320,7 @@ final class ParameterInjector {
   }
 
   private static String describe(Method setter) {
-    StringBuilder text =
-        new StringBuilder(setter.getDeclaringClass().getSimpleName()).append('.');
+    StringBuilder text = new StringBuilder(setter.getDeclaringClass().getSimpleName()).append('.');
     text.append(setter.getName()).append('(');
     Class<?>[] types = setter.getParameterTypes();
     for (int i = 0; i < types.length; i++) {

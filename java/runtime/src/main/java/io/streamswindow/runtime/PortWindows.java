@@ -6,10 +6,10 @@ import com.ibm.streams.operator.StreamingData.Punctuation;
 import com.ibm.streams.operator.Tuple;
 import com.ibm.streams.operator.window.StreamWindow;
 import io.streamswindow.engine.Clock;
-import io.streamswindow.engine.TupleCodec;
 import io.streamswindow.engine.EngineWindow;
 import io.streamswindow.engine.TimeDomain;
 import io.streamswindow.engine.TupleChunkStore;
+import io.streamswindow.engine.TupleCodec;
 import io.streamswindow.engine.WindowSpec;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -20,14 +20,15 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The windows of a host's input ports, one per port: an {@link EngineWindow} for a windowed
- * port, a {@link NotWindowedStreamWindow} otherwise. It applies host-level requests (tuples,
- * marks, time in either {@link TimeDomain}, checkpoints) to the right windows; the host
- * serialises every call.
+ * The windows of a host's input ports, one per port: an {@link EngineWindow} for a windowed port, a
+ * {@link NotWindowedStreamWindow} otherwise. It applies host-level requests (tuples, marks, time in
+ * either {@link TimeDomain}, checkpoints) to the right windows; the host serialises every call.
  */
 final class PortWindows {
-  private final List<EngineWindow<Tuple>> windows = new ArrayList<>(); // null for a port without one
+  private final List<EngineWindow<Tuple>> windows =
+      new ArrayList<>(); // null for a port without one
   private final List<TupleCodec<Tuple>> codecs = new ArrayList<>(); // null likewise
+
   /** The only window when one port has a window and no other does, else null. */
   private final EngineWindow<Tuple> sole;
 
@@ -89,8 +90,8 @@ final class PortWindows {
 
   /**
    * Fires everything due in {@code domain} at or before {@code now}: the earliest deadline of any
-   * window first, so that the events of several windows interleave in time order; then brings
-   * every window to now.
+   * window first, so that the events of several windows interleave in time order; then brings every
+   * window to now.
    */
   void fireTimersUpTo(TimeDomain domain, long now) throws Exception {
     if (sole != null) {
@@ -147,8 +148,8 @@ final class PortWindows {
   }
 
   /**
-   * Each port's window in the engine's checkpoint format; null for a port without a window. With
-   * a store, large partitions keep their tuples there, under ids scoped by port.
+   * Each port's window in the engine's checkpoint format; null for a port without a window. With a
+   * store, large partitions keep their tuples there, under ids scoped by port.
    */
   List<byte[]> checkpoint(TupleChunkStore store) throws IOException {
     List<byte[]> saved = new ArrayList<>();
@@ -175,15 +176,25 @@ final class PortWindows {
   void checkCompatible(CheckpointEnvelope envelope, String operatorName) {
     if (envelope.windows().size() != windows.size()) {
       throw new IllegalArgumentException(
-          "The checkpoint holds " + envelope.windows().size() + " input ports but operator '"
-              + operatorName + "' has " + windows.size());
+          "The checkpoint holds "
+              + envelope.windows().size()
+              + " input ports but operator '"
+              + operatorName
+              + "' has "
+              + windows.size());
     }
     for (int port = 0; port < windows.size(); port++) {
       if (!envelope.windowClauses().get(port).equals(clauseOf(port))) {
         throw new IllegalArgumentException(
-            "The checkpoint's window of input port " + port + " is '"
-                + envelope.windowClauses().get(port) + "' but operator '" + operatorName
-                + "' declares '" + clauseOf(port) + "'");
+            "The checkpoint's window of input port "
+                + port
+                + " is '"
+                + envelope.windowClauses().get(port)
+                + "' but operator '"
+                + operatorName
+                + "' declares '"
+                + clauseOf(port)
+                + "'");
       }
     }
   }

@@ -8,12 +8,12 @@ import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 
 /**
- * The one thread that makes time pass for a host on a real clock: it sleeps until the windows'
- * next deadline, then lets the host advance time, under the host's lock.
+ * The one thread that makes time pass for a host on a real clock: it sleeps until the windows' next
+ * deadline, then lets the host advance time, under the host's lock.
  *
  * <p>The host calls {@link #replan()} (holding its lock) after every call that may have moved the
- * deadline; the thread wakes up and plans again. Waiting on a condition of the host's lock
- * releases the lock, so events from callers and from time never overlap.
+ * deadline; the thread wakes up and plans again. Waiting on a condition of the host's lock releases
+ * the lock, so events from callers and from time never overlap.
  */
 final class WallClockTimer {
   /** What the timer does when a deadline is reached. */

@@ -1,6 +1,5 @@
 package io.streamswindow.schema;
 
-import com.ibm.streams.operator.StreamSchema;
 import com.ibm.streams.operator.Tuple;
 import com.ibm.streams.operator.Type.MetaType;
 import com.ibm.streams.operator.types.Blob;
@@ -30,11 +29,11 @@ import java.util.Set;
  * (widening included, for example {@code getInt} on an {@code int16}; unsigned values widen as
  * unsigned) and throws {@link UnsupportedOperationException} naming the attribute and its SPL type
  * otherwise. {@code getString} works for every type ({@code Type.toString}). Typed getters on an
- * absent {@code optional<T>} throw {@link NullPointerException}; {@code getObject} returns null.
- * An unknown attribute name throws {@link IllegalArgumentException} listing the schema's
- * attributes. Access by index costs an array read and a switch; access by name adds one hash
- * lookup; neither allocates, except where the returned Java object must be a fresh copy (arrays,
- * buffers, {@code BigDecimal} of a non-decimal).
+ * absent {@code optional<T>} throw {@link NullPointerException}; {@code getObject} returns null. An
+ * unknown attribute name throws {@link IllegalArgumentException} listing the schema's attributes.
+ * Access by index costs an array read and a switch; access by name adds one hash lookup; neither
+ * allocates, except where the returned Java object must be a fresh copy (arrays, buffers, {@code
+ * BigDecimal} of a non-decimal).
  */
 abstract class AbstractSchemaTuple implements Tuple, Serializable {
   private static final long serialVersionUID = 1L;

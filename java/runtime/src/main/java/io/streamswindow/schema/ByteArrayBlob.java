@@ -8,8 +8,8 @@ import java.nio.ByteBuffer;
 import java.util.Arrays;
 
 /**
- * An immutable {@link Blob} over a private byte array: the stored form of SPL {@code blob}
- * values. Equal when the bytes are equal, so tuples holding blobs compare by content.
+ * An immutable {@link Blob} over a private byte array: the stored form of SPL {@code blob} values.
+ * Equal when the bytes are equal, so tuples holding blobs compare by content.
  *
  * <p>Example: {@code ByteArrayBlob.copyOf(new byte[] {1, 2}).getLength() == 2}.
  */

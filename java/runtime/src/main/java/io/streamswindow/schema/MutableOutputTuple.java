@@ -268,8 +268,8 @@ public final class MutableOutputTuple extends AbstractSchemaTuple implements Out
   }
 
   /**
-   * Sets every attribute of this tuple that {@code source} has with the same name and type (or
-   * with the value type of an optional attribute here); the others keep their values.
+   * Sets every attribute of this tuple that {@code source} has with the same name and type (or with
+   * the value type of an optional attribute here); the others keep their values.
    */
   @Override
   public void assign(Tuple source) {

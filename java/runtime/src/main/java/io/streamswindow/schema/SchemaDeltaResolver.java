@@ -14,14 +14,14 @@ import java.util.function.ToLongFunction;
  * Resolves {@code delta(attribute, delta)} window policies against a port's schema (the rules:
  * docs/conformance.md, delta policies).
  *
- * <p>The attribute must be a signed or unsigned integer, a float, a decimal or a {@code
- * timestamp}, and not optional. Values are read as doubles: unsigned integers as unsigned,
- * decimals through {@code BigDecimal.doubleValue()}, timestamps as seconds since the epoch
- * (seconds plus nanoseconds). The delta object must have the attribute's own Java type ({@code
- * Double} for {@code float64}, {@code Integer} for {@code int32} and {@code uint32}, {@code Long}
- * for {@code int64}, {@code BigDecimal} for decimals...), read the same way; for a {@code
- * timestamp} attribute it is a {@code Timestamp} (a duration) or a {@code Double} of seconds. A
- * negative or NaN delta is refused.
+ * <p>The attribute must be a signed or unsigned integer, a float, a decimal or a {@code timestamp},
+ * and not optional. Values are read as doubles: unsigned integers as unsigned, decimals through
+ * {@code BigDecimal.doubleValue()}, timestamps as seconds since the epoch (seconds plus
+ * nanoseconds). The delta object must have the attribute's own Java type ({@code Double} for {@code
+ * float64}, {@code Integer} for {@code int32} and {@code uint32}, {@code Long} for {@code int64},
+ * {@code BigDecimal} for decimals...), read the same way; for a {@code timestamp} attribute it is a
+ * {@code Timestamp} (a duration) or a {@code Double} of seconds. A negative or NaN delta is
+ * refused.
  *
  * <pre>{@code
  * DeltaResolver.Delta<Tuple> d = new SchemaDeltaResolver(schema).resolve("v", 2.5);
@@ -43,20 +43,24 @@ public final class SchemaDeltaResolver implements DeltaResolver<Tuple> {
    * Resolves one delta policy.
    *
    * @throws IllegalArgumentException when the attribute is unknown, not numeric or timestamp, or
-   *     the delta is null, of the wrong Java type, negative or NaN; the message names the
-   *     attribute and its type
+   *     the delta is null, of the wrong Java type, negative or NaN; the message names the attribute
+   *     and its type
    */
   @Override
   public Delta<Tuple> resolve(String attribute, Object delta) {
     int index = schema.getAttributeIndex(attribute);
     if (index < 0) {
       throw new IllegalArgumentException(
-          "delta(" + attribute + ", " + delta + "): " + schema.unknownAttribute(attribute).getMessage());
+          "delta("
+              + attribute
+              + ", "
+              + delta
+              + "): "
+              + schema.unknownAttribute(attribute).getMessage());
     }
     SplType type = schema.getType(index);
     MetaType metaType = type.getMetaType();
-    boolean numeric =
-        type instanceof SplPrimitiveType && ((SplPrimitiveType) type).isNumeric();
+    boolean numeric = type instanceof SplPrimitiveType && ((SplPrimitiveType) type).isNumeric();
     if (!numeric && metaType != MetaType.TIMESTAMP) {
       throw new IllegalArgumentException(
           "delta("
@@ -95,14 +99,19 @@ public final class SchemaDeltaResolver implements DeltaResolver<Tuple> {
       case TIMESTAMP:
         return tuple -> {
           Timestamp t = (Timestamp) AbstractSchemaTuple.storedValue(tuple, index);
-          return Math.addExact(Math.multiplyExact(t.getSeconds(), 1_000_000_000L), t.getNanoseconds());
+          return Math.addExact(
+              Math.multiplyExact(t.getSeconds(), 1_000_000_000L), t.getNanoseconds());
         };
       case FLOAT64:
         return tuple -> {
           double seconds = (Double) AbstractSchemaTuple.storedValue(tuple, index);
           if (Double.isNaN(seconds) || Double.isInfinite(seconds)) {
             throw new IllegalArgumentException(
-                "event time " + attribute + ": a tuple's event time is " + seconds + ", not a number of seconds");
+                "event time "
+                    + attribute
+                    + ": a tuple's event time is "
+                    + seconds
+                    + ", not a number of seconds");
           }
           return Clock.secondsToNanos(seconds);
         };
@@ -127,8 +136,11 @@ public final class SchemaDeltaResolver implements DeltaResolver<Tuple> {
       if (delta instanceof Double) {
         return (Double) delta;
       }
-      throw wrongDeltaType(attribute, type, delta, "com.ibm.streams.operator.types.Timestamp or"
-          + " java.lang.Double (seconds)");
+      throw wrongDeltaType(
+          attribute,
+          type,
+          delta,
+          "com.ibm.streams.operator.types.Timestamp or" + " java.lang.Double (seconds)");
     }
     if (delta == null || delta.getClass() != type.getObjectType()) {
       throw wrongDeltaType(attribute, type, delta, type.getObjectType().getName());

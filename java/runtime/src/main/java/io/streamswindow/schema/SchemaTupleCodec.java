@@ -25,13 +25,13 @@ import java.util.Set;
  *
  * <p>The form carries values only, attribute after attribute in schema order: no schema, names or
  * class names, and no Java serialisation, so the reader must use the same schema. Per type:
- * booleans one byte; integers and floats their fixed width, big-endian; decimals the scale then
- * the unscaled value's two's-complement bytes; {@code rstring} and {@code blob} a length then the
- * bytes; {@code ustring} a length in chars then each char in one to three bytes (lossless, even
- * for unpaired surrogates); {@code timestamp} seconds, nanoseconds and machine id; lists, sets
- * and maps a count then their elements (entries: key then value) in iteration order; {@code
- * optional<T>} a presence byte then the value; nested tuples their attributes. Lengths, counts and
- * scales are variable-length integers (7 bits a byte; scales zig-zag encoded).
+ * booleans one byte; integers and floats their fixed width, big-endian; decimals the scale then the
+ * unscaled value's two's-complement bytes; {@code rstring} and {@code blob} a length then the
+ * bytes; {@code ustring} a length in chars then each char in one to three bytes (lossless, even for
+ * unpaired surrogates); {@code timestamp} seconds, nanoseconds and machine id; lists, sets and maps
+ * a count then their elements (entries: key then value) in iteration order; {@code optional<T>} a
+ * presence byte then the value; nested tuples their attributes. Lengths, counts and scales are
+ * variable-length integers (7 bits a byte; scales zig-zag encoded).
  *
  * <pre>{@code
  * SchemaTupleCodec codec = new SchemaTupleCodec(schema);
@@ -77,8 +77,8 @@ public final class SchemaTupleCodec implements TupleCodec<Tuple> {
    * Writes the value of attribute {@code index} as {@link #write} writes it, so that writing every
    * attribute in schema order this way gives exactly the bytes of {@code write(tuple)} and {@link
    * #read} reads the tuple back. For callers that have a tuple's values but no tuple (the rows of a
-   * Spark DataFrame), to save building one. The value may be of any type the attribute accepts
-   * in {@code StreamSchema.getTuple}, e.g. a {@code String} for an {@code rstring}:
+   * Spark DataFrame), to save building one. The value may be of any type the attribute accepts in
+   * {@code StreamSchema.getTuple}, e.g. a {@code String} for an {@code rstring}:
    *
    * <pre>{@code
    * codec.writeAttribute(out, 0, 42L);        // int64 id
@@ -122,9 +122,9 @@ public final class SchemaTupleCodec implements TupleCodec<Tuple> {
   }
 
   /**
-   * The values of left-out attributes in the form {@link #read(DataInput, Object[])} takes:
-   * {@code values} holds, for each attribute left out, any value {@code StreamSchema.getTuple}
-   * accepts for it, and null for each attribute written.
+   * The values of left-out attributes in the form {@link #read(DataInput, Object[])} takes: {@code
+   * values} holds, for each attribute left out, any value {@code StreamSchema.getTuple} accepts for
+   * it, and null for each attribute written.
    *
    * @throws IllegalArgumentException when a value does not suit its attribute's type
    */
@@ -151,7 +151,8 @@ public final class SchemaTupleCodec implements TupleCodec<Tuple> {
   }
 
   private void requireSchema(Tuple tuple) {
-    if (tuple.getStreamSchema() != schema && !schema.equals(SplSchema.from(tuple.getStreamSchema()))) {
+    if (tuple.getStreamSchema() != schema
+        && !schema.equals(SplSchema.from(tuple.getStreamSchema()))) {
       throw new IllegalArgumentException(
           "A tuple of "
               + tuple.getStreamSchema().getLanguageType()

@@ -6,8 +6,8 @@ import java.util.Random;
 
 /**
  * SPL {@code rstring[n]}: an {@code rstring} of at most {@code n} bytes (meta type {@code
- * BSTRING}). Assigning a longer string keeps its first {@code n} bytes, as SPL does, even when
- * that cuts a multi-byte UTF-8 character.
+ * BSTRING}). Assigning a longer string keeps its first {@code n} bytes, as SPL does, even when that
+ * cuts a multi-byte UTF-8 character.
  *
  * <p>Example: {@code new SplBoundedStringType(3).toStored("abcdef")} is the rstring {@code abc}.
  */

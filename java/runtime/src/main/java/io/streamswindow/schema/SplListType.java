@@ -16,8 +16,8 @@ import java.util.Random;
  * integers, floats or {@code ustring} is the Java array ({@code list<int32>} is {@code int[]},
  * {@code list<ustring>} is {@code String[]}; an unsigned element uses the array of the signed type
  * of the same size), so {@code Tuple.getObject} returns a fresh array for those, while {@code
- * Tuple.getList} always returns the stored list. Every other list's object type is {@code List}.
- * As an element of another composite a list is always a {@code List}.
+ * Tuple.getList} always returns the stored list. Every other list's object type is {@code List}. As
+ * an element of another composite a list is always a {@code List}.
  *
  * <p>A bounded list keeps only its first {@code n} elements, as SPL does.
  */
@@ -171,7 +171,10 @@ public final class SplListType extends AbstractSplType implements CollectionType
     return toObject(toStored(values));
   }
 
-  /** Returns {@code List.toString()} of the value (a list or, where the object type is one, an array). */
+  /**
+   * Returns {@code List.toString()} of the value (a list or, where the object type is one, an
+   * array).
+   */
   @Override
   public String toString(Object value) {
     return String.valueOf(toStored(value));

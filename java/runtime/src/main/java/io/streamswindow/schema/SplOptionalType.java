@@ -20,7 +20,8 @@ public final class SplOptionalType extends AbstractSplType implements OptionalTy
   public SplOptionalType(SplType valueType) {
     super("optional<" + valueType.getLanguageType() + ">");
     if (valueType.getMetaType() == MetaType.OPTIONAL) {
-      throw new IllegalArgumentException(getLanguageType() + ": an optional type cannot be optional");
+      throw new IllegalArgumentException(
+          getLanguageType() + ": an optional type cannot be optional");
     }
     this.valueType = valueType;
   }

@@ -14,8 +14,8 @@ import java.util.Random;
  *
  * <p>Java object types follow IBM's mapping: an unsigned integer uses the Java type of the signed
  * integer of the same size ({@code uint32} is an {@code Integer} holding the same bits), {@code
- * rstring} is {@code RString}, {@code ustring} is {@code String}, decimals are {@code
- * BigDecimal}. Each constant's {@link #toString()} is its SPL spelling.
+ * rstring} is {@code RString}, {@code ustring} is {@code String}, decimals are {@code BigDecimal}.
+ * Each constant's {@link #toString()} is its SPL spelling.
  *
  * <p>Example: {@code SplPrimitiveType.INT32.getObjectType() == Integer.class}.
  */
@@ -138,8 +138,8 @@ public enum SplPrimitiveType implements SplType {
   }
 
   /**
-   * Rounds a decimal to this type's precision (7, 16 or 34 digits, IEEE 754 decimal), and
-   * rejects magnitudes beyond the type's largest exponent as SPL does.
+   * Rounds a decimal to this type's precision (7, 16 or 34 digits, IEEE 754 decimal), and rejects
+   * magnitudes beyond the type's largest exponent as SPL does.
    */
   private BigDecimal roundDecimal(BigDecimal value) {
     MathContext context = metaType.getMathContext();
@@ -148,8 +148,12 @@ public enum SplPrimitiveType implements SplType {
       long adjustedExponent = (long) rounded.precision() - rounded.scale() - 1;
       if (adjustedExponent > maxDecimalExponent()) {
         throw new ArithmeticException(
-            value + " is out of range for " + getLanguageType() + " (largest exponent "
-                + maxDecimalExponent() + ")");
+            value
+                + " is out of range for "
+                + getLanguageType()
+                + " (largest exponent "
+                + maxDecimalExponent()
+                + ")");
       }
     }
     return rounded;
@@ -244,8 +248,8 @@ public enum SplPrimitiveType implements SplType {
   }
 
   /**
-   * Returns an integer value as a {@code BigDecimal}, reading the unsigned types as unsigned.
-   * Only for integer types.
+   * Returns an integer value as a {@code BigDecimal}, reading the unsigned types as unsigned. Only
+   * for integer types.
    */
   BigDecimal integerAsBigDecimal(Object stored) {
     switch (this) {

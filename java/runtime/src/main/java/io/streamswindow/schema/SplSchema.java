@@ -30,8 +30,8 @@ import org.w3c.dom.Element;
  *
  * <p>Parse one with {@link #parse(String)} (or IBM's {@code Type.Factory.getStreamSchema}, which
  * lands here). Schemas are immutable, thread-safe and interned: parsing the same type twice gives
- * the same instance. Two schemas are equal when they have the same attribute names and types in
- * the same order.
+ * the same instance. Two schemas are equal when they have the same attribute names and types in the
+ * same order.
  *
  * <pre>{@code
  * SplSchema schema = SplSchema.parse("tuple<rstring id, float64 v, timestamp ts>");
@@ -57,17 +57,23 @@ public final class SplSchema implements StreamSchema, Serializable {
   private final SplAttribute[] attributes;
   private final List<Attribute> attributeList;
   final SplType[] types;
+
   /** Meta type of each attribute's values: {@code optional<T>} answers with T's meta type. */
   final MetaType[] valueMetaTypes;
 
   private final Map<String, Integer> indexes;
+
   /** The attribute names, interned, in schema order. */
   private final String[] internedNames;
+
   private final Set<String> names;
   private final Object[] defaults;
   private final String languageType;
   private final ImmutableTuple defaultTuple;
-  /** For {@code assign} and {@code getTuple(Tuple)}: matching attribute indexes per source schema. */
+
+  /**
+   * For {@code assign} and {@code getTuple(Tuple)}: matching attribute indexes per source schema.
+   */
   private final transient Map<StreamSchema, int[]> assignPlans = new ConcurrentHashMap<>();
 
   private SplSchema(String[] attributeNames, SplType[] attributeTypes) {
@@ -227,8 +233,8 @@ public final class SplSchema implements StreamSchema, Serializable {
   /**
    * Returns the index of the attribute with this name.
    *
-   * @throws IllegalArgumentException naming the attribute and listing the schema's attributes
-   *     when there is no such attribute
+   * @throws IllegalArgumentException naming the attribute and listing the schema's attributes when
+   *     there is no such attribute
    */
   public int requireIndex(String attributeName) {
     Integer index = indexOf(attributeName);
@@ -282,9 +288,9 @@ public final class SplSchema implements StreamSchema, Serializable {
   }
 
   /**
-   * Returns a tuple of this schema taking the attributes of {@code source} that match one of
-   * this schema by name and type (or whose type is the value type of an optional attribute here);
-   * the others take their default values.
+   * Returns a tuple of this schema taking the attributes of {@code source} that match one of this
+   * schema by name and type (or whose type is the value type of an optional attribute here); the
+   * others take their default values.
    */
   @Override
   public Tuple getTuple(Tuple source) {
@@ -297,8 +303,8 @@ public final class SplSchema implements StreamSchema, Serializable {
   }
 
   /**
-   * Returns a tuple whose attributes are taken from the map by name; attributes not in the map
-   * take their default values and keys that are not attributes are ignored.
+   * Returns a tuple whose attributes are taken from the map by name; attributes not in the map take
+   * their default values and keys that are not attributes are ignored.
    *
    * @throws IllegalArgumentException when a value does not suit its attribute's type
    */
@@ -374,10 +380,10 @@ public final class SplSchema implements StreamSchema, Serializable {
   }
 
   /**
-   * The source schema of the last assignment and its plan: an operator assigns from the same
-   * schema tuple after tuple, and the map lookup compares whole schema spellings when the two
-   * schema objects differ. Immutable, in a plain field: threads sharing the schema may see an
-   * older pair, never a torn one, and it is written only when the source schema changes.
+   * The source schema of the last assignment and its plan: an operator assigns from the same schema
+   * tuple after tuple, and the map lookup compares whole schema spellings when the two schema
+   * objects differ. Immutable, in a plain field: threads sharing the schema may see an older pair,
+   * never a torn one, and it is written only when the source schema changes.
    */
   private record LastPlan(StreamSchema source, int[] plan) {}
 
@@ -425,10 +431,10 @@ public final class SplSchema implements StreamSchema, Serializable {
    * Returns a comparator ordering tuples of this schema by the named attributes, the first name
    * deciding first. With no names it orders by every comparable attribute, lowest index first.
    *
-   * <p>An attribute is comparable when its Java object type implements {@code Comparable} and it
-   * is not optional (IBM's rule): the numbers, {@code boolean}, {@code ustring}, {@code
-   * timestamp} and the decimals, but not {@code rstring} (IBM's {@code RString} is not {@code
-   * Comparable}), collections, blobs or tuples. Unsigned integers are ordered as unsigned.
+   * <p>An attribute is comparable when its Java object type implements {@code Comparable} and it is
+   * not optional (IBM's rule): the numbers, {@code boolean}, {@code ustring}, {@code timestamp} and
+   * the decimals, but not {@code rstring} (IBM's {@code RString} is not {@code Comparable}),
+   * collections, blobs or tuples. Unsigned integers are ordered as unsigned.
    *
    * @throws IllegalArgumentException for an unknown or not comparable attribute name
    */
@@ -436,8 +442,11 @@ public final class SplSchema implements StreamSchema, Serializable {
   public Comparator<Tuple> getAttributesComparator(boolean ascending, String... attributeNames) {
     int[] keys;
     if (attributeNames == null || attributeNames.length == 0) {
-      keys = Arrays.stream(attributes).filter(a -> a.getType().isComparable())
-          .mapToInt(SplAttribute::getIndex).toArray();
+      keys =
+          Arrays.stream(attributes)
+              .filter(a -> a.getType().isComparable())
+              .mapToInt(SplAttribute::getIndex)
+              .toArray();
     } else {
       keys = new int[attributeNames.length];
       for (int k = 0; k < attributeNames.length; k++) {
@@ -527,7 +536,9 @@ public final class SplSchema implements StreamSchema, Serializable {
   }
 
   private static SplType asSplType(Type type) {
-    return type instanceof SplType ? (SplType) type : SplTypeParser.parseType(type.getLanguageType());
+    return type instanceof SplType
+        ? (SplType) type
+        : SplTypeParser.parseType(type.getLanguageType());
   }
 
   /**

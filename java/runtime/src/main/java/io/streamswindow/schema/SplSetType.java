@@ -9,10 +9,9 @@ import java.util.Set;
 /**
  * SPL {@code set<T>} and the bounded {@code set<T>[n]} (meta types {@code SET} and {@code BSET}).
  *
- * <p>Values are stored as unmodifiable {@code Set}s of the element type's composite form,
- * iterating in the order the elements were given so that text and checkpoints are
- * deterministic. A bounded set keeps the first {@code n} distinct elements it is given (SPL leaves
- * open which ones survive).
+ * <p>Values are stored as unmodifiable {@code Set}s of the element type's composite form, iterating
+ * in the order the elements were given so that text and checkpoints are deterministic. A bounded
+ * set keeps the first {@code n} distinct elements it is given (SPL leaves open which ones survive).
  */
 public final class SplSetType extends AbstractSplType implements CollectionType {
   private final SplType elementType;

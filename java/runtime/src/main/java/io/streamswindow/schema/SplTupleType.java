@@ -6,8 +6,8 @@ import java.util.Map;
 import java.util.Random;
 
 /**
- * SPL {@code tuple<...>} as a type: of a nested attribute, of collection elements, and of a
- * whole stream ({@link #getTupleSchema()} is the stream's schema).
+ * SPL {@code tuple<...>} as a type: of a nested attribute, of collection elements, and of a whole
+ * stream ({@link #getTupleSchema()} is the stream's schema).
  *
  * <p>Values are immutable tuples of exactly this schema.
  */
@@ -47,8 +47,8 @@ public final class SplTupleType extends AbstractSplType implements TupleType {
   }
 
   /**
-   * Accepts a tuple of this schema (kept as an immutable copy) or a {@code Map} of attribute
-   * values by name (see {@link SplSchema#getTuple(Map)}).
+   * Accepts a tuple of this schema (kept as an immutable copy) or a {@code Map} of attribute values
+   * by name (see {@link SplSchema#getTuple(Map)}).
    *
    * @throws IllegalArgumentException for a tuple of another schema, naming both schemas
    */

@@ -6,12 +6,11 @@ import com.ibm.streams.operator.Type;
  * An SPL type as this runtime implements it: IBM's {@link Type} plus the conversions that tuples,
  * the checkpoint codec and the delta resolver need.
  *
- * <p>Every value a tuple holds is kept in the type's <em>stored form</em>: an immutable Java
- * object of the type's {@linkplain #getAsCompositeElementType() composite element class}
- * ({@code RString} for {@code rstring}, {@code Integer} for {@code int32}, an unmodifiable {@code
- * List} for every list, an immutable {@code Tuple} for {@code tuple<...>}, {@code null} for an
- * absent {@code optional<T>}). Because stored values never change, tuples share them without
- * copying.
+ * <p>Every value a tuple holds is kept in the type's <em>stored form</em>: an immutable Java object
+ * of the type's {@linkplain #getAsCompositeElementType() composite element class} ({@code RString}
+ * for {@code rstring}, {@code Integer} for {@code int32}, an unmodifiable {@code List} for every
+ * list, an immutable {@code Tuple} for {@code tuple<...>}, {@code null} for an absent {@code
+ * optional<T>}). Because stored values never change, tuples share them without copying.
  *
  * <p>Instances are immutable and thread-safe. Two types are equal when they spell the same SPL
  * type.
@@ -22,10 +21,10 @@ public interface SplType extends Type {
    * Converts a value supplied by a caller into this type's stored form.
    *
    * <p>Accepted: an instance of the stored form or of {@link #getObjectType()}, and these
-   * conveniences: a {@code String} for {@code rstring}, a {@code byte[]} for {@code blob}, a
-   * {@code List} or the matching Java array for every list, a {@code Map<String, ?>} of attribute
-   * values for a {@code tuple<...>}. Bounded types silently drop what exceeds their bound, as in
-   * SPL. Decimals are rounded to their SPL precision.
+   * conveniences: a {@code String} for {@code rstring}, a {@code byte[]} for {@code blob}, a {@code
+   * List} or the matching Java array for every list, a {@code Map<String, ?>} of attribute values
+   * for a {@code tuple<...>}. Bounded types silently drop what exceeds their bound, as in SPL.
+   * Decimals are rounded to their SPL precision.
    *
    * @param value the value to convert; {@code null} only for {@code optional<T>}
    * @return the stored form of {@code value}
@@ -43,8 +42,8 @@ public interface SplType extends Type {
   }
 
   /**
-   * Returns the meta type of the values this type holds: the same as {@link #getMetaType()}
-   * except for {@code optional<T>}, which answers with {@code T}'s meta type.
+   * Returns the meta type of the values this type holds: the same as {@link #getMetaType()} except
+   * for {@code optional<T>}, which answers with {@code T}'s meta type.
    */
   default MetaType getValueMetaType() {
     return getMetaType();
@@ -56,8 +55,7 @@ public interface SplType extends Type {
    * optional.
    */
   default boolean isComparable() {
-    return getMetaType() != MetaType.OPTIONAL
-        && Comparable.class.isAssignableFrom(getObjectType());
+    return getMetaType() != MetaType.OPTIONAL && Comparable.class.isAssignableFrom(getObjectType());
   }
 
   /** Builds the exception thrown when {@code value} does not fit {@code type}. */

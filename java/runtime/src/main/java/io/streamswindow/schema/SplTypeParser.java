@@ -9,14 +9,14 @@ import java.util.Map;
  * Parses SPL type text such as {@code tuple<rstring id, float64 v, timestamp ts>}, the form IBM's
  * {@code Type.Factory.getStreamSchema} and test harness accept.
  *
- * <p>Supported: {@code boolean}, {@code int8}..{@code int64}, {@code uint8}..{@code uint64},
- * {@code float32}, {@code float64}, {@code decimal32}, {@code decimal64}, {@code decimal128},
- * {@code rstring}, {@code ustring}, {@code timestamp}, {@code blob}, {@code list<T>}, {@code
- * set<T>}, {@code map<K,V>}, {@code optional<T>}, nested {@code tuple<...>}, and the bounded forms
- * {@code rstring[n]}, {@code list<T>[n]}, {@code set<T>[n]}, {@code map<K,V>[n]}, which keep
- * IBM's bounded meta types ({@code BSTRING}, {@code BLIST}, {@code BSET}, {@code BMAP}) and their
- * bound. Whitespace between tokens is optional. Not supported: {@code xml}, {@code enum{...}},
- * {@code complex32}/{@code complex64} and named (user-defined) types; they are reported as such.
+ * <p>Supported: {@code boolean}, {@code int8}..{@code int64}, {@code uint8}..{@code uint64}, {@code
+ * float32}, {@code float64}, {@code decimal32}, {@code decimal64}, {@code decimal128}, {@code
+ * rstring}, {@code ustring}, {@code timestamp}, {@code blob}, {@code list<T>}, {@code set<T>},
+ * {@code map<K,V>}, {@code optional<T>}, nested {@code tuple<...>}, and the bounded forms {@code
+ * rstring[n]}, {@code list<T>[n]}, {@code set<T>[n]}, {@code map<K,V>[n]}, which keep IBM's bounded
+ * meta types ({@code BSTRING}, {@code BLIST}, {@code BSET}, {@code BMAP}) and their bound.
+ * Whitespace between tokens is optional. Not supported: {@code xml}, {@code enum{...}}, {@code
+ * complex32}/{@code complex64} and named (user-defined) types; they are reported as such.
  *
  * <p>Errors are {@link IllegalArgumentException}s naming what was found, its zero-based character
  * position and the expected form, with the text and a caret under the position:

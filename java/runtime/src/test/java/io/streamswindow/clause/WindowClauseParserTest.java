@@ -52,13 +52,21 @@ class WindowClauseParserTest {
   @Test
   void timeIntervalOptionsInAnyOrderWithDefaultsLeftOut() {
     WindowSpec expected =
-        WindowSpec.timeInterval(TimeIntervalSpec.of(10).withCreationPeriod(5).withDiscardAge(15)).partitioned();
+        WindowSpec.timeInterval(TimeIntervalSpec.of(10).withCreationPeriod(5).withDiscardAge(15))
+            .partitioned();
     assertEquals(
-        expected, parse("timeInterval, discardAge(15), creationPeriod(5), intervalDuration(10), partitioned;"));
-    assertEquals(expected, parse("partitioned, timeInterval, intervalDuration(10.0), creationPeriod(5.0), discardAge(15.0)"));
+        expected,
+        parse(
+            "timeInterval, discardAge(15), creationPeriod(5), intervalDuration(10), partitioned;"));
+    assertEquals(
+        expected,
+        parse(
+            "partitioned, timeInterval, intervalDuration(10.0), creationPeriod(5.0), discardAge(15.0)"));
     assertEquals(
         "timeInterval, intervalDuration(10.0)",
-        parse("timeInterval, intervalDuration(10), creationPeriod(10.0), discardAge(0), intervalOffset(0.0)").toString());
+        parse(
+                "timeInterval, intervalDuration(10), creationPeriod(10.0), discardAge(0), intervalOffset(0.0)")
+            .toString());
     WindowSpec spec = parse("timeInterval, intervalDuration(10.0)");
     assertTrue(spec.isTimeInterval());
     assertEquals(StreamWindow.Type.SLIDING, spec.type(), "the type IBM's API reports");
@@ -109,8 +117,7 @@ class WindowClauseParserTest {
     assertEquals(
         parse("partitioned, sliding, count(3), count(1)"),
         parse("  partitioned,sliding ,\tcount ( 3 ),\ncount(1) ; "));
-    assertEquals(
-        parse("tumbling, count(4)"), parse("tumbling,count(4);"));
+    assertEquals(parse("tumbling, count(4)"), parse("tumbling,count(4);"));
   }
 
   @Test
@@ -135,8 +142,7 @@ class WindowClauseParserTest {
     assertEquals(Double.valueOf(1000.0), delta("tumbling, delta(temperature, 1e3)"));
     assertEquals("temperature", parse("tumbling, delta(temperature, 1.5)").eviction().attribute());
     assertEquals(
-        PolicySpec.delta("ts", 1.0),
-        parse("sliding, delta(ts, 60.0), delta(ts, 1.0)").trigger());
+        PolicySpec.delta("ts", 1.0), parse("sliding, delta(ts, 60.0), delta(ts, 1.0)").trigger());
   }
 
   private static WindowSpec parse(String clause) {

@@ -31,8 +31,7 @@ class CheckpointEnvelopeTest {
 
   @Test
   void foreignTruncatedOrNewerBytesAreRefused() throws Exception {
-    byte[] good =
-        new CheckpointEnvelope(1, 2, List.of(), List.of(), new byte[0]).toBytes();
+    byte[] good = new CheckpointEnvelope(1, 2, List.of(), List.of(), new byte[0]).toBytes();
     IllegalArgumentException truncated =
         assertThrows(
             IllegalArgumentException.class,

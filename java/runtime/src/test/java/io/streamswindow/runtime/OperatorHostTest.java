@@ -102,7 +102,8 @@ class OperatorHostTest {
     host.advanceWatermark(15);
     assertEquals(20, host.watermarkNanos());
     // The processing-time window tumbled with the clock only: ten one-second tumbles, empty.
-    assertEquals(10, recorder(host).events().stream().filter(e -> e.startsWith("EVICTION")).count());
+    assertEquals(
+        10, recorder(host).events().stream().filter(e -> e.startsWith("EVICTION")).count());
   }
 
   @Test
@@ -270,13 +271,14 @@ class OperatorHostTest {
                 .input("in", SCHEMA, WindowSpec.tumbling(PolicySpec.time(1)))
                 .clock(clock)
                 .build());
-    host.window(0).registerListener(
-        event -> {
-          if (event.getType() == StreamWindowEvent.Type.EVICTION) {
-            throw new IllegalStateException("listener broke");
-          }
-        },
-        false);
+    host.window(0)
+        .registerListener(
+            event -> {
+              if (event.getType() == StreamWindowEvent.Type.EVICTION) {
+                throw new IllegalStateException("listener broke");
+              }
+            },
+            false);
     host.submit(0, tuple("a"));
     OperatorFailedException failure =
         assertThrows(OperatorFailedException.class, () -> clock.advance(1));
@@ -293,14 +295,15 @@ class OperatorHostTest {
                 .build());
     CountDownLatch tumbled = new CountDownLatch(2);
     AtomicReference<OperatorContext> current = new AtomicReference<>();
-    host.window(0).registerListener(
-        event -> {
-          if (event.getType() == StreamWindowEvent.Type.EVICTION) {
-            current.set(CurrentOperator.get());
-            tumbled.countDown();
-          }
-        },
-        false);
+    host.window(0)
+        .registerListener(
+            event -> {
+              if (event.getType() == StreamWindowEvent.Type.EVICTION) {
+                current.set(CurrentOperator.get());
+                tumbled.countDown();
+              }
+            },
+            false);
     host.submit(0, tuple("a"));
     assertTrue(tumbled.await(10, TimeUnit.SECONDS), "two tumbles within 10 s");
     assertSame(host.context(), current.get());
@@ -417,7 +420,11 @@ class OperatorHostTest {
     host.regionCheckpointed(4);
     assertEquals(
         List.of(
-            "h1.drain", "h2.drain", "h1.retire(3)", "h2.retire(3)", "h1.regionCheckpointed(4)",
+            "h1.drain",
+            "h2.drain",
+            "h1.retire(3)",
+            "h2.retire(3)",
+            "h1.regionCheckpointed(4)",
             "h2.regionCheckpointed(4)"),
         log);
   }
@@ -488,8 +495,7 @@ class OperatorHostTest {
     second.value = 2;
     byte[] saved = host.checkpoint(9);
     assertSame(first.lastCheckpoint, second.lastCheckpoint);
-    assertSame(
-        first.lastCheckpoint.getOutputStream(), second.lastCheckpoint.getOutputStream());
+    assertSame(first.lastCheckpoint.getOutputStream(), second.lastCheckpoint.getOutputStream());
     assertEquals(9, first.lastCheckpoint.getSequenceId());
     assertThrows(IllegalStateException.class, () -> first.lastCheckpoint.getInputStream());
     assertThrows(IllegalStateException.class, () -> first.lastCheckpoint.getTimestamp());
@@ -676,7 +682,11 @@ class OperatorHostTest {
     assertFalse(port.punctuate(Punctuation.NON_EXISTENT));
     assertEquals(
         List.of(
-            "tuple(a)", "tuple(b)", "tuple(c)", "tuple(d)", "tuple(e)",
+            "tuple(a)",
+            "tuple(b)",
+            "tuple(c)",
+            "tuple(d)",
+            "tuple(e)",
             "tuple(changed after submit)"),
         out.seen);
     assertEquals(0, out.tuples.get(2).getInt("n"), "missing map entries take defaults");

@@ -18,6 +18,7 @@ import java.util.List;
  */
 public class RecordingOperator extends AbstractOperator {
   public final List<String> log = new ArrayList<>();
+
   /** The context PERuntime reported during the last process call. */
   public OperatorContext currentDuringProcess;
 

@@ -43,7 +43,9 @@ class TimeIntervalHostTest {
   void theWatermarkTriggersAndClosesPanes() throws Exception {
     OperatorHost host = host(SPEC);
     RecordingOperator operator = (RecordingOperator) host.operator();
-    assertTrue(host.context().getStreamingInputs().get(0).getStreamWindow() instanceof TimeIntervalStreamWindow<?>);
+    assertTrue(
+        host.context().getStreamingInputs().get(0).getStreamWindow()
+            instanceof TimeIntervalStreamWindow<?>);
     host.submit(0, tuple("a", 7)); // panes [0,10) and [5,15)
     host.advanceWatermark(10 * SECOND); // [0,10) completes and, with discardAge 0, closes
     host.submit(0, tuple("b", 9)); // [0,10) has closed: only [5,15)
@@ -82,7 +84,8 @@ class TimeIntervalHostTest {
   void theEventTimeAttributeIsCheckedAgainstTheSchema() {
     IllegalArgumentException wrongType =
         assertThrows(IllegalArgumentException.class, () -> host(SPEC.withEventTime("n")));
-    assertTrue(wrongType.getMessage().contains("attribute n has SPL type int32"), wrongType.getMessage());
+    assertTrue(
+        wrongType.getMessage().contains("attribute n has SPL type int32"), wrongType.getMessage());
     IllegalArgumentException unknown =
         assertThrows(IllegalArgumentException.class, () -> host(SPEC.withEventTime("when")));
     assertTrue(unknown.getMessage().startsWith("event time when"), unknown.getMessage());

@@ -63,7 +63,8 @@ class ByteArrayBlobTest {
     try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
       out.writeObject(blob);
     }
-    try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(bytes.toByteArray()))) {
+    try (ObjectInputStream in =
+        new ObjectInputStream(new ByteArrayInputStream(bytes.toByteArray()))) {
       assertEquals(blob, in.readObject());
     }
   }

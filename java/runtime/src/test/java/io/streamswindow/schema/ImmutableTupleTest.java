@@ -139,16 +139,22 @@ class ImmutableTupleTest {
     assertThrows(UnsupportedOperationException.class, () -> tuple.getTuple("m"));
     assertThrows(UnsupportedOperationException.class, () -> tuple.getBigDecimal("rs"));
     assertThrows(UnsupportedOperationException.class, () -> tuple.getXML("rs"));
-    assertThrows(UnsupportedOperationException.class, () -> tuple.getEnum(Thread.State.class, "rs"));
+    assertThrows(
+        UnsupportedOperationException.class, () -> tuple.getEnum(Thread.State.class, "rs"));
   }
 
   @Test
   void anUnknownNameThrowsIllegalArgumentListingTheAttributes() {
     IllegalArgumentException e =
         assertThrows(IllegalArgumentException.class, () -> tuple.getDouble("missing"));
-    assertTrue(e.getMessage().startsWith("Attribute missing is not in the schema tuple<boolean b,"));
-    assertTrue(e.getMessage().endsWith("(attributes: b, i8, i16, i32, i64, u8, u16, u32, u64, f32,"
-        + " f64, d32, d64, d128, rs, us, ts, bl, bs, li, lr, si, m, oi, nt)"), e.getMessage());
+    assertTrue(
+        e.getMessage().startsWith("Attribute missing is not in the schema tuple<boolean b,"));
+    assertTrue(
+        e.getMessage()
+            .endsWith(
+                "(attributes: b, i8, i16, i32, i64, u8, u16, u32, u64, f32,"
+                    + " f64, d32, d64, d128, rs, us, ts, bl, bs, li, lr, si, m, oi, nt)"),
+        e.getMessage());
   }
 
   @Test
@@ -186,7 +192,8 @@ class ImmutableTupleTest {
     assertEquals(Optional.empty(), empty.getOptional("n", Integer.class));
     assertEquals("null", empty.getString("n"));
     NullPointerException e = assertThrows(NullPointerException.class, () -> empty.getInt("n"));
-    assertTrue(e.getMessage().contains("attribute n (optional<int32>) has no value"), e.getMessage());
+    assertTrue(
+        e.getMessage().contains("attribute n (optional<int32>) has no value"), e.getMessage());
 
     Tuple full = schema.getTuple(new Object[] {3, List.of(1)});
     assertEquals(Optional.of(3), full.getOptional("n", Integer.class));
@@ -241,7 +248,8 @@ class ImmutableTupleTest {
   void printsNamesAndTexts() {
     SplSchema small = SplSchema.parse("tuple<rstring id, float64 v, list<int32> xs>");
     assertEquals(
-        "{id=a, v=1.5, xs=[1, 2]}", small.getTuple(new Object[] {"a", 1.5, List.of(1, 2)}).toString());
+        "{id=a, v=1.5, xs=[1, 2]}",
+        small.getTuple(new Object[] {"a", 1.5, List.of(1, 2)}).toString());
   }
 
   @Test
@@ -250,7 +258,8 @@ class ImmutableTupleTest {
     try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
       out.writeObject(tuple);
     }
-    try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(bytes.toByteArray()))) {
+    try (ObjectInputStream in =
+        new ObjectInputStream(new ByteArrayInputStream(bytes.toByteArray()))) {
       Tuple back = (Tuple) in.readObject();
       assertEquals(tuple, back);
       assertSame(ALL_TYPES, back.getStreamSchema());

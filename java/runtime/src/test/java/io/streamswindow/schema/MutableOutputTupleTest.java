@@ -44,7 +44,8 @@ class MutableOutputTupleTest {
     out.setSet("si", Set.of(3));
     out.setMap("m", Map.of("k", 1));
     out.setInt("oi", 7);
-    out.setTuple("nt", SplSchema.parse("tuple<int32 x, rstring y>").getTuple(new Object[] {1, "y"}));
+    out.setTuple(
+        "nt", SplSchema.parse("tuple<int32 x, rstring y>").getTuple(new Object[] {1, "y"}));
 
     assertTrue(out.getBoolean("b"));
     assertEquals(1, out.getByte("i8"));
@@ -97,11 +98,13 @@ class MutableOutputTupleTest {
     assertThrows(UnsupportedOperationException.class, () -> out.setInt("u64", 1));
     assertThrows(UnsupportedOperationException.class, () -> out.setString("i32", "1"));
     assertThrows(UnsupportedOperationException.class, () -> out.setList("si", List.of()));
-    assertThrows(UnsupportedOperationException.class, () -> out.setBigDecimal("f64", BigDecimal.ONE));
+    assertThrows(
+        UnsupportedOperationException.class, () -> out.setBigDecimal("f64", BigDecimal.ONE));
     assertThrows(UnsupportedOperationException.class, () -> out.setNull("i32"));
     assertThrows(UnsupportedOperationException.class, () -> out.setOptional("i32", Optional.of(1)));
     assertThrows(UnsupportedOperationException.class, () -> out.setXML("rs", null));
-    assertThrows(UnsupportedOperationException.class, () -> out.setEnum(Thread.State.class, "rs", null));
+    assertThrows(
+        UnsupportedOperationException.class, () -> out.setEnum(Thread.State.class, "rs", null));
   }
 
   @Test
@@ -140,13 +143,15 @@ class MutableOutputTupleTest {
     IllegalArgumentException e =
         assertThrows(IllegalArgumentException.class, () -> out.setTuple("nt", wrong));
     assertTrue(
-        e.getMessage().contains("a tuple of tuple<int32 x> is not a value of tuple<int32 x,rstring y>"),
+        e.getMessage()
+            .contains("a tuple of tuple<int32 x> is not a value of tuple<int32 x,rstring y>"),
         e.getMessage());
   }
 
   @Test
   void assignTupleTakesMatchingNestedAttributes() {
-    out.assignTuple("nt", SplSchema.parse("tuple<rstring y, int64 x>").getTuple(new Object[] {"w", 9L}));
+    out.assignTuple(
+        "nt", SplSchema.parse("tuple<rstring y, int64 x>").getTuple(new Object[] {"w", 9L}));
     assertEquals("w", out.getTuple("nt").getString("y"));
     assertEquals(0, out.getTuple("nt").getInt("x"), "int64 x does not match int32 x");
   }

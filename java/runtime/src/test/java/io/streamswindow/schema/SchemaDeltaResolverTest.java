@@ -27,20 +27,28 @@ class SchemaDeltaResolverTest {
     assertEquals(2.5, resolver.resolve("f64", 1.0).value().applyAsDouble(tuple("f64", 2.5)));
     assertEquals(1.5, resolver.resolve("f32", 1.0f).value().applyAsDouble(tuple("f32", 1.5f)));
     assertEquals(-7, resolver.resolve("i32", 1).value().applyAsDouble(tuple("i32", -7)));
-    assertEquals(1L << 40, resolver.resolve("i64", 1L).value().applyAsDouble(tuple("i64", 1L << 40)));
-    assertEquals(3, resolver.resolve("i16", (short) 1).value().applyAsDouble(tuple("i16", (short) 3)));
-    assertEquals(-3, resolver.resolve("i8", (byte) 1).value().applyAsDouble(tuple("i8", (byte) -3)));
+    assertEquals(
+        1L << 40, resolver.resolve("i64", 1L).value().applyAsDouble(tuple("i64", 1L << 40)));
+    assertEquals(
+        3, resolver.resolve("i16", (short) 1).value().applyAsDouble(tuple("i16", (short) 3)));
+    assertEquals(
+        -3, resolver.resolve("i8", (byte) 1).value().applyAsDouble(tuple("i8", (byte) -3)));
     assertEquals(
         0.125,
-        resolver.resolve("d64", BigDecimal.ONE).value().applyAsDouble(tuple("d64", new BigDecimal("0.125"))));
+        resolver
+            .resolve("d64", BigDecimal.ONE)
+            .value()
+            .applyAsDouble(tuple("d64", new BigDecimal("0.125"))));
   }
 
   @Test
   void readsUnsignedNumbersAsUnsigned() {
     assertEquals(4294967295.0, resolver.resolve("u32", 1).value().applyAsDouble(tuple("u32", -1)));
-    assertEquals(255, resolver.resolve("u8", (byte) 1).value().applyAsDouble(tuple("u8", (byte) -1)));
     assertEquals(
-        18446744073709551615.0, resolver.resolve("u64", 1L).value().applyAsDouble(tuple("u64", -1L)));
+        255, resolver.resolve("u8", (byte) 1).value().applyAsDouble(tuple("u8", (byte) -1)));
+    assertEquals(
+        18446744073709551615.0,
+        resolver.resolve("u64", 1L).value().applyAsDouble(tuple("u64", -1L)));
     assertEquals(4294967295.0, resolver.resolve("u32", -1).threshold(), "the delta too");
   }
 
@@ -83,8 +91,10 @@ class SchemaDeltaResolverTest {
     IllegalArgumentException e =
         assertThrows(IllegalArgumentException.class, () -> resolver.resolve("name", 1.0));
     assertTrue(
-        e.getMessage().startsWith("delta(name, 1.0): attribute name has SPL type rstring; a delta"
-            + " policy needs a numeric"),
+        e.getMessage()
+            .startsWith(
+                "delta(name, 1.0): attribute name has SPL type rstring; a delta"
+                    + " policy needs a numeric"),
         e.getMessage());
     assertThrows(IllegalArgumentException.class, () -> resolver.resolve("of", 1.0));
     assertThrows(IllegalArgumentException.class, () -> resolver.resolve("xs", 1.0));
@@ -119,7 +129,9 @@ class SchemaDeltaResolverTest {
   void eventTimeReadsATimestampAsNanoseconds() {
     assertEquals(
         1_700_000_000_250_000_000L,
-        resolver.eventTime("ts").applyAsLong(tuple("ts", new Timestamp(1_700_000_000L, 250_000_000))));
+        resolver
+            .eventTime("ts")
+            .applyAsLong(tuple("ts", new Timestamp(1_700_000_000L, 250_000_000))));
   }
 
   @Test
@@ -140,7 +152,8 @@ class SchemaDeltaResolverTest {
     for (String attribute : new String[] {"i64", "f32", "name", "of"}) {
       IllegalArgumentException e =
           assertThrows(IllegalArgumentException.class, () -> resolver.eventTime(attribute));
-      assertTrue(e.getMessage().contains("attribute " + attribute + " has SPL type"), e.getMessage());
+      assertTrue(
+          e.getMessage().contains("attribute " + attribute + " has SPL type"), e.getMessage());
       assertTrue(e.getMessage().contains("must be a timestamp or a float64"), e.getMessage());
     }
   }

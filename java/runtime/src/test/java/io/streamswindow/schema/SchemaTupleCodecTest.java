@@ -138,7 +138,8 @@ class SchemaTupleCodecTest {
     SchemaTupleCodec codec = new SchemaTupleCodec(schema);
     Tuple first = schema.getTuple(new Object[] {"a", List.of(1)});
     Tuple second = schema.getTuple(new Object[] {"bb", List.of()});
-    DataInputStream in = new DataInputStream(new ByteArrayInputStream(encode(codec, first, second)));
+    DataInputStream in =
+        new DataInputStream(new ByteArrayInputStream(encode(codec, first, second)));
 
     assertEquals(first, codec.read(in));
     assertEquals(second, codec.read(in));
@@ -161,7 +162,8 @@ class SchemaTupleCodecTest {
             IllegalArgumentException.class,
             () -> codec.write(new DataOutputStream(new ByteArrayOutputStream()), other));
     assertEquals(
-        "A tuple of tuple<int64 n> cannot be written by the codec for tuple<int32 n>", e.getMessage());
+        "A tuple of tuple<int64 n> cannot be written by the codec for tuple<int32 n>",
+        e.getMessage());
   }
 
   @Test
@@ -197,7 +199,8 @@ class SchemaTupleCodecTest {
     codec.writeAttribute(out, 1, 42L);
     Tuple back = codec.read(new DataInputStream(new ByteArrayInputStream(bytes.toByteArray())));
     assertEquals(schema.getTuple(new Object[] {"IBM", 42L}), back);
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> codec.writeAttribute(out, 1, "x"));
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> codec.writeAttribute(out, 1, "x"));
     assertTrue(e.getMessage().contains("Attribute n"), e.getMessage());
   }
 
@@ -218,7 +221,8 @@ class SchemaTupleCodecTest {
     assertEquals(16, bytes.size()); // seq and price only
 
     Object[] shared = codec.omittedValues(new Object[] {"IBM", null, null});
-    Tuple back = codec.read(new DataInputStream(new ByteArrayInputStream(bytes.toByteArray())), shared);
+    Tuple back =
+        codec.read(new DataInputStream(new ByteArrayInputStream(bytes.toByteArray())), shared);
     assertEquals(tuple, back);
     assertEquals("IBM", back.getString("sym"));
     // Writing attribute by attribute, skipping the same ones, gives the same bytes.
@@ -228,6 +232,10 @@ class SchemaTupleCodecTest {
     assertArrayEquals(bytes.toByteArray(), each.toByteArray());
     assertThrows(
         IllegalArgumentException.class,
-        () -> codec.write(new DataOutputStream(bytes), SplSchema.parse("tuple<int32 n>").getTuple(new Object[] {1}), new boolean[] {false}));
+        () ->
+            codec.write(
+                new DataOutputStream(bytes),
+                SplSchema.parse("tuple<int32 n>").getTuple(new Object[] {1}),
+                new boolean[] {false}));
   }
 }

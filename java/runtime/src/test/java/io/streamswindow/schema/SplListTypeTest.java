@@ -81,8 +81,10 @@ class SplListTypeTest {
     IllegalArgumentException e =
         assertThrows(IllegalArgumentException.class, () -> ints.toStored(Arrays.asList(1, "two")));
     assertTrue(
-        e.getMessage().startsWith("element 1 of list<int32>: SPL type int32 cannot hold a value"
-            + " of Java type java.lang.String"),
+        e.getMessage()
+            .startsWith(
+                "element 1 of list<int32>: SPL type int32 cannot hold a value"
+                    + " of Java type java.lang.String"),
         e.getMessage());
   }
 

@@ -57,7 +57,8 @@ class SplMapTypeTest {
     assertTrue(key.getMessage().startsWith("a key of map<rstring,int64>: "), key.getMessage());
     IllegalArgumentException value =
         assertThrows(IllegalArgumentException.class, () -> counts.toStored(Map.of("a", 1)));
-    assertTrue(value.getMessage().startsWith("a value of map<rstring,int64>: "), value.getMessage());
+    assertTrue(
+        value.getMessage().startsWith("a value of map<rstring,int64>: "), value.getMessage());
     assertThrows(IllegalArgumentException.class, () -> counts.toStored(List.of()));
   }
 

@@ -73,7 +73,8 @@ class SplPrimitiveTypeTest {
             + " java.lang.Integer)",
         e.getMessage());
     assertThrows(IllegalArgumentException.class, () -> SplPrimitiveType.FLOAT64.toStored(1.0f));
-    assertThrows(IllegalArgumentException.class, () -> SplPrimitiveType.USTRING.toStored(new RString("x")));
+    assertThrows(
+        IllegalArgumentException.class, () -> SplPrimitiveType.USTRING.toStored(new RString("x")));
   }
 
   @Test
@@ -100,7 +101,8 @@ class SplPrimitiveTypeTest {
     bytes[0] = 9;
     assertArrayEquals(new byte[] {1, 2, 3}, fromBytes.getData());
 
-    Object fromOtherBlob = SplPrimitiveType.BLOB.toStored(ValueFactory.newBlob(new byte[] {1, 2, 3}));
+    Object fromOtherBlob =
+        SplPrimitiveType.BLOB.toStored(ValueFactory.newBlob(new byte[] {1, 2, 3}));
     assertEquals(fromBytes, fromOtherBlob);
     assertSame(fromBytes, SplPrimitiveType.BLOB.toStored(fromBytes));
   }
@@ -117,7 +119,8 @@ class SplPrimitiveTypeTest {
   @Test
   void decimalsBeyondTheirRangeAreRefused() {
     assertThrows(
-        ArithmeticException.class, () -> SplPrimitiveType.DECIMAL32.toStored(new BigDecimal("1e97")));
+        ArithmeticException.class,
+        () -> SplPrimitiveType.DECIMAL32.toStored(new BigDecimal("1e97")));
     assertEquals(
         new BigDecimal("1E+96"), SplPrimitiveType.DECIMAL32.toStored(new BigDecimal("1e96")));
   }

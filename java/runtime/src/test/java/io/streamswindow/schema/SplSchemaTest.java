@@ -87,13 +87,17 @@ class SplSchemaTest {
     SplSchema built =
         SplSchema.of(
             List.of("id", "v", "ts"),
-            List.of(SplPrimitiveType.RSTRING, SplPrimitiveType.FLOAT64, SplPrimitiveType.TIMESTAMP));
+            List.of(
+                SplPrimitiveType.RSTRING, SplPrimitiveType.FLOAT64, SplPrimitiveType.TIMESTAMP));
     assertSame(schema, built);
     assertThrows(
         IllegalArgumentException.class,
-        () -> SplSchema.of(List.of("a", "a"), List.of(SplPrimitiveType.INT32, SplPrimitiveType.INT32)));
+        () ->
+            SplSchema.of(
+                List.of("a", "a"), List.of(SplPrimitiveType.INT32, SplPrimitiveType.INT32)));
     assertThrows(
-        IllegalArgumentException.class, () -> SplSchema.of(List.of("1a"), List.of(SplPrimitiveType.INT32)));
+        IllegalArgumentException.class,
+        () -> SplSchema.of(List.of("1a"), List.of(SplPrimitiveType.INT32)));
     assertThrows(IllegalArgumentException.class, () -> SplSchema.of(List.of(), List.of()));
   }
 
@@ -131,7 +135,8 @@ class SplSchemaTest {
   @Test
   void getTupleNamesTheAttributeOfAWrongValue() {
     IllegalArgumentException e =
-        assertThrows(IllegalArgumentException.class, () -> schema.getTuple(new Object[] {"a", "b"}));
+        assertThrows(
+            IllegalArgumentException.class, () -> schema.getTuple(new Object[] {"a", "b"}));
     assertEquals(
         "Attribute v (float64): SPL type float64 cannot hold a value of Java type java.lang.String"
             + " (accepted: java.lang.Double)",
@@ -196,8 +201,11 @@ class SplSchemaTest {
         assertThrows(
             IllegalArgumentException.class, () -> scores.getAttributesComparator(true, "name"));
     assertTrue(
-        notComparable.getMessage().startsWith("Attribute name has SPL type rstring whose Java type"
-            + " com.ibm.streams.operator.types.RString is not Comparable"),
+        notComparable
+            .getMessage()
+            .startsWith(
+                "Attribute name has SPL type rstring whose Java type"
+                    + " com.ibm.streams.operator.types.RString is not Comparable"),
         notComparable.getMessage());
     assertThrows(IllegalArgumentException.class, () -> scores.getAttributesComparator(true, "xs"));
   }
@@ -205,7 +213,8 @@ class SplSchemaTest {
   @Test
   void extendAddsMissingAttributesOnce() {
     SplSchema extended = schema.extend("list<int32>", "xs");
-    assertEquals("tuple<rstring id,float64 v,timestamp ts,list<int32> xs>", extended.getLanguageType());
+    assertEquals(
+        "tuple<rstring id,float64 v,timestamp ts,list<int32> xs>", extended.getLanguageType());
     assertSame(schema, schema.extend(SplPrimitiveType.FLOAT64, "v"));
     assertThrows(IllegalArgumentException.class, () -> schema.extend(SplPrimitiveType.INT32, "v"));
 
@@ -246,7 +255,8 @@ class SplSchemaTest {
     assertThrows(UnsupportedOperationException.class, schema::newCharacterEncoding);
     assertThrows(UnsupportedOperationException.class, schema::getXMLTupleType);
     assertThrows(UnsupportedOperationException.class, () -> schema.getXMLTupleType("p"));
-    assertThrows(UnsupportedOperationException.class, () -> schema.getXMLTupleTypeElement(null, "p"));
+    assertThrows(
+        UnsupportedOperationException.class, () -> schema.getXMLTupleTypeElement(null, "p"));
   }
 
   @Test
@@ -255,7 +265,8 @@ class SplSchemaTest {
     try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
       out.writeObject(schema);
     }
-    try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(bytes.toByteArray()))) {
+    try (ObjectInputStream in =
+        new ObjectInputStream(new ByteArrayInputStream(bytes.toByteArray()))) {
       assertSame(schema, in.readObject());
     }
   }

@@ -29,7 +29,8 @@ class SplSetTypeTest {
     Set<String> source = new LinkedHashSet<>(List.of("b", "a", "c"));
     Set<?> stored = (Set<?>) strings.toStored(source);
 
-    assertEquals(List.of(new RString("b"), new RString("a"), new RString("c")), List.copyOf(stored));
+    assertEquals(
+        List.of(new RString("b"), new RString("a"), new RString("c")), List.copyOf(stored));
     assertThrows(UnsupportedOperationException.class, () -> stored.clear());
   }
 

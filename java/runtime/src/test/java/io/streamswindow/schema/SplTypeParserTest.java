@@ -28,9 +28,11 @@ class SplTypeParserTest {
   @Test
   void spacesAreOptionalAndFree() {
     SplSchema compact =
-        SplTypeParser.parseTupleType("tuple<rstring id,map<int32,list<rstring>>m>").getTupleSchema();
+        SplTypeParser.parseTupleType("tuple<rstring id,map<int32,list<rstring>>m>")
+            .getTupleSchema();
     SplSchema airy =
-        SplTypeParser.parseTupleType("  tuple <\n rstring  id ,\tmap < int32 , list< rstring > > m > ")
+        SplTypeParser.parseTupleType(
+                "  tuple <\n rstring  id ,\tmap < int32 , list< rstring > > m > ")
             .getTupleSchema();
 
     assertEquals(compact, airy);
@@ -76,7 +78,8 @@ class SplTypeParserTest {
 
   @Test
   void keepsBounds() {
-    assertEquals(8, ((SplBoundedStringType) SplTypeParser.parseType("rstring[8]")).getBoundedSize());
+    assertEquals(
+        8, ((SplBoundedStringType) SplTypeParser.parseType("rstring[8]")).getBoundedSize());
     assertEquals(3, ((SplListType) SplTypeParser.parseType("list<int32>[3]")).getBoundedSize());
     assertEquals(-1, ((SplListType) SplTypeParser.parseType("list<int32>")).getBoundedSize());
     assertEquals(2, ((SplSetType) SplTypeParser.parseType("set<int8>[2]")).getBoundedSize());
@@ -106,8 +109,10 @@ class SplTypeParserTest {
         assertThrows(
             IllegalArgumentException.class, () -> SplTypeParser.parseTupleType("tuple<rstring >"));
 
-    assertTrue(e.getMessage().startsWith("Invalid SPL type at position 14 ('>'): expected an"
-        + " attribute name"), e.getMessage());
+    assertTrue(
+        e.getMessage()
+            .startsWith("Invalid SPL type at position 14 ('>'): expected an" + " attribute name"),
+        e.getMessage());
     assertTrue(e.getMessage().contains("\n  tuple<rstring >\n                ^\n"), e.getMessage());
     assertTrue(e.getMessage().contains("Expected form: tuple<type name, ...>"), e.getMessage());
   }
@@ -120,7 +125,8 @@ class SplTypeParserTest {
             () -> SplTypeParser.parseTupleType("tuple<int32 a, float b>"));
 
     assertTrue(
-        e.getMessage().startsWith("Invalid SPL type at position 15 ('float'): unknown SPL type float"),
+        e.getMessage()
+            .startsWith("Invalid SPL type at position 15 ('float'): unknown SPL type float"),
         e.getMessage());
     assertTrue(e.getMessage().contains("float64"), "lists the supported types: " + e.getMessage());
   }
@@ -182,9 +188,11 @@ class SplTypeParserTest {
   @Test
   void theEndOfTextIsDescribed() {
     IllegalArgumentException e =
-        assertThrows(IllegalArgumentException.class, () -> SplTypeParser.parseTupleType("tuple<int32"));
+        assertThrows(
+            IllegalArgumentException.class, () -> SplTypeParser.parseTupleType("tuple<int32"));
 
-    assertTrue(e.getMessage().startsWith("Invalid SPL type at position 11 (end of text)"), e.getMessage());
+    assertTrue(
+        e.getMessage().startsWith("Invalid SPL type at position 11 (end of text)"), e.getMessage());
   }
 
   @Test
@@ -194,7 +202,8 @@ class SplTypeParserTest {
 
   @Test
   void parseTypeReadsOneTypeOnly() {
-    assertEquals("list<rstring>[4]", SplTypeParser.parseType(" list<rstring>[4] ").getLanguageType());
+    assertEquals(
+        "list<rstring>[4]", SplTypeParser.parseType(" list<rstring>[4] ").getLanguageType());
     assertThrows(IllegalArgumentException.class, () -> SplTypeParser.parseType("int32 x"));
   }
 }

@@ -20,7 +20,8 @@ class TupleAttributeComparatorTest {
     Tuple large = schema.getTuple(new Object[] {(byte) -1, (short) -1, -1, -1L});
 
     for (String name : List.of("a", "b", "c", "d")) {
-      Comparator<Tuple> order = new TupleAttributeComparator(schema, new int[] {schema.requireIndex(name)});
+      Comparator<Tuple> order =
+          new TupleAttributeComparator(schema, new int[] {schema.requireIndex(name)});
       assertTrue(order.compare(small, large) < 0, name);
       assertTrue(order.compare(large, small) > 0, name);
       assertEquals(0, order.compare(large, large), name);
@@ -30,8 +31,10 @@ class TupleAttributeComparatorTest {
   @Test
   void comparesOtherTypesNaturally() {
     SplSchema schema = SplSchema.parse("tuple<timestamp t, ustring s, decimal64 d, boolean b>");
-    Tuple first = schema.getTuple(new Object[] {new Timestamp(1, 0), "b", new BigDecimal("2"), true});
-    Tuple second = schema.getTuple(new Object[] {new Timestamp(1, 5), "a", new BigDecimal("1"), false});
+    Tuple first =
+        schema.getTuple(new Object[] {new Timestamp(1, 0), "b", new BigDecimal("2"), true});
+    Tuple second =
+        schema.getTuple(new Object[] {new Timestamp(1, 5), "a", new BigDecimal("1"), false});
     List<Tuple> tuples = new ArrayList<>(List.of(second, first));
 
     tuples.sort(new TupleAttributeComparator(schema, new int[] {0}));

@@ -53,6 +53,7 @@ public final class Aggregates {
           "aggregate_incomplete_windows", "aggregateIncompleteWindows",
           "aggregateEvictedPartitions", "aggregateEvictedPartitions",
           "aggregate_evicted_partitions", "aggregateEvictedPartitions");
+
   /** The option naming how a sliding window is aggregated, passed on as the operator's value. */
   private static final Map<String, String> MODE_OPTIONS =
       Map.of(
@@ -116,7 +117,9 @@ public final class Aggregates {
     if (!SplSparkTypes.statedTypes(runOptions, Direction.OUTPUT).isEmpty()) {
       throw new IllegalArgumentException(
           "aggregate: the output columns' SPL types follow from the output functions and the input's SPL types;"
-              + " state the SPL types of input columns (" + Direction.INPUT.argument + ") instead of "
+              + " state the SPL types of input columns ("
+              + Direction.INPUT.argument
+              + ") instead of "
               + Direction.OUTPUT.argument);
     }
     SplSchema tuples =
@@ -132,7 +135,8 @@ public final class Aggregates {
     for (Attribute attribute : spl) {
       String name = attribute.getName();
       String type = attribute.getType().getLanguageType();
-      if (!type.equals(SplSparkTypes.defaultType(out.apply(name).dataType(), name).getLanguageType())) {
+      if (!type.equals(
+          SplSparkTypes.defaultType(out.apply(name).dataType(), name).getLanguageType())) {
         runOptions.put(Direction.OUTPUT.optionPrefix + name, type);
       }
     }
@@ -146,7 +150,15 @@ public final class Aggregates {
     }
     Dataset<Row> result =
         WindowedOperators.run(
-            input, Aggregate.class.getName(), window, partitions, orderBy, params, ddl, runOptions, false);
+            input,
+            Aggregate.class.getName(),
+            window,
+            partitions,
+            orderBy,
+            params,
+            ddl,
+            runOptions,
+            false);
     if (added.isEmpty()) {
       return result;
     }
@@ -163,12 +175,13 @@ public final class Aggregates {
   }
 
   /**
-   * The partition columns the result gets without the user assigning them: those neither among
-   * the groupBy columns nor the target of an output assignment. Within one partition a partition
-   * column has one value, so {@code Any(column)} is that value, as a user expects to see beside
-   * each row (SPL leaves it out; a Spark user groups by it and finds it in the result).
+   * The partition columns the result gets without the user assigning them: those neither among the
+   * groupBy columns nor the target of an output assignment. Within one partition a partition column
+   * has one value, so {@code Any(column)} is that value, as a user expects to see beside each row
+   * (SPL leaves it out; a Spark user groups by it and finds it in the result).
    */
-  static List<String> partitionColumnsToAdd(List<String> partitions, List<String> groups, List<String> assignments) {
+  static List<String> partitionColumnsToAdd(
+      List<String> partitions, List<String> groups, List<String> assignments) {
     List<String> assigned = new ArrayList<>();
     for (String assignment : assignments) {
       int equals = assignment.indexOf('=');
@@ -200,7 +213,8 @@ public final class Aggregates {
   }
 
   /** The SPL schema of the rows {@code Aggregate} outputs for tuples of {@code input}. */
-  private static StreamSchema aggregateOutput(SplSchema input, List<String> output, List<String> groupBy) {
+  private static StreamSchema aggregateOutput(
+      SplSchema input, List<String> output, List<String> groupBy) {
     try {
       return AggregateSchema.outputSchema(
           input, output == null ? List.of() : output, groupBy == null ? List.of() : groupBy);

@@ -20,12 +20,12 @@ import org.apache.spark.sql.types.StructType;
  * here: by input position when there is no {@code order_by} (input partition first, then the row's
  * place in it; the order a batch DataFrame's rows have), and otherwise by the {@code order_by}
  * columns, ties broken by input position. {@link RowPacker} writes each packed row as runs of
- * entries already in {@code order_by} order, so ordering a group is a merge of its runs: each
- * tuple is decoded just before it is handed on, one comparison per tuple while one run stays
- * ahead of the others (the usual case: an input file holds a stretch of a key's rows), and a
- * group never holds more than its packed bytes and one tuple per run. Rows in no order make runs
- * of a row or two; beyond {@value #MAX_MERGED_RUNS} runs a group's tuples are decoded first and
- * sorted instead, which is faster then.
+ * entries already in {@code order_by} order, so ordering a group is a merge of its runs: each tuple
+ * is decoded just before it is handed on, one comparison per tuple while one run stays ahead of the
+ * others (the usual case: an input file holds a stretch of a key's rows), and a group never holds
+ * more than its packed bytes and one tuple per run. Rows in no order make runs of a row or two;
+ * beyond {@value #MAX_MERGED_RUNS} runs a group's tuples are decoded first and sorted instead,
+ * which is faster then.
  *
  * <pre>{@code
  * ArrivalOrder order = new ArrivalOrder(packedSchema, tupleSchema, List.of("seq"), false);
@@ -38,15 +38,20 @@ final class ArrivalOrder {
   private final boolean markers;
   private final RowTupleConverter converter;
   private final SchemaTupleCodec codec;
+
   /** For each attribute the entries leave out, the packed rows' column that holds it; else -1. */
   private final int[] keyColumns;
+
   /** Whether entries leave attributes out, and the group's values of them (codec.omittedValues). */
   private final boolean omits;
 
   private Object[] shared;
+
   /** The order_by order, or null when the input order is the arrival order. */
   private final TupleOrder order;
+
   private final ByteArraySource in = new ByteArraySource();
+
   /** The tuples of a group being sorted (sortAll), reused from group to group for its capacity. */
   private final ArrayList<Object> arrivals = new ArrayList<>();
 
@@ -61,7 +66,12 @@ final class ArrivalOrder {
    * @param markers whether entries start with a marker byte (the run has a {@code marker_column})
    * @throws IllegalArgumentException when an order column has a type with no order
    */
-  ArrivalOrder(StructType packed, RowTupleConverter tuples, List<String> partitionBy, List<String> orderColumns, boolean markers) {
+  ArrivalOrder(
+      StructType packed,
+      RowTupleConverter tuples,
+      List<String> partitionBy,
+      List<String> orderColumns,
+      boolean markers) {
     this.originColumn = packed.fieldIndex(PackedRows.ORIGIN_COLUMN);
     this.tuplesColumn = packed.fieldIndex(PackedRows.TUPLES_COLUMN);
     this.markers = markers;
@@ -168,8 +178,8 @@ final class ArrivalOrder {
   /**
    * Decodes every run, in input order, then sorts (stable: ties keep their input position; Java's
    * sort finds the runs itself). For rows in no order, where runs are a row or two long and a heap
-   * of runs took twice as long as sorting (1M rows in random order in one group: 4.0 against
-   * 1.9 s).
+   * of runs took twice as long as sorting (1M rows in random order in one group: 4.0 against 1.9
+   * s).
    */
   private void sortAll(List<Cursor> runs, Arrivals to) throws Exception {
     arrivals.clear();
@@ -203,16 +213,19 @@ final class ArrivalOrder {
   }
 
   /**
-   * The group's values of the attributes the entries leave out, from a packed row's key columns.
-   * A null key (only marker rows have one: tuples with a null are refused) stands for the
-   * attribute's default value, as in the marker's own tuple.
+   * The group's values of the attributes the entries leave out, from a packed row's key columns. A
+   * null key (only marker rows have one: tuples with a null are refused) stands for the attribute's
+   * default value, as in the marker's own tuple.
    */
   private Object[] sharedValues(Row pack) {
     Object[] values = new Object[keyColumns.length];
     for (int i = 0; i < values.length; i++) {
       if (keyColumns[i] >= 0) {
         Object value = pack.get(keyColumns[i]);
-        values[i] = value != null ? converter.splValueOf(i, value) : converter.schema().getAttribute(i).getType().getDefaultValue();
+        values[i] =
+            value != null
+                ? converter.splValueOf(i, value)
+                : converter.schema().getAttribute(i).getType().getDefaultValue();
       }
     }
     return codec.omittedValues(values);

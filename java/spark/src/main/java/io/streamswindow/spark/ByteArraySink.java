@@ -11,9 +11,9 @@ import java.util.Arrays;
 
 /**
  * A growing byte array written through {@link DataOutput}, like a {@code DataOutputStream} over a
- * {@code ByteArrayOutputStream} but in one object, without their locks and per-call copies:
- * {@link RowPacker} writes every attribute of every row through one of these, and the two layers
- * were a measured part of that work. Numbers are big-endian, as {@code DataOutput} requires.
+ * {@code ByteArrayOutputStream} but in one object, without their locks and per-call copies: {@link
+ * RowPacker} writes every attribute of every row through one of these, and the two layers were a
+ * measured part of that work. Numbers are big-endian, as {@code DataOutput} requires.
  *
  * <pre>{@code
  * ByteArraySink sink = new ByteArraySink(64);
@@ -25,9 +25,12 @@ import java.util.Arrays;
  * <p>Not thread-safe; each task has its own.
  */
 final class ByteArraySink extends OutputStream implements DataOutput {
-  private static final VarHandle SHORTS = MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.BIG_ENDIAN);
-  private static final VarHandle INTS = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
-  private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
+  private static final VarHandle SHORTS =
+      MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.BIG_ENDIAN);
+  private static final VarHandle INTS =
+      MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
+  private static final VarHandle LONGS =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
 
   private byte[] bytes;
   private int size;

@@ -17,9 +17,9 @@ final class CallOutput {
   }
 
   /**
-   * Ends the call: its rows have been handed to Spark, and the cached host must not keep them.
-   * What the host emits until its next call (from a thread of its own) is dropped, as it is for a
-   * host shut down after its call.
+   * Ends the call: its rows have been handed to Spark, and the cached host must not keep them. What
+   * the host emits until its next call (from a thread of its own) is dropped, as it is for a host
+   * shut down after its call.
    */
   void end() {
     rows = null;

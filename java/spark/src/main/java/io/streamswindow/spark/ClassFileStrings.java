@@ -12,16 +12,15 @@ import java.util.Set;
 
 /**
  * The string literals an operator's code holds, read from its class files (no class is loaded or
- * run). An operator names the output attributes it sets by such literals ({@code
- * setDouble("total", ...)}), so they let the plan check tell an {@code output_schema} column that
- * the operator cannot be setting ({@code Total}) from one it does ({@code total}) before any job
- * runs.
+ * run). An operator names the output attributes it sets by such literals ({@code setDouble("total",
+ * ...)}), so they let the plan check tell an {@code output_schema} column that the operator cannot
+ * be setting ({@code Total}) from one it does ({@code total}) before any job runs.
  *
- * <p>Read: the operator class, its superclasses, and every class of the operator's own package
- * its code refers to (nested and anonymous classes, listeners, helpers), transitively. Classes of
- * the JDK and of IBM's API are skipped: their literals are not the operator's names. A class file
- * that cannot be found or read contributes nothing: this is a hint for error messages, never a
- * reason to refuse a plan by itself.
+ * <p>Read: the operator class, its superclasses, and every class of the operator's own package its
+ * code refers to (nested and anonymous classes, listeners, helpers), transitively. Classes of the
+ * JDK and of IBM's API are skipped: their literals are not the operator's names. A class file that
+ * cannot be found or read contributes nothing: this is a hint for error messages, never a reason to
+ * refuse a plan by itself.
  *
  * <pre>{@code
  * Set<String> names = ClassFileStrings.of(WindowSum.class);  // contains "total", "count", ...
@@ -121,8 +120,15 @@ final class ClassFileStrings {
         case CLASS -> classIndexes.add(in.readUnsignedShort());
         case METHOD_TYPE, MODULE, PACKAGE -> in.skipNBytes(2);
         case METHOD_HANDLE -> in.skipNBytes(3);
-        case INTEGER, FLOAT, FIELD_REF, METHOD_REF, INTERFACE_METHOD_REF, NAME_AND_TYPE, DYNAMIC,
-            INVOKE_DYNAMIC -> in.skipNBytes(4);
+        case INTEGER,
+            FLOAT,
+            FIELD_REF,
+            METHOD_REF,
+            INTERFACE_METHOD_REF,
+            NAME_AND_TYPE,
+            DYNAMIC,
+            INVOKE_DYNAMIC ->
+            in.skipNBytes(4);
         case LONG, DOUBLE -> {
           in.skipNBytes(8);
           i++; // eight-byte constants take two entries of the pool

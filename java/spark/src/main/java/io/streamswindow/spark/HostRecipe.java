@@ -53,7 +53,8 @@ record HostRecipe(
       Map<String, List<String>> parameters,
       List<String> partitionBy) {
     Map<String, List<String>> interned = new LinkedHashMap<>();
-    parameters.forEach((name, values) -> interned.put(name, values.stream().map(String::intern).toList()));
+    parameters.forEach(
+        (name, values) -> interned.put(name, values.stream().map(String::intern).toList()));
     return new HostRecipe(operatorClass, input, window, output, interned, List.copyOf(partitionBy));
   }
 
@@ -87,8 +88,8 @@ record HostRecipe(
   }
 
   /**
-   * Shuts down a host whose start failed with {@code failure}, keeping a failure of the shutdown
-   * as a suppressed exception of the first.
+   * Shuts down a host whose start failed with {@code failure}, keeping a failure of the shutdown as
+   * a suppressed exception of the first.
    */
   static void shutDownAfter(OperatorHost host, Throwable failure) {
     try {

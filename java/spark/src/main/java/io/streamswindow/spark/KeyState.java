@@ -18,7 +18,9 @@ interface KeyState {
   /** The key's saved operator checkpoint, or null when the key has none yet. */
   byte[] checkpoint();
 
-  /** Where windows keep large partitions' tuples beside the checkpoint, or null to keep them in it. */
+  /**
+   * Where windows keep large partitions' tuples beside the checkpoint, or null to keep them in it.
+   */
   TupleChunkStore chunks();
 
   /**
@@ -31,8 +33,8 @@ interface KeyState {
   void save(byte[] checkpoint, long generation);
 
   /**
-   * Asks Spark to call the key again in the first micro-batch whose processing time reaches
-   * {@code deadlineNanos}, even without data for it.
+   * Asks Spark to call the key again in the first micro-batch whose processing time reaches {@code
+   * deadlineNanos}, even without data for it.
    */
   void wakeAtProcessingTime(long deadlineNanos, long nowNanos);
 

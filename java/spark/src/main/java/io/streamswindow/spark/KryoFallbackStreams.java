@@ -18,10 +18,10 @@ import org.objenesis.strategy.StdInstantiatorStrategy;
  * Serializable}: Java serialization as usual, but any object that is not {@code Serializable}
  * (IBM's own samples keep such state) is written with Kryo, which Spark ships, in its place.
  *
- * <p>IBM Streams persisted such state only through Java serialization, so a migrated operator
- * would lose it silently or fail; on Spark every micro-batch saves state, so refusing it would make
- * those operators unusable. Kryo needs no interface on the class, and creates objects without
- * calling their constructors.
+ * <p>IBM Streams persisted such state only through Java serialization, so a migrated operator would
+ * lose it silently or fail; on Spark every micro-batch saves state, so refusing it would make those
+ * operators unusable. Kryo needs no interface on the class, and creates objects without calling
+ * their constructors.
  */
 final class KryoFallbackStreams implements CheckpointStreams {
   static final KryoFallbackStreams INSTANCE = new KryoFallbackStreams();
@@ -32,7 +32,8 @@ final class KryoFallbackStreams implements CheckpointStreams {
             Kryo kryo = new Kryo();
             kryo.setRegistrationRequired(false);
             kryo.setReferences(true);
-            kryo.setInstantiatorStrategy(new Kryo.DefaultInstantiatorStrategy(new StdInstantiatorStrategy()));
+            kryo.setInstantiatorStrategy(
+                new Kryo.DefaultInstantiatorStrategy(new StdInstantiatorStrategy()));
             return kryo;
           });
 

@@ -25,8 +25,8 @@ final class OperatorArgumentChecks {
    * Refuses parameters an operator does not declare, as SPL's compiler refuses them for a Java
    * primitive operator: one annotated {@link PrimitiveOperator}, whose {@code @Parameter} setters
    * are its whole parameter list. An operator without that annotation runs as SPL's {@code JavaOp}
-   * runs a class, which passes every parameter on (the operator may read them from its context),
-   * so its parameters are not checked.
+   * runs a class, which passes every parameter on (the operator may read them from its context), so
+   * its parameters are not checked.
    *
    * @throws IllegalArgumentException naming the unknown parameter and the declared ones
    */
@@ -54,12 +54,12 @@ final class OperatorArgumentChecks {
   }
 
   /**
-   * Refuses an output column whose name is none the operator uses but differs only in case from
-   * one it does: an input attribute (which {@code assign()} copies by exact name), a parameter
-   * value (an operator may be told which attribute to set), or a string literal of the operator's
-   * code ({@link ClassFileStrings}). SPL names are case-sensitive while Spark's columns are not, so
-   * such a column would keep its default value on every row. A column unlike every known name is
-   * let through: the operator may build names in ways no check can see.
+   * Refuses an output column whose name is none the operator uses but differs only in case from one
+   * it does: an input attribute (which {@code assign()} copies by exact name), a parameter value
+   * (an operator may be told which attribute to set), or a string literal of the operator's code
+   * ({@link ClassFileStrings}). SPL names are case-sensitive while Spark's columns are not, so such
+   * a column would keep its default value on every row. A column unlike every known name is let
+   * through: the operator may build names in ways no check can see.
    *
    * @param tuples the operator's input schema (without the marker column)
    * @throws IllegalArgumentException naming the column and the name it differs from

@@ -15,11 +15,11 @@ import org.apache.spark.sql.Row;
  * store: a micro-batch then reads nothing of a key's window and writes only what changed
  * (docs/architecture.md, "State layout").
  *
- * <p>A host is valid only for the state it saved: each save stores a fresh random generation
- * beside the checkpoint, and a call takes the cached host only when the store holds that same
- * generation. A micro-batch that failed and was retried, a restart from the checkpoint, or a task
- * moved to another executor therefore always rebuilds the host from the store. A call takes its
- * host out of the cache and puts it back after saving, so no two calls share one.
+ * <p>A host is valid only for the state it saved: each save stores a fresh random generation beside
+ * the checkpoint, and a call takes the cached host only when the store holds that same generation.
+ * A micro-batch that failed and was retried, a restart from the checkpoint, or a task moved to
+ * another executor therefore always rebuilds the host from the store. A call takes its host out of
+ * the cache and puts it back after saving, so no two calls share one.
  *
  * <p>The cache is bounded by weight (tuples held, plus a fixed cost per host); the least recently
  * used hosts go first and are shut down. Thread-safe.
@@ -27,6 +27,7 @@ import org.apache.spark.sql.Row;
 final class OperatorHostCache {
   /** What a host costs beside its tuples, in tuples' worth: its operator, window and maps. */
   static final long HOST_WEIGHT = 64;
+
   /** A rough size of a held tuple in the heap, for the default budget. */
   private static final long BYTES_PER_TUPLE = 128;
 
@@ -34,7 +35,8 @@ final class OperatorHostCache {
       new OperatorHostCache(Runtime.getRuntime().maxMemory() / 4 / BYTES_PER_TUPLE);
 
   /** A cached host: its operator host, the clock and output it was built on, and its generation. */
-  record Entry(OperatorHost host, BatchClock clock, CallOutput output, long generation, long weight) {}
+  record Entry(
+      OperatorHost host, BatchClock clock, CallOutput output, long generation, long weight) {}
 
   private record Key(String plan, Row key) {}
 
@@ -82,7 +84,8 @@ final class OperatorHostCache {
         evicted.add(previous);
       }
       weight += entry.weight();
-      for (Iterator<Map.Entry<Key, Entry>> it = entries.entrySet().iterator(); weight > budget && it.hasNext(); ) {
+      for (Iterator<Map.Entry<Key, Entry>> it = entries.entrySet().iterator();
+          weight > budget && it.hasNext(); ) {
         Entry oldest = it.next().getValue();
         it.remove();
         weight -= oldest.weight();

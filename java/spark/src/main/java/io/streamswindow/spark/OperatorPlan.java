@@ -10,8 +10,8 @@ import java.util.Map;
 import org.apache.spark.sql.types.StructType;
 
 /**
- * Everything an executor needs to run the operator on its groups: checked on the driver by
- * {@link WindowedOperators}, then shipped with the query plan.
+ * Everything an executor needs to run the operator on its groups: checked on the driver by {@link
+ * WindowedOperators}, then shipped with the query plan.
  *
  * @param operatorClass the operator's class name
  * @param window the SPL window clause of input port 0
@@ -27,8 +27,8 @@ import org.apache.spark.sql.types.StructType;
  * @param eventTime the event-time column of a timeInterval window, or null
  * @param lateColumn the result column that returns tuples a timeInterval window dropped (their
  *     panes had closed), or null to drop them unseen
- * @param inputTypes the SPL types stated for input columns ({@code spl_types}: column to SPL
- *     type), checked on the driver; the other columns have the type table's
+ * @param inputTypes the SPL types stated for input columns ({@code spl_types}: column to SPL type),
+ *     checked on the driver; the other columns have the type table's
  * @param outputTypes the SPL types stated for output columns ({@code output_spl_types})
  */
 record OperatorPlan(

@@ -11,9 +11,9 @@ import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 
 /**
- * The layout of a packed row: the rows of one window partition that one input partition holds,
- * made into a single row before Spark's shuffle ({@link RowPacker} writes them, {@link
- * ArrivalOrder} reads them back).
+ * The layout of a packed row: the rows of one window partition that one input partition holds, made
+ * into a single row before Spark's shuffle ({@link RowPacker} writes them, {@link ArrivalOrder}
+ * reads them back).
  *
  * <p>Columns: the {@code partition_by} columns (for a window that is not partitioned, the int
  * column {@value #GROUP_COLUMN}, always 0: the whole window is one group); {@value #ORIGIN_COLUMN},
@@ -31,8 +31,8 @@ import org.apache.spark.sql.types.StructType;
  * {@value #TUPLE} for a tuple. The {@code partition_by} attributes whose values Spark groups by
  * value ({@link #omittedAttributes}: integers, booleans, strings of the default collation) are left
  * out of the entries: every tuple of a packed row, and of its group, has the same ones, which the
- * key columns carry. The form lives only between the two sides of one micro-batch's
- * shuffle and is never saved, so it carries no version.
+ * key columns carry. The form lives only between the two sides of one micro-batch's shuffle and is
+ * never saved, so it carries no version.
  */
 final class PackedRows {
   static final String GROUP_COLUMN = "__streams_window_group";
@@ -59,18 +59,20 @@ final class PackedRows {
       StructField field = input.apply(column);
       packed = packed.add(field);
     }
-    return packed.add(ORIGIN_COLUMN, DataTypes.LongType, false).add(TUPLES_COLUMN, DataTypes.BinaryType, false);
+    return packed
+        .add(ORIGIN_COLUMN, DataTypes.LongType, false)
+        .add(TUPLES_COLUMN, DataTypes.BinaryType, false);
   }
 
   /**
-   * The packed rows with {@value #WATERMARK_COLUMN}, a null timestamp column carrying the
-   * watermark metadata of the event-time column ({@code watermark}), so that the stateful operator
-   * after them sees Spark's watermark. Its null values keep Spark from dropping any packed row as
-   * late.
+   * The packed rows with {@value #WATERMARK_COLUMN}, a null timestamp column carrying the watermark
+   * metadata of the event-time column ({@code watermark}), so that the stateful operator after them
+   * sees Spark's watermark. Its null values keep Spark from dropping any packed row as late.
    */
   static Dataset<Row> withWatermarkColumn(Dataset<Row> packedRows, Metadata watermark) {
     return packedRows.withColumn(
-        WATERMARK_COLUMN, functions.lit(null).cast(DataTypes.TimestampType).as(WATERMARK_COLUMN, watermark));
+        WATERMARK_COLUMN,
+        functions.lit(null).cast(DataTypes.TimestampType).as(WATERMARK_COLUMN, watermark));
   }
 
   /** Writes a run table int: big-endian, as {@code DataInput.readInt} reads it. */
@@ -83,26 +85,32 @@ final class PackedRows {
 
   /**
    * For each attribute of the tuples {@code tuples} converts, whether packed entries leave it out:
-   * a {@code partition_by} column of a type whose equal values Spark groups together and no
-   * others. Not floating point (Spark groups -0.0 with 0.0, and NaNs), binary, timestamps or
-   * collated strings ("a" with "A"): their tuples keep their own values. Nor a column with an SPL
-   * type stated for it: its values are converted (and checked) row by row on the map side, and an
-   * {@code optional<T>} one may hold a null, which is a value there.
+   * a {@code partition_by} column of a type whose equal values Spark groups together and no others.
+   * Not floating point (Spark groups -0.0 with 0.0, and NaNs), binary, timestamps or collated
+   * strings ("a" with "A"): their tuples keep their own values. Nor a column with an SPL type
+   * stated for it: its values are converted (and checked) row by row on the map side, and an {@code
+   * optional<T>} one may hold a null, which is a value there.
    */
   static boolean[] omittedAttributes(RowTupleConverter tuples, List<String> partitionBy) {
     boolean[] omitted = new boolean[tuples.struct().size()];
     for (int i = 0; i < omitted.length; i++) {
       StructField field = tuples.struct().fields()[i];
       omitted[i] =
-          partitionBy.contains(field.name()) && GROUPED_BY_VALUE.contains(field.dataType()) && !tuples.isStated(i);
+          partitionBy.contains(field.name())
+              && GROUPED_BY_VALUE.contains(field.dataType())
+              && !tuples.isStated(i);
     }
     return omitted;
   }
 
   private static final List<DataType> GROUPED_BY_VALUE =
       List.of(
-          DataTypes.LongType, DataTypes.IntegerType, DataTypes.ShortType, DataTypes.ByteType,
-          DataTypes.BooleanType, DataTypes.StringType);
+          DataTypes.LongType,
+          DataTypes.IntegerType,
+          DataTypes.ShortType,
+          DataTypes.ByteType,
+          DataTypes.BooleanType,
+          DataTypes.StringType);
 
   /** The origin of a packed row: its input partition, then the packer's flush. */
   static long origin(int inputPartition, int flush) {

@@ -20,8 +20,8 @@ import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.types.StructType;
 
 /**
- * The map side of a run: turns an input partition's rows into packed rows ({@link PackedRows}),
- * one per window partition, before Spark's shuffle.
+ * The map side of a run: turns an input partition's rows into packed rows ({@link PackedRows}), one
+ * per window partition, before Spark's shuffle.
  *
  * <p>Why: Spark's shuffle, its sort by key and its conversion of each row into a {@code Row} cost
  * more per row than the window and the operator together (docs/performance.md). A packed row
@@ -30,13 +30,13 @@ import org.apache.spark.sql.types.StructType;
  * map-side combine Spark's own aggregations do, for an operator Spark cannot see into.
  *
  * <p>Memory is bounded: when the tuples held reach the executor's share ({@link #flushBytes}),
- * every key's packed row goes out and packing starts again; the origin column keeps the flushes
- * in order. A task holds at most about three times that (the buffers kept for the next flush,
- * and the rows handed on). With {@code order_by}, each packed row's entries are handed on in that
- * order: rows are checked as they come (one comparison each), and where a row comes before the one
- * packed before it a new run of ordered entries starts; the reduce side ({@link ArrivalOrder})
- * merges the runs. Nothing is sorted here: rows are written once, as they come.
- * A row whose column has no SPL value (a null) fails here, naming the column.
+ * every key's packed row goes out and packing starts again; the origin column keeps the flushes in
+ * order. A task holds at most about three times that (the buffers kept for the next flush, and the
+ * rows handed on). With {@code order_by}, each packed row's entries are handed on in that order:
+ * rows are checked as they come (one comparison each), and where a row comes before the one packed
+ * before it a new run of ordered entries starts; the reduce side ({@link ArrivalOrder}) merges the
+ * runs. Nothing is sorted here: rows are written once, as they come. A row whose column has no SPL
+ * value (a null) fails here, naming the column.
  */
 final class RowPacker implements MapPartitionsFunction<Row, Row> {
   private static final long serialVersionUID = 1L;
@@ -57,13 +57,13 @@ final class RowPacker implements MapPartitionsFunction<Row, Row> {
   }
 
   /**
-   * How many bytes of tuples a task packs before it hands them on, on this executor: a share of
-   * the heap's user memory (the 40 % of it beyond the 300 MiB Spark reserves that Spark's own
-   * memory manager leaves to user code) such that every core's task, holding up to three times
-   * its share (buffers, their spare capacity, the rows handed on), fits in three eighths of it;
-   * between {@link #MIN_FLUSH_BYTES} and {@link #MAX_FLUSH_BYTES}. More is better with many keys:
-   * a key's rows combine only while its buffer waits (with 100,000 keys over 5M rows, 8 MiB gave
-   * packed rows of one or two tuples and ran twice as long as 64 MiB).
+   * How many bytes of tuples a task packs before it hands them on, on this executor: a share of the
+   * heap's user memory (the 40 % of it beyond the 300 MiB Spark reserves that Spark's own memory
+   * manager leaves to user code) such that every core's task, holding up to three times its share
+   * (buffers, their spare capacity, the rows handed on), fits in three eighths of it; between
+   * {@link #MIN_FLUSH_BYTES} and {@link #MAX_FLUSH_BYTES}. More is better with many keys: a key's
+   * rows combine only while its buffer waits (with 100,000 keys over 5M rows, 8 MiB gave packed
+   * rows of one or two tuples and ran twice as long as 64 MiB).
    */
   static int flushBytes(long maxHeap, int cores) {
     long user = Math.max(0L, maxHeap - (300L << 20)) * 2 / 5;
@@ -87,7 +87,10 @@ final class RowPacker implements MapPartitionsFunction<Row, Row> {
   /** The packed rows of one input partition's {@code rows}. */
   Iterator<Row> pack(Iterator<Row> rows, int inputPartition) {
     Runtime runtime = Runtime.getRuntime();
-    int flushAt = flushBytes > 0 ? flushBytes : flushBytes(runtime.maxMemory(), runtime.availableProcessors());
+    int flushAt =
+        flushBytes > 0
+            ? flushBytes
+            : flushBytes(runtime.maxMemory(), runtime.availableProcessors());
     return new Packing(rows, inputPartition, flushAt);
   }
 
@@ -96,21 +99,27 @@ final class RowPacker implements MapPartitionsFunction<Row, Row> {
     private final Iterator<Row> rows;
     private final int inputPartition;
     private final int flushAt;
-    private final RowTupleConverter converter = new RowTupleConverter(tupleStruct, plan.input(), plan.inputSchema(tupleStruct));
+    private final RowTupleConverter converter =
+        new RowTupleConverter(tupleStruct, plan.input(), plan.inputSchema(tupleStruct));
     private final SchemaTupleCodec codec = new SchemaTupleCodec(converter.schema());
     private final int attributes = converter.schema().getAttributeCount();
     private final int[] keyColumns;
     private final int markerColumn;
+
     /** The order_by order, which each packed row's entries follow; null without order_by. */
     private final TupleOrder order;
+
     /** For each attribute, whether entries leave it out (a partition_by attribute, PackedRows). */
     private final boolean[] omitted;
+
     /** The order values of the row being packed (swapped with its buffer's last ones). */
     private Object[] orderValues;
+
     private final Map<Object, Buffer> buffers = new LinkedHashMap<>();
     private final ArrayDeque<Row> ready = new ArrayDeque<>();
     private int flushes;
     private long held;
+
     /** Whether the input is used up and its last flush done. */
     private boolean done;
 
@@ -120,7 +129,8 @@ final class RowPacker implements MapPartitionsFunction<Row, Row> {
       this.flushAt = flushAt;
       List<String> partitionBy = plan.partitionBy();
       keyColumns = partitionBy.stream().mapToInt(plan.input()::fieldIndex).toArray();
-      markerColumn = plan.markerColumn() == null ? -1 : plan.input().fieldIndex(plan.markerColumn());
+      markerColumn =
+          plan.markerColumn() == null ? -1 : plan.input().fieldIndex(plan.markerColumn());
       omitted = PackedRows.omittedAttributes(converter, partitionBy);
       order = plan.orderBy().isEmpty() ? null : new TupleOrder(converter.schema(), plan.orderBy());
       orderValues = order == null ? null : new Object[plan.orderBy().size()];
@@ -163,7 +173,8 @@ final class RowPacker implements MapPartitionsFunction<Row, Row> {
       } catch (RuntimeException e) {
         // A row the operator cannot take (a null in a tuple column): named like an operator
         // failure, since it is the operator's input that is refused.
-        throw WindowedOperatorException.of(plan, keyColumns.length == 0 ? null : RowFactory.create(groupValues(row)), e);
+        throw WindowedOperatorException.of(
+            plan, keyColumns.length == 0 ? null : RowFactory.create(groupValues(row)), e);
       }
     }
 
@@ -224,15 +235,17 @@ final class RowPacker implements MapPartitionsFunction<Row, Row> {
           values.put(name, converter.splValue(row, i));
         } else if (plan.orderBy().contains(name)) {
           throw new IllegalArgumentException(
-              "order_by column '" + name + "' holds a null in a marker row: a marker is placed by its order_by values");
+              "order_by column '"
+                  + name
+                  + "' holds a null in a marker row: a marker is placed by its order_by values");
         }
       }
       return converter.schema().getTuple(values);
     }
 
     /**
-     * The grouping columns of a row's packed row ({@link PackedRows#keyColumns}): its
-     * partition_by values, or the constant group of a window that is not partitioned.
+     * The grouping columns of a row's packed row ({@link PackedRows#keyColumns}): its partition_by
+     * values, or the constant group of a window that is not partitioned.
      */
     private Object[] groupValues(Row row) {
       if (keyColumns.length == 0) {
@@ -261,8 +274,8 @@ final class RowPacker implements MapPartitionsFunction<Row, Row> {
 
     /**
      * Hands on a packed row per key that got rows since the last flush. Buffers of those keys are
-     * kept, emptied, for the next flush (keys recur, and a kept buffer no longer grows); buffers
-     * of keys that got none are dropped, so memory follows the keys actually arriving.
+     * kept, emptied, for the next flush (keys recur, and a kept buffer no longer grows); buffers of
+     * keys that got none are dropped, so memory follows the keys actually arriving.
      */
     private void flush() {
       long origin = PackedRows.origin(inputPartition, flushes++);
@@ -290,12 +303,14 @@ final class RowPacker implements MapPartitionsFunction<Row, Row> {
 
       final Object[] keyValues;
       final ByteArraySink sink = new ByteArraySink(64);
+
       /**
        * With order_by: the order values of the last entry (when {@code hasLast}), and where each
        * run of entries in order after the first begins (an entry that comes before the last one
        * starts a run).
        */
       Object[] last;
+
       boolean hasLast;
       int[] runStarts = NO_RUNS;
       int runs;
@@ -323,7 +338,9 @@ final class RowPacker implements MapPartitionsFunction<Row, Row> {
         return previous != null ? previous : new Object[values.length];
       }
 
-      /** The packed row's bytes: with order_by, the run table ({@link PackedRows}), then entries. */
+      /**
+       * The packed row's bytes: with order_by, the run table ({@link PackedRows}), then entries.
+       */
       byte[] packed() {
         if (order == null) {
           return sink.toByteArray();
@@ -347,9 +364,9 @@ final class RowPacker implements MapPartitionsFunction<Row, Row> {
   }
 
   /**
-   * A key column's value as a map key. Binary values are compared by content, as Spark groups
-   * them; everything else a {@code Row} holds has value equality already. Keys equal here are
-   * equal to Spark too, so a packed row never mixes two of Spark's groups.
+   * A key column's value as a map key. Binary values are compared by content, as Spark groups them;
+   * everything else a {@code Row} holds has value equality already. Keys equal here are equal to
+   * Spark too, so a packed row never mixes two of Spark's groups.
    */
   private static Object keyValue(Row row, int column) {
     Object value = row.get(column);

@@ -27,10 +27,9 @@ import scala.jdk.javaapi.CollectionConverters;
 
 /**
  * Converts rows of one Spark schema to tuples of the matching SPL schema and back, following the
- * type table of {@link SplSparkTypes}, or the SPL types stated for some columns ({@code
- * spl_types}, {@code output_spl_types}), whose values a {@link SplValueConversion} converts. One
- * converter per schema, built once per task; the per-column work is chosen when it is built, not
- * per row.
+ * type table of {@link SplSparkTypes}, or the SPL types stated for some columns ({@code spl_types},
+ * {@code output_spl_types}), whose values a {@link SplValueConversion} converts. One converter per
+ * schema, built once per task; the per-column work is chosen when it is built, not per row.
  */
 final class RowTupleConverter implements Serializable {
   private static final long serialVersionUID = 1L;
@@ -38,22 +37,36 @@ final class RowTupleConverter implements Serializable {
   private final StructType struct;
   private final SplSchema schema;
   private final DataType[] types;
+
   /** For each attribute, the row column it is read from (rows may carry extra columns). */
   private final int[] columns;
+
   /** For each attribute, whether its value is the same object in a tuple and in a row. */
   private final boolean[] same;
+
   /** For each attribute, whether a row's value is one the SPL attribute takes as it is. */
   private final boolean[] plainIn;
+
   /** For each attribute, the primitive written straight from the row ({@link #writeAttribute}). */
   private final Primitive[] primitives;
+
   /**
-   * For each attribute whose SPL type is not the type table's for its column, the conversion of
-   * its values; null for the others.
+   * For each attribute whose SPL type is not the type table's for its column, the conversion of its
+   * values; null for the others.
    */
   private final SplValueConversion[] stated;
 
   /** Spark types whose values are written in codec form without a boxed value in between. */
-  private enum Primitive { NONE, BOOLEAN, BYTE, SHORT, INT, LONG, FLOAT, DOUBLE }
+  private enum Primitive {
+    NONE,
+    BOOLEAN,
+    BYTE,
+    SHORT,
+    INT,
+    LONG,
+    FLOAT,
+    DOUBLE
+  }
 
   RowTupleConverter(StructType struct) {
     this(struct, struct);
@@ -134,7 +147,9 @@ final class RowTupleConverter implements Serializable {
     return value != null && plainIn[attribute] ? value : toSpl(types[attribute], value, attribute);
   }
 
-  /** Whether attribute {@code attribute} has an SPL type stated for its column (not the default). */
+  /**
+   * Whether attribute {@code attribute} has an SPL type stated for its column (not the default).
+   */
   boolean isStated(int attribute) {
     return stated[attribute] != null;
   }
@@ -146,7 +161,8 @@ final class RowTupleConverter implements Serializable {
    *
    * @throws IllegalArgumentException when the column holds a null, naming the column
    */
-  void writeAttribute(Row row, int attribute, SchemaTupleCodec codec, DataOutput out) throws IOException {
+  void writeAttribute(Row row, int attribute, SchemaTupleCodec codec, DataOutput out)
+      throws IOException {
     int column = columns[attribute];
     Primitive primitive = primitives[attribute];
     if (primitive != Primitive.NONE && !row.isNullAt(column)) {
@@ -165,7 +181,9 @@ final class RowTupleConverter implements Serializable {
     codec.writeAttribute(out, attribute, splValue(row, attribute));
   }
 
-  /** The SPL types {@link SplSparkTypes} gives these Spark types are written as Java's primitives. */
+  /**
+   * The SPL types {@link SplSparkTypes} gives these Spark types are written as Java's primitives.
+   */
   private static Primitive primitive(DataType type) {
     if (type.equals(DataTypes.LongType)) {
       return Primitive.LONG;
@@ -193,7 +211,9 @@ final class RowTupleConverter implements Serializable {
   private Object toSpl(DataType type, Object value, int index) {
     if (value == null) {
       throw new IllegalArgumentException(
-          "Column '" + struct.fields()[index].name() + "' holds a null, and SPL attributes cannot be null: filter or fill it"
+          "Column '"
+              + struct.fields()[index].name()
+              + "' holds a null, and SPL attributes cannot be null: filter or fill it"
               + " first, or state an optional<T> SPL type for it (spl_types)");
     }
     return toSpl(type, value);
@@ -244,7 +264,8 @@ final class RowTupleConverter implements Serializable {
 
   /** Numbers and booleans: the boxed value of the tuple is what the row holds too. */
   private static boolean isSameInBoth(DataType type) {
-    return type instanceof org.apache.spark.sql.types.NumericType || type.equals(DataTypes.BooleanType);
+    return type instanceof org.apache.spark.sql.types.NumericType
+        || type.equals(DataTypes.BooleanType);
   }
 
   private static Object toSpark(DataType type, Object value) {

@@ -21,9 +21,9 @@ import org.apache.spark.sql.types.StructType;
  * partition, fed the whole (batch) input in arrival order on the driver, then a FINAL_MARKER.
  *
  * <p>A reference for checking what {@link WindowedOperators#runOperator} computes on Spark (where
- * each key has its own instance and state): for operators whose output depends only on their
- * window events, the two give the same rows. Meant for tests and small inputs: everything is
- * collected to the driver. Time policies see a manual clock that does not move.
+ * each key has its own instance and state): for operators whose output depends only on their window
+ * events, the two give the same rows. Meant for tests and small inputs: everything is collected to
+ * the driver. Time policies see a manual clock that does not move.
  */
 public final class SingleInstanceRun {
   private SingleInstanceRun() {}
@@ -39,8 +39,10 @@ public final class SingleInstanceRun {
       List<String> partitionBy,
       List<String> orderBy,
       Map<String, List<String>> parameters,
-      String outputSchema) throws Exception {
-    return run(input, operatorClass, window, partitionBy, orderBy, parameters, outputSchema, Map.of());
+      String outputSchema)
+      throws Exception {
+    return run(
+        input, operatorClass, window, partitionBy, orderBy, parameters, outputSchema, Map.of());
   }
 
   /**
@@ -57,9 +59,11 @@ public final class SingleInstanceRun {
       List<String> orderBy,
       Map<String, List<String>> parameters,
       String outputSchema,
-      String eventTime) throws Exception {
+      String eventTime)
+      throws Exception {
     Map<String, String> options = eventTime == null ? Map.of() : Map.of("event_time", eventTime);
-    return run(input, operatorClass, window, partitionBy, orderBy, parameters, outputSchema, options);
+    return run(
+        input, operatorClass, window, partitionBy, orderBy, parameters, outputSchema, options);
   }
 
   /**
@@ -77,20 +81,23 @@ public final class SingleInstanceRun {
       List<String> orderBy,
       Map<String, List<String>> parameters,
       String outputSchema,
-      Map<String, String> options) throws Exception {
+      Map<String, String> options)
+      throws Exception {
     if (input.isStreaming()) {
       throw new IllegalArgumentException("SingleInstanceRun needs a batch DataFrame");
     }
     Map<String, String> given = options == null ? Map.of() : options;
     WindowedOperators.requireKnownOptions(given);
-    for (String option : List.of("marker_column", "batch_marker", "punctuation_column", "late_output")) {
+    for (String option :
+        List.of("marker_column", "batch_marker", "punctuation_column", "late_output")) {
       if (given.containsKey(option)) {
         throw new IllegalArgumentException("SingleInstanceRun takes no " + option + " option");
       }
     }
     Class<? extends Operator> type = WindowedOperators.loadOperatorClass(operatorClass);
     WindowSpec parsed = WindowClauseParser.parse(window);
-    String eventColumn = WindowedOperators.eventTimeColumn(parsed, given.get("event_time"), input.schema(), false);
+    String eventColumn =
+        WindowedOperators.eventTimeColumn(parsed, given.get("event_time"), input.schema(), false);
     WindowSpec spec = eventColumn == null ? parsed : parsed.withEventTime(eventColumn);
     StructType out = StructType.fromDDL(outputSchema);
     // The names runOperator refuses are refused here too: the reference must not accept what the
@@ -101,9 +108,16 @@ public final class SingleInstanceRun {
     StructType rowSchema = input.schema();
     RowTupleConverter in =
         new RowTupleConverter(
-            rowSchema, rowSchema, SplSparkTypes.toSpl(rowSchema, SplSparkTypes.statedTypes(given, Direction.INPUT), Direction.INPUT));
+            rowSchema,
+            rowSchema,
+            SplSparkTypes.toSpl(
+                rowSchema, SplSparkTypes.statedTypes(given, Direction.INPUT), Direction.INPUT));
     RowTupleConverter converter =
-        new RowTupleConverter(out, out, SplSparkTypes.toSpl(out, SplSparkTypes.statedTypes(given, Direction.OUTPUT), Direction.OUTPUT));
+        new RowTupleConverter(
+            out,
+            out,
+            SplSparkTypes.toSpl(
+                out, SplSparkTypes.statedTypes(given, Direction.OUTPUT), Direction.OUTPUT));
     List<Tuple> tuples = new ArrayList<>();
     for (Row row : input.collectAsList()) {
       tuples.add(in.toTuple(row));
@@ -114,9 +128,17 @@ public final class SingleInstanceRun {
     }
     List<Row> results = new ArrayList<>();
     HostRecipe recipe =
-        HostRecipe.of(type, in.schema(), spec, converter.schema(), named, partitionBy == null ? List.of() : partitionBy);
+        HostRecipe.of(
+            type,
+            in.schema(),
+            spec,
+            converter.schema(),
+            named,
+            partitionBy == null ? List.of() : partitionBy);
     OperatorHost host =
-        recipe.initialized(ManualClock.create(), OutputSink.of((port, tuple) -> results.add(converter.toRow(tuple))));
+        recipe.initialized(
+            ManualClock.create(),
+            OutputSink.of((port, tuple) -> results.add(converter.toRow(tuple))));
     try {
       host.allPortsReady();
       for (Tuple tuple : tuples) {

@@ -38,20 +38,20 @@ import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.types.TimestampType;
 
 /**
- * The type table between Spark and SPL (docs/python.md, "SPL types of columns"): a DataFrame
- * schema becomes the input port's SPL schema, and the declared {@code output_schema} becomes the
- * output port's.
+ * The type table between Spark and SPL (docs/python.md, "SPL types of columns"): a DataFrame schema
+ * becomes the input port's SPL schema, and the declared {@code output_schema} becomes the output
+ * port's.
  *
  * <p>By default Spark strings become {@code rstring} (what SPL applications use nearly everywhere,
  * and what ported operators expect {@code getObject} to return as an {@code RString}), decimals
  * {@code decimal128}, and each number type the SPL type of its width. A caller may state another
  * SPL type for a column ({@code spl_types} for input attributes, {@code output_spl_types} for
  * output columns) where an operator was written for one the default does not give: {@code
- * decimal64}, the unsigned integers, {@code ustring}, {@code optional<T>}... {@link #toSpl(StructType,
- * Map, Direction)} checks each against the column's Spark type, and {@link SplValueConversion}
- * converts the values. Spark has no unsigned types: SPL's unsigned types are read from integer
- * columns (each value checked against the type's range) and written as the next wider signed
- * type.
+ * decimal64}, the unsigned integers, {@code ustring}, {@code optional<T>}... {@link
+ * #toSpl(StructType, Map, Direction)} checks each against the column's Spark type, and {@link
+ * SplValueConversion} converts the values. Spark has no unsigned types: SPL's unsigned types are
+ * read from integer columns (each value checked against the type's range) and written as the next
+ * wider signed type.
  *
  * <pre>{@code
  * SplSparkTypes.toSpl(StructType.fromDDL("id string, amount decimal(16,6)"));
@@ -81,6 +81,7 @@ final class SplSparkTypes {
 
     /** The argument's name, as the Python facade spells it, for messages. */
     final String argument;
+
     /** The prefix of the entry points' option keys that state a column's type. */
     final String optionPrefix;
 
@@ -113,16 +114,25 @@ final class SplSparkTypes {
       String column = entry.getKey();
       if (!columns.contains(column)) {
         throw new IllegalArgumentException(
-            direction.argument + " names '" + column + "', which is not a column of "
+            direction.argument
+                + " names '"
+                + column
+                + "', which is not a column of "
                 + (direction == Direction.INPUT ? "the operator's input" : "output_schema")
-                + SimilarNames.hint(column, columns) + "; its columns are " + columns);
+                + SimilarNames.hint(column, columns)
+                + "; its columns are "
+                + columns);
       }
-      types.put(column, statedType(struct.apply(column), entry.getValue(), direction).getLanguageType());
+      types.put(
+          column, statedType(struct.apply(column), entry.getValue(), direction).getLanguageType());
     }
     return SplSchema.parse(splTupleType(struct, "", types));
   }
 
-  /** The SPL types stated in an entry point's options: the keys {@code direction.optionPrefix + column}. */
+  /**
+   * The SPL types stated in an entry point's options: the keys {@code direction.optionPrefix +
+   * column}.
+   */
   static Map<String, String> statedTypes(Map<String, String> options, Direction direction) {
     Map<String, String> stated = new LinkedHashMap<>();
     options.forEach(
@@ -142,15 +152,27 @@ final class SplSparkTypes {
       type = SplTypeParser.parseType(text);
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException(
-          direction.argument + " gives column '" + column + "' the type \"" + text + "\", which is not an SPL type: "
+          direction.argument
+              + " gives column '"
+              + column
+              + "' the type \""
+              + text
+              + "\", which is not an SPL type: "
               + e.getMessage(),
           e);
     }
     String misfit = misfit(field.dataType(), type, direction);
     if (misfit != null) {
       throw new IllegalArgumentException(
-          direction.argument + " gives column '" + column + "' (Spark type " + field.dataType().simpleString()
-              + ") the SPL type " + type + ", which does not fit it: " + misfit);
+          direction.argument
+              + " gives column '"
+              + column
+              + "' (Spark type "
+              + field.dataType().simpleString()
+              + ") the SPL type "
+              + type
+              + ", which does not fit it: "
+              + misfit);
     }
     return type;
   }
@@ -161,7 +183,9 @@ final class SplSparkTypes {
       String name = path + field.name();
       if (!field.name().matches("[A-Za-z_][A-Za-z0-9_]*")) {
         throw new IllegalArgumentException(
-            "Column '" + name + "' is not a valid SPL attribute name (letters, digits and _ only): rename it");
+            "Column '"
+                + name
+                + "' is not a valid SPL attribute name (letters, digits and _ only): rename it");
       }
       String type = stated.get(field.name());
       attributes.add((type != null ? type : splType(field.dataType(), name)) + " " + field.name());
@@ -195,12 +219,19 @@ final class SplSparkTypes {
     } else if (type instanceof ArrayType array) {
       return "list<" + splType(array.elementType(), column + "[]") + ">";
     } else if (type instanceof MapType map) {
-      return "map<" + splType(map.keyType(), column + ".key") + ", " + splType(map.valueType(), column + ".value") + ">";
+      return "map<"
+          + splType(map.keyType(), column + ".key")
+          + ", "
+          + splType(map.valueType(), column + ".value")
+          + ">";
     } else if (type instanceof StructType struct) {
       return splTupleType(struct, column + ".", Map.of());
     }
     throw new IllegalArgumentException(
-        "Column '" + column + "' has Spark type " + type.simpleString()
+        "Column '"
+            + column
+            + "' has Spark type "
+            + type.simpleString()
             + ", which has no SPL counterpart; cast it (for example a date to timestamp) before run_operator");
   }
 
@@ -213,11 +244,11 @@ final class SplSparkTypes {
 
   /**
    * Why SPL type {@code spl} does not fit a column of Spark type {@code spark} in {@code
-   * direction}, or null when it fits. The rules (docs/python.md's table): a type of the same
-   * kind; integers take any integer column and decimals of scale 0 on input (values checked one
-   * by one) and go into columns holding their whole range on output; floats take either float
-   * type on input and go into as wide a one on output; decimals take and go into any decimal
-   * column; {@code optional<T>}, lists, sets, maps and tuples fit where their parts fit.
+   * direction}, or null when it fits. The rules (docs/python.md's table): a type of the same kind;
+   * integers take any integer column and decimals of scale 0 on input (values checked one by one)
+   * and go into columns holding their whole range on output; floats take either float type on input
+   * and go into as wide a one on output; decimals take and go into any decimal column; {@code
+   * optional<T>}, lists, sets, maps and tuples fit where their parts fit.
    */
   static String misfit(DataType spark, SplType spl, Direction direction) {
     if (spl instanceof SplOptionalType optional) {
@@ -227,7 +258,10 @@ final class SplSparkTypes {
       if (!(spark instanceof ArrayType array)) {
         return spl + " " + verb(direction) + " array columns; " + fitting(spark, direction);
       }
-      SplType element = spl instanceof SplListType list ? list.getElementType() : ((SplSetType) spl).getElementType();
+      SplType element =
+          spl instanceof SplListType list
+              ? list.getElementType()
+              : ((SplSetType) spl).getElementType();
       return inner("its elements", misfit(array.elementType(), element, direction));
     }
     if (spl instanceof SplMapType map) {
@@ -235,7 +269,9 @@ final class SplSparkTypes {
         return spl + " " + verb(direction) + " map columns; " + fitting(spark, direction);
       }
       String keys = inner("its keys", misfit(sparkMap.keyType(), map.getKeyType(), direction));
-      return keys != null ? keys : inner("its values", misfit(sparkMap.valueType(), map.getValueType(), direction));
+      return keys != null
+          ? keys
+          : inner("its values", misfit(sparkMap.valueType(), map.getValueType(), direction));
     }
     if (spl instanceof SplTupleType tuple) {
       return tupleMisfit(spark, tuple, direction);
@@ -243,18 +279,33 @@ final class SplSparkTypes {
     if (primitiveFits(spark, spl, direction)) {
       return null;
     }
-    return spl + " " + verb(direction) + " " + columnsOf(spl, direction) + "; " + fitting(spark, direction);
+    return spl
+        + " "
+        + verb(direction)
+        + " "
+        + columnsOf(spl, direction)
+        + "; "
+        + fitting(spark, direction);
   }
 
   private static String tupleMisfit(DataType spark, SplTupleType tuple, Direction direction) {
     SplSchema schema = tuple.getTupleSchema();
     List<String> names = new ArrayList<>(schema.getAttributeNames());
-    if (!(spark instanceof StructType struct) || !Arrays.asList(struct.fieldNames()).equals(names)) {
-      return tuple + " " + verb(direction) + " struct columns with the fields " + names + " in this order; "
+    if (!(spark instanceof StructType struct)
+        || !Arrays.asList(struct.fieldNames()).equals(names)) {
+      return tuple
+          + " "
+          + verb(direction)
+          + " struct columns with the fields "
+          + names
+          + " in this order; "
           + fitting(spark, direction);
     }
     for (int i = 0; i < names.size(); i++) {
-      String misfit = inner("its field '" + names.get(i) + "'", misfit(struct.fields()[i].dataType(), schema.getType(i), direction));
+      String misfit =
+          inner(
+              "its field '" + names.get(i) + "'",
+              misfit(struct.fields()[i].dataType(), schema.getType(i), direction));
       if (misfit != null) {
         return misfit;
       }
@@ -278,9 +329,12 @@ final class SplSparkTypes {
     MetaType meta = spl.getMetaType();
     return switch (meta) {
       case BOOLEAN -> spark instanceof BooleanType;
-      case INT8, INT16, INT32, INT64, UINT8, UINT16, UINT32, UINT64 -> integerFits(spark, meta, direction);
+      case INT8, INT16, INT32, INT64, UINT8, UINT16, UINT32, UINT64 ->
+          integerFits(spark, meta, direction);
       case FLOAT32 -> spark instanceof FloatType || spark instanceof DoubleType;
-      case FLOAT64 -> spark instanceof DoubleType || (direction == Direction.INPUT && spark instanceof FloatType);
+      case FLOAT64 ->
+          spark instanceof DoubleType
+              || (direction == Direction.INPUT && spark instanceof FloatType);
       case DECIMAL32, DECIMAL64, DECIMAL128 -> spark instanceof DecimalType;
       case RSTRING, BSTRING, USTRING -> spark instanceof StringType;
       case TIMESTAMP -> spark instanceof TimestampType;
@@ -307,8 +361,11 @@ final class SplSparkTypes {
 
   /** Integer columns: tinyint, smallint, int, bigint, and decimals of scale 0. */
   static boolean isIntegerColumn(DataType spark) {
-    return spark instanceof ByteType || spark instanceof ShortType || spark instanceof IntegerType
-        || spark instanceof LongType || (spark instanceof DecimalType decimal && decimal.scale() == 0);
+    return spark instanceof ByteType
+        || spark instanceof ShortType
+        || spark instanceof IntegerType
+        || spark instanceof LongType
+        || (spark instanceof DecimalType decimal && decimal.scale() == 0);
   }
 
   /**
@@ -319,15 +376,22 @@ final class SplSparkTypes {
     MetaType meta = spl.getMetaType();
     return switch (meta) {
       case BOOLEAN -> "boolean columns";
-      case INT8, INT16, INT32, INT64, UINT8, UINT16, UINT32, UINT64 -> direction == Direction.INPUT
-          ? "integer columns (tinyint, smallint, int, bigint, decimal(p,0)), each value checked against its range "
-              + IntegerRange.of(meta)
-          : integerTargets(meta);
-      case FLOAT32 -> direction == Direction.INPUT ? "float and double columns (a double rounded)" : "float and double columns";
+      case INT8, INT16, INT32, INT64, UINT8, UINT16, UINT32, UINT64 ->
+          direction == Direction.INPUT
+              ? "integer columns (tinyint, smallint, int, bigint, decimal(p,0)), each value checked against its range "
+                  + IntegerRange.of(meta)
+              : integerTargets(meta);
+      case FLOAT32 ->
+          direction == Direction.INPUT
+              ? "float and double columns (a double rounded)"
+              : "float and double columns";
       case FLOAT64 -> direction == Direction.INPUT ? "float and double columns" : "double columns";
-      case DECIMAL32, DECIMAL64, DECIMAL128 -> direction == Direction.INPUT
-          ? "decimal columns (values rounded to its " + meta.getMathContext().getPrecision() + " digits)"
-          : "decimal columns";
+      case DECIMAL32, DECIMAL64, DECIMAL128 ->
+          direction == Direction.INPUT
+              ? "decimal columns (values rounded to its "
+                  + meta.getMathContext().getPrecision()
+                  + " digits)"
+              : "decimal columns";
       case RSTRING, BSTRING, USTRING -> "string columns";
       case TIMESTAMP -> "timestamp columns";
       case BLOB -> "binary columns";
@@ -338,19 +402,23 @@ final class SplSparkTypes {
   /** The integer columns that hold an integer SPL type's whole range. */
   private static String integerTargets(MetaType meta) {
     List<String> columns = new ArrayList<>();
-    for (DataType column : List.of(DataTypes.ByteType, DataTypes.ShortType, DataTypes.IntegerType, DataTypes.LongType)) {
+    for (DataType column :
+        List.of(
+            DataTypes.ByteType, DataTypes.ShortType, DataTypes.IntegerType, DataTypes.LongType)) {
       if (integerFits(column, meta, Direction.OUTPUT)) {
         columns.add(column.simpleString());
       }
     }
     String decimals = "decimal(p,0) with p >= " + IntegerRange.of(meta).digits();
-    return (columns.isEmpty() ? decimals : String.join(", ", columns) + " or " + decimals) + " columns (its range is "
-        + IntegerRange.of(meta) + ")";
+    return (columns.isEmpty() ? decimals : String.join(", ", columns) + " or " + decimals)
+        + " columns (its range is "
+        + IntegerRange.of(meta)
+        + ")";
   }
 
   /**
-   * What fits a column of Spark type {@code spark}, for messages: "a string column takes
-   * rstring (the default), ustring or rstring[n]".
+   * What fits a column of Spark type {@code spark}, for messages: "a string column takes rstring
+   * (the default), ustring or rstring[n]".
    */
   static String fitting(DataType spark, Direction direction) {
     String name = spark.simpleString();
@@ -363,16 +431,31 @@ final class SplSparkTypes {
     }
     String verb = direction == Direction.INPUT ? " takes " : " holds ";
     String optional =
-        ", or optional<T> of one of those (" + (direction == Direction.INPUT ? "a null becomes no value)" : "no value becomes a null)");
+        ", or optional<T> of one of those ("
+            + (direction == Direction.INPUT
+                ? "a null becomes no value)"
+                : "no value becomes a null)");
     if (spark instanceof ArrayType) {
-      return column + verb + "list<T>, list<T>[n], set<T> or set<T>[n] where T fits its elements (the default is "
-          + defaultType + ")" + optional;
+      return column
+          + verb
+          + "list<T>, list<T>[n], set<T> or set<T>[n] where T fits its elements (the default is "
+          + defaultType
+          + ")"
+          + optional;
     } else if (spark instanceof MapType) {
-      return column + verb + "map<K,V> or map<K,V>[n] where K and V fit its keys and values (the default is "
-          + defaultType + ")" + optional;
+      return column
+          + verb
+          + "map<K,V> or map<K,V>[n] where K and V fit its keys and values (the default is "
+          + defaultType
+          + ")"
+          + optional;
     } else if (spark instanceof StructType) {
-      return column + verb + "tuple<...> with its fields in order, each of a type that fits it (the default is "
-          + defaultType + ")" + optional;
+      return column
+          + verb
+          + "tuple<...> with its fields in order, each of a type that fits it (the default is "
+          + defaultType
+          + ")"
+          + optional;
     }
     List<String> fits = new ArrayList<>();
     for (SplPrimitiveType candidate : SplPrimitiveType.values()) {
@@ -385,7 +468,10 @@ final class SplSparkTypes {
       }
     }
     String last = fits.remove(fits.size() - 1);
-    return column + verb + (fits.isEmpty() ? last : String.join(", ", fits) + " or " + last) + optional;
+    return column
+        + verb
+        + (fits.isEmpty() ? last : String.join(", ", fits) + " or " + last)
+        + optional;
   }
 
   /** The range of an integer SPL type or an integer Spark column, inclusive. */
@@ -421,11 +507,14 @@ final class SplSparkTypes {
     }
 
     private static IntegerRange signed(int bits) {
-      return new IntegerRange(BigInteger.ONE.shiftLeft(bits - 1).negate(), BigInteger.ONE.shiftLeft(bits - 1).subtract(BigInteger.ONE));
+      return new IntegerRange(
+          BigInteger.ONE.shiftLeft(bits - 1).negate(),
+          BigInteger.ONE.shiftLeft(bits - 1).subtract(BigInteger.ONE));
     }
 
     private static IntegerRange unsigned(int bits) {
-      return new IntegerRange(BigInteger.ZERO, BigInteger.ONE.shiftLeft(bits).subtract(BigInteger.ONE));
+      return new IntegerRange(
+          BigInteger.ZERO, BigInteger.ONE.shiftLeft(bits).subtract(BigInteger.ONE));
     }
 
     boolean contains(BigInteger value) {
@@ -447,7 +536,9 @@ final class SplSparkTypes {
     }
   }
 
-  /** Checks that an output schema only holds types the type table maps (the error names the column). */
+  /**
+   * Checks that an output schema only holds types the type table maps (the error names the column).
+   */
   static void checkOutput(StructType struct) {
     toSpl(struct);
   }
@@ -467,7 +558,9 @@ final class SplSparkTypes {
       case TIMESTAMP -> DataTypes.TimestampType;
       case BLOB -> DataTypes.BinaryType;
       case DECIMAL32, DECIMAL64, DECIMAL128 -> DataTypes.createDecimalType(38, 18);
-      default -> throw new IllegalArgumentException("SPL type " + type.getLanguageType() + " has no direct Spark column type");
+      default ->
+          throw new IllegalArgumentException(
+              "SPL type " + type.getLanguageType() + " has no direct Spark column type");
     };
   }
 

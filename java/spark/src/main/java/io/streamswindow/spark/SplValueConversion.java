@@ -27,7 +27,6 @@ import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.types.ArrayType;
 import org.apache.spark.sql.types.ByteType;
 import org.apache.spark.sql.types.DataType;
-import org.apache.spark.sql.types.DecimalType;
 import org.apache.spark.sql.types.FloatType;
 import org.apache.spark.sql.types.IntegerType;
 import org.apache.spark.sql.types.LongType;
@@ -39,14 +38,14 @@ import scala.jdk.javaapi.CollectionConverters;
 /**
  * Converts the values of one column to the values of an attribute of the SPL type stated for it
  * ({@code spl_types}, {@code output_spl_types}), and back. Built once per column and task for a
- * pair that {@link SplSparkTypes#misfit} accepts; {@link RowTupleConverter} uses it for the
- * columns whose SPL type is not the type table's default.
+ * pair that {@link SplSparkTypes#misfit} accepts; {@link RowTupleConverter} uses it for the columns
+ * whose SPL type is not the type table's default.
  *
  * <p>Integers are converted exactly: a value outside the target's range is refused, naming the
- * column, the value and the range (the unsigned types hold the same bits as the signed Java type
- * of their size, as in IBM's API). Floats convert as Java's casts do; decimals pass as they are
- * and the SPL type rounds them to its digits; a null becomes an absent {@code optional<T>} and
- * back. Lists, sets, maps and tuples convert element by element.
+ * column, the value and the range (the unsigned types hold the same bits as the signed Java type of
+ * their size, as in IBM's API). Floats convert as Java's casts do; decimals pass as they are and
+ * the SPL type rounds them to its digits; a null becomes an absent {@code optional<T>} and back.
+ * Lists, sets, maps and tuples convert element by element.
  *
  * <pre>{@code
  * SplValueConversion c = SplValueConversion.of(DataTypes.LongType, SplPrimitiveType.UINT8, "n");
@@ -90,7 +89,8 @@ abstract class SplValueConversion {
     }
     MetaType meta = spl.getMetaType();
     return switch (meta) {
-      case INT8, INT16, INT32, INT64, UINT8, UINT16, UINT32, UINT64 -> new Integers(spark, spl, column);
+      case INT8, INT16, INT32, INT64, UINT8, UINT16, UINT32, UINT64 ->
+          new Integers(spark, spl, column);
       case FLOAT32, FLOAT64 -> new Floats(spark, spl, column);
       case LIST, BLIST, SET, BSET -> new Elements((ArrayType) spark, spl, column);
       case MAP, BMAP -> new Entries((MapType) spark, (SplMapType) spl, column);
@@ -103,8 +103,14 @@ abstract class SplValueConversion {
   final Object present(Object value, SplType type) {
     if (value == null) {
       throw new IllegalArgumentException(
-          "Column '" + column + "' holds a null, and SPL type " + type + " cannot be null: filter or fill it first,"
-              + " or state an optional<" + type + "> SPL type for it (spl_types)");
+          "Column '"
+              + column
+              + "' holds a null, and SPL type "
+              + type
+              + " cannot be null: filter or fill it first,"
+              + " or state an optional<"
+              + type
+              + "> SPL type for it (spl_types)");
     }
     return value;
   }
@@ -129,7 +135,9 @@ abstract class SplValueConversion {
     }
   }
 
-  /** Integer SPL types and integer columns, exactly, each value checked against the target's range. */
+  /**
+   * Integer SPL types and integer columns, exactly, each value checked against the target's range.
+   */
   private static final class Integers extends SplValueConversion {
     private final SplType type;
     private final MetaType meta;
@@ -161,7 +169,9 @@ abstract class SplValueConversion {
       return bits(number);
     }
 
-    /** The SPL type's Java value holding {@code number}'s low bits (unsigned types hold the bits). */
+    /**
+     * The SPL type's Java value holding {@code number}'s low bits (unsigned types hold the bits).
+     */
     private Object bits(long number) {
       return switch (meta) {
         case INT8, UINT8 -> (byte) number;
@@ -207,8 +217,16 @@ abstract class SplValueConversion {
     private void requireIn(IntegerRange range, BigInteger value, String target) {
       if (!range.contains(value)) {
         throw new IllegalArgumentException(
-            "Column '" + column + "' holds " + value + ", which " + (target.endsWith("column") ? "its " : "SPL type ")
-                + target + " cannot hold (" + range + ")");
+            "Column '"
+                + column
+                + "' holds "
+                + value
+                + ", which "
+                + (target.endsWith("column") ? "its " : "SPL type ")
+                + target
+                + " cannot hold ("
+                + range
+                + ")");
       }
     }
   }
@@ -290,14 +308,18 @@ abstract class SplValueConversion {
       super(column);
       this.type = type;
       this.set = type instanceof SplSetType;
-      SplType elementType = set ? ((SplSetType) type).getElementType() : ((SplListType) type).getElementType();
+      SplType elementType =
+          set ? ((SplSetType) type).getElementType() : ((SplListType) type).getElementType();
       this.element = of(spark.elementType(), elementType, column + "[]");
     }
 
     @Override
     Object toSpl(Object given) {
       Object value = present(given, type);
-      List<?> elements = value instanceof scala.collection.Seq<?> seq ? CollectionConverters.asJava(seq) : (List<?>) value;
+      List<?> elements =
+          value instanceof scala.collection.Seq<?> seq
+              ? CollectionConverters.asJava(seq)
+              : (List<?>) value;
       List<Object> converted = new ArrayList<>(elements.size());
       for (Object e : elements) {
         converted.add(element.toSpl(e));
@@ -341,7 +363,10 @@ abstract class SplValueConversion {
     @Override
     Object toSpl(Object given) {
       Object present = present(given, type);
-      Map<?, ?> entries = present instanceof scala.collection.Map<?, ?> map ? CollectionConverters.asJava(map) : (Map<?, ?>) present;
+      Map<?, ?> entries =
+          present instanceof scala.collection.Map<?, ?> map
+              ? CollectionConverters.asJava(map)
+              : (Map<?, ?>) present;
       Map<Object, Object> converted = new LinkedHashMap<>();
       entries.forEach((k, v) -> converted.put(key.toSpl(k), value.toSpl(v)));
       return converted;
@@ -370,7 +395,11 @@ abstract class SplValueConversion {
       this.schema = type.getTupleSchema();
       this.fields = new SplValueConversion[schema.getAttributeCount()];
       for (int i = 0; i < fields.length; i++) {
-        fields[i] = of(spark.fields()[i].dataType(), schema.getType(i), column + "." + spark.fields()[i].name());
+        fields[i] =
+            of(
+                spark.fields()[i].dataType(),
+                schema.getType(i),
+                column + "." + spark.fields()[i].name());
       }
     }
 

@@ -3,8 +3,8 @@ package io.streamswindow.spark;
 import org.apache.spark.sql.SparkSession;
 
 /**
- * How a streaming query keeps each key's operator state (docs/architecture.md, "State layout").
- * The layout follows the session's state store, which the user (or {@code sw.configure}) chose.
+ * How a streaming query keeps each key's operator state (docs/architecture.md, "State layout"). The
+ * layout follows the session's state store, which the user (or {@code sw.configure}) chose.
  */
 enum StateLayout {
   /**

@@ -49,7 +49,8 @@ final class TupleOrder implements Comparator<Tuple> {
   /** Numbers, booleans, strings, timestamps and blobs have an order; other types have none. */
   private static boolean orderable(MetaType type) {
     return switch (type) {
-      case LIST, BLIST, SET, BSET, MAP, BMAP, TUPLE, OPTIONAL, XML, ENUM, COMPLEX32, COMPLEX64 -> false;
+      case LIST, BLIST, SET, BSET, MAP, BMAP, TUPLE, OPTIONAL, XML, ENUM, COMPLEX32, COMPLEX64 ->
+          false;
       default -> true;
     };
   }
@@ -59,7 +60,11 @@ final class TupleOrder implements Comparator<Tuple> {
     MetaType type = splType.getMetaType();
     if (!orderable(type)) {
       throw new IllegalArgumentException(
-          "order_by column '" + column + "' has SPL type " + splType.getLanguageType() + ", which has no order");
+          "order_by column '"
+              + column
+              + "' has SPL type "
+              + splType.getLanguageType()
+              + ", which has no order");
     }
     return switch (type) {
       case RSTRING, BSTRING, USTRING -> (a, b) -> Arrays.compareUnsigned(utf8(a), utf8(b));
@@ -77,7 +82,9 @@ final class TupleOrder implements Comparator<Tuple> {
    * {@code String} until it becomes a tuple's {@code RString}.
    */
   private static byte[] utf8(Object value) {
-    return value instanceof RString r ? r.getData() : value.toString().getBytes(StandardCharsets.UTF_8);
+    return value instanceof RString r
+        ? r.getData()
+        : value.toString().getBytes(StandardCharsets.UTF_8);
   }
 
   /** The tuple attributes of the order columns, in order. */

@@ -21,30 +21,35 @@ import org.apache.spark.sql.types.StructType;
 
 /**
  * Runs the operator on one group (one window partition, or the whole window when it is not
- * partitioned) in one micro-batch, against the group's {@link KeyState}, whichever Spark API
- * holds it.
+ * partitioned) in one micro-batch, against the group's {@link KeyState}, whichever Spark API holds
+ * it.
  *
  * <p>For each call: build an {@link OperatorHost} on the batch's clock, initialize the operator,
  * restore the group's saved state if there is one ({@code StateHandler.reset}), make the ports
- * ready, fire what time made due, unpack the group's packed rows ({@link RowPacker}) and feed
- * their tuples in arrival order ({@link ArrivalOrder}), then save the state again
- * ({@code drain} and {@code checkpoint}) and ask Spark to call the key again at the next window
- * deadline. A batch DataFrame ends with a {@code FINAL_MARKER} instead. What the operator
- * submitted on output port 0 becomes the returned rows.
+ * ready, fire what time made due, unpack the group's packed rows ({@link RowPacker}) and feed their
+ * tuples in arrival order ({@link ArrivalOrder}), then save the state again ({@code drain} and
+ * {@code checkpoint}) and ask Spark to call the key again at the next window deadline. A batch
+ * DataFrame ends with a {@code FINAL_MARKER} instead. What the operator submitted on output port 0
+ * becomes the returned rows.
  */
 final class WindowedGroupRunner implements Serializable {
   private static final long serialVersionUID = 1L;
 
   private final OperatorPlan plan;
   private final StructType tupleStruct;
+
   /** The scope of this plan's hosts in {@link OperatorHostCache}; null when hosts are not kept. */
   private final String liveHosts;
+
   private transient HostRecipe recipe;
   private transient RowTupleConverter output;
+
   /** Turns an input tuple back into a row of the input's columns (late tuples, late_output). */
   private transient RowTupleConverter tupleRows;
+
   private transient ArrivalOrder order;
   private transient int outputWidth;
+
   /** For each partition_by column, its index among the output columns, or -1. */
   private transient int[] keyOutputColumns;
 
@@ -59,8 +64,8 @@ final class WindowedGroupRunner implements Serializable {
   }
 
   /**
-   * A runner whose streaming keys keep their live host between micro-batches when {@code
-   * liveHosts} ({@link OperatorHostCache}), which needs a {@link KeyState} with generations.
+   * A runner whose streaming keys keep their live host between micro-batches when {@code liveHosts}
+   * ({@link OperatorHostCache}), which needs a {@link KeyState} with generations.
    */
   WindowedGroupRunner(OperatorPlan plan, StructType tupleStruct, boolean liveHosts) {
     this.plan = plan;
@@ -77,15 +82,22 @@ final class WindowedGroupRunner implements Serializable {
     tupleRows = new RowTupleConverter(tupleStruct, tupleStruct, tuples);
     order =
         new ArrivalOrder(
-            PackedRows.schema(plan.input(), plan.partitionBy()), new RowTupleConverter(tupleStruct, tupleStruct, tuples),
-            plan.partitionBy(), plan.orderBy(), plan.markerColumn() != null);
+            PackedRows.schema(plan.input(), plan.partitionBy()),
+            new RowTupleConverter(tupleStruct, tupleStruct, tuples),
+            plan.partitionBy(),
+            plan.orderBy(),
+            plan.markerColumn() != null);
     outputWidth = plan.output().fields().length;
     List<String> outputColumns = List.of(plan.output().fieldNames());
     keyOutputColumns = plan.partitionBy().stream().mapToInt(outputColumns::indexOf).toArray();
     recipe =
         HostRecipe.of(
-            WindowedOperators.loadOperatorClass(plan.operatorClass()), tuples,
-            plan.windowSpec(), output.schema(), plan.parameters(), plan.partitionBy());
+            WindowedOperators.loadOperatorClass(plan.operatorClass()),
+            tuples,
+            plan.windowSpec(),
+            output.schema(),
+            plan.parameters(),
+            plan.partitionBy());
   }
 
   /**
@@ -139,9 +151,14 @@ final class WindowedGroupRunner implements Serializable {
         live.output().end();
         OperatorHostCache.shared()
             .put(
-                liveHosts, key,
+                liveHosts,
+                key,
                 new OperatorHostCache.Entry(
-                    host, clock, live.output(), generation[0], OperatorHostCache.HOST_WEIGHT + host.tupleCount()));
+                    host,
+                    clock,
+                    live.output(),
+                    generation[0],
+                    OperatorHostCache.HOST_WEIGHT + host.tupleCount()));
         live = null;
       }
     } catch (Exception | LinkageError e) {
@@ -163,9 +180,11 @@ final class WindowedGroupRunner implements Serializable {
    * state the store holds ({@link OperatorHostCache}), resumed as if reset from that state;
    * otherwise one built, initialized and reset from the store.
    */
-  private OperatorHostCache.Entry hostFor(Row key, KeyState state, List<Row> results) throws Exception {
+  private OperatorHostCache.Entry hostFor(Row key, KeyState state, List<Row> results)
+      throws Exception {
     if (liveHosts != null) {
-      OperatorHostCache.Entry cached = OperatorHostCache.shared().take(liveHosts, key, state.generation());
+      OperatorHostCache.Entry cached =
+          OperatorHostCache.shared().take(liveHosts, key, state.generation());
       if (cached != null) {
         cached.output().into(results);
         cached.clock().moveTo(state.processingTimeMs());
@@ -263,7 +282,9 @@ final class WindowedGroupRunner implements Serializable {
   }
 
   private int resultWidth() {
-    return outputWidth + (plan.punctuationColumn() != null ? 1 : 0) + (plan.lateColumn() != null ? 1 : 0);
+    return outputWidth
+        + (plan.punctuationColumn() != null ? 1 : 0)
+        + (plan.lateColumn() != null ? 1 : 0);
   }
 
   /**
@@ -275,7 +296,9 @@ final class WindowedGroupRunner implements Serializable {
    */
   static void registerDefaultPartitioner(OperatorHost host, List<String> partitionBy) {
     StreamWindow<Tuple> w = host.window(0);
-    if (w instanceof EngineWindow<Tuple> engine && engine.isPartitioned() && !engine.hasPartitioner()) {
+    if (w instanceof EngineWindow<Tuple> engine
+        && engine.isPartitioned()
+        && !engine.hasPartitioner()) {
       WindowUtilities.registerAttributePartitioner(w, partitionBy.toArray(new String[0]));
     }
   }

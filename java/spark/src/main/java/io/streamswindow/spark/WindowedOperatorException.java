@@ -15,7 +15,12 @@ public final class WindowedOperatorException extends RuntimeException {
   private final String causeMessage;
 
   private WindowedOperatorException(
-      String message, Throwable cause, String operatorClass, String window, String key, Throwable root) {
+      String message,
+      Throwable cause,
+      String operatorClass,
+      String window,
+      String key,
+      Throwable root) {
     super(message, cause);
     this.operatorClass = operatorClass;
     this.window = window;
@@ -58,8 +63,16 @@ public final class WindowedOperatorException extends RuntimeException {
     }
     String where = key == null ? "" : " for key " + key;
     return new WindowedOperatorException(
-        "Operator " + plan.operatorClass() + " (window \"" + plan.window() + "\") failed" + where + ": "
-            + root.getClass().getName() + ": " + root.getMessage(),
+        "Operator "
+            + plan.operatorClass()
+            + " (window \""
+            + plan.window()
+            + "\") failed"
+            + where
+            + ": "
+            + root.getClass().getName()
+            + ": "
+            + root.getMessage(),
         cause,
         plan.operatorClass(),
         plan.window(),

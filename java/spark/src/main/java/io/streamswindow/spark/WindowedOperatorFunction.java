@@ -9,12 +9,12 @@ import org.apache.spark.sql.types.StructType;
 
 /**
  * The operator inside Spark's {@code flatMapGroupsWithState}: each key's whole checkpoint is one
- * state value, rewritten in every micro-batch that calls the key. Batch DataFrames always run
- * this way (they keep no state), and streams do when the session's state store is not RocksDB,
- * which {@link WindowedOperatorProcessor}'s chunked layout needs (docs/architecture.md, "State
- * layout").
+ * state value, rewritten in every micro-batch that calls the key. Batch DataFrames always run this
+ * way (they keep no state), and streams do when the session's state store is not RocksDB, which
+ * {@link WindowedOperatorProcessor}'s chunked layout needs (docs/architecture.md, "State layout").
  */
-final class WindowedOperatorFunction implements FlatMapGroupsWithStateFunction<Row, Row, byte[], Row> {
+final class WindowedOperatorFunction
+    implements FlatMapGroupsWithStateFunction<Row, Row, byte[], Row> {
   private static final long serialVersionUID = 1L;
 
   private final WindowedGroupRunner runner;
@@ -75,8 +75,11 @@ final class WindowedOperatorFunction implements FlatMapGroupsWithStateFunction<R
       // Spark calls a group whose event-time timeout is strictly before the watermark, which is
       // in milliseconds: the last millisecond before the deadline (rounded up to a millisecond),
       // and never before the current watermark, which Spark refuses.
-      long deadlineMs = Math.floorDiv(deadlineNanos, 1_000_000L) + (Math.floorMod(deadlineNanos, 1_000_000L) == 0 ? 0 : 1);
-      state.setTimeoutTimestamp(Math.max(deadlineMs - 1, Math.max(0L, state.getCurrentWatermarkMs())));
+      long deadlineMs =
+          Math.floorDiv(deadlineNanos, 1_000_000L)
+              + (Math.floorMod(deadlineNanos, 1_000_000L) == 0 ? 0 : 1);
+      state.setTimeoutTimestamp(
+          Math.max(deadlineMs - 1, Math.max(0L, state.getCurrentWatermarkMs())));
     }
   }
 }

@@ -18,10 +18,9 @@ import scala.jdk.javaapi.CollectionConverters;
 
 /**
  * The operator inside Spark's {@code transformWithState}, for streams on the RocksDB state store:
- * each key keeps its operator checkpoint in a value state and the tuples of large window
- * partitions in a map state of chunks, so a micro-batch writes the chunks that changed, not the
- * window (docs/architecture.md, "State layout"). Wake-ups are timers: one per key, replaced at
- * every call.
+ * each key keeps its operator checkpoint in a value state and the tuples of large window partitions
+ * in a map state of chunks, so a micro-batch writes the chunks that changed, not the window
+ * (docs/architecture.md, "State layout"). Wake-ups are timers: one per key, replaced at every call.
  */
 final class WindowedOperatorProcessor extends StatefulProcessor<Row, Row, Row> {
   private static final long serialVersionUID = 1L;
@@ -29,8 +28,10 @@ final class WindowedOperatorProcessor extends StatefulProcessor<Row, Row, Row> {
   private final WindowedGroupRunner runner;
   private transient ValueState<byte[]> checkpoints;
   private transient ValueState<Long> generations;
+
   /** Whether the processor runs with timers: Spark refuses timer calls in its no-time mode. */
   private transient boolean timers;
+
   private transient MapState<String, byte[]> chunks;
   private transient TupleChunkStore chunkStore;
 
@@ -43,7 +44,8 @@ final class WindowedOperatorProcessor extends StatefulProcessor<Row, Row, Row> {
     checkpoints = getHandle().getValueState("checkpoint", Encoders.BINARY(), TTLConfig.NONE());
     generations = getHandle().getValueState("generation", Encoders.LONG(), TTLConfig.NONE());
     timers = !timeMode.equals(TimeMode.None());
-    chunks = getHandle().getMapState("chunks", Encoders.STRING(), Encoders.BINARY(), TTLConfig.NONE());
+    chunks =
+        getHandle().getMapState("chunks", Encoders.STRING(), Encoders.BINARY(), TTLConfig.NONE());
     chunkStore =
         new TupleChunkStore() {
           @Override
@@ -64,12 +66,14 @@ final class WindowedOperatorProcessor extends StatefulProcessor<Row, Row, Row> {
   }
 
   @Override
-  public scala.collection.Iterator<Row> handleInputRows(Row key, scala.collection.Iterator<Row> rows, TimerValues time) {
+  public scala.collection.Iterator<Row> handleInputRows(
+      Row key, scala.collection.Iterator<Row> rows, TimerValues time) {
     return results(runner.run(key, CollectionConverters.asJava(rows), new TimerKeyState(time)));
   }
 
   @Override
-  public scala.collection.Iterator<Row> handleExpiredTimer(Row key, TimerValues time, ExpiredTimerInfo timer) {
+  public scala.collection.Iterator<Row> handleExpiredTimer(
+      Row key, TimerValues time, ExpiredTimerInfo timer) {
     Iterator<Row> none = Collections.emptyIterator();
     return results(runner.run(key, none, new TimerKeyState(time)));
   }
@@ -120,7 +124,8 @@ final class WindowedOperatorProcessor extends StatefulProcessor<Row, Row, Row> {
       generations.update(generation);
       // The call asks again for the wake-up it needs, as flatMapGroupsWithState's timeout works.
       if (timers) {
-        for (Iterator<Object> it = CollectionConverters.asJava(getHandle().listTimers()); it.hasNext(); ) {
+        for (Iterator<Object> it = CollectionConverters.asJava(getHandle().listTimers());
+            it.hasNext(); ) {
           getHandle().deleteTimer((Long) it.next());
         }
       }
@@ -147,8 +152,8 @@ final class WindowedOperatorProcessor extends StatefulProcessor<Row, Row, Row> {
 
   /**
    * The event-time timer (ms) for a deadline: a timer fires in the first micro-batch whose
-   * watermark is at or past it; a deadline at the current watermark (a late trigger pending)
-   * waits for the watermark's next move.
+   * watermark is at or past it; a deadline at the current watermark (a late trigger pending) waits
+   * for the watermark's next move.
    */
   static long eventTimer(long deadlineNanos, long watermarkMs) {
     return Math.max(ceilMillis(deadlineNanos), Math.max(0L, watermarkMs) + 1);

@@ -17,12 +17,12 @@ import java.util.Map;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Encoders;
+import org.apache.spark.sql.KeyValueGroupedDataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.functions;
 import org.apache.spark.sql.streaming.GroupStateTimeout;
 import org.apache.spark.sql.streaming.OutputMode;
 import org.apache.spark.sql.streaming.TimeMode;
-import org.apache.spark.sql.KeyValueGroupedDataset;
 import org.apache.spark.sql.types.ArrayType;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.DataTypes;
@@ -56,20 +56,20 @@ public final class WindowedOperators {
    * @param window the SPL window clause of input port 0, e.g. {@code "sliding, count(3)"}
    * @param partitionBy the window's partition columns (the Spark grouping key); empty when the
    *     window is not partitioned
-   * @param orderBy the columns whose ascending order is the arrival order within a partition;
-   *     empty to keep the input's own order
+   * @param orderBy the columns whose ascending order is the arrival order within a partition; empty
+   *     to keep the input's own order
    * @param parameters the operator's parameters, each a list of string values as SPL passes them
    * @param outputSchema output port 0's schema as a Spark DDL string
    * @param options {@code marker_column} (a boolean column whose true rows are window markers),
-   *     {@code batch_marker} ("true": each micro-batch ends with a window marker),
-   *     {@code punctuation_column} (an output column naming punctuation marks), {@code event_time}
-   *     (the timestamp or double-seconds column of a timeInterval window's event time: required for
-   *     such a window, refused for others; on a stream it must carry Spark's watermark, from
-   *     {@code withWatermark}), {@code late_output} ("true": the tuples a timeInterval window drops
-   *     come back in a last column, {@value #LATE_COLUMN}), {@code spl_type.<column>} (the SPL
-   *     type of an input attribute where the type table's default is not the one the operator was
-   *     written for, e.g. {@code spl_type.amount} = {@code decimal64}) and {@code
-   *     output_spl_type.<column>} (the same for an output column); any other key is refused
+   *     {@code batch_marker} ("true": each micro-batch ends with a window marker), {@code
+   *     punctuation_column} (an output column naming punctuation marks), {@code event_time} (the
+   *     timestamp or double-seconds column of a timeInterval window's event time: required for such
+   *     a window, refused for others; on a stream it must carry Spark's watermark, from {@code
+   *     withWatermark}), {@code late_output} ("true": the tuples a timeInterval window drops come
+   *     back in a last column, {@value #LATE_COLUMN}), {@code spl_type.<column>} (the SPL type of
+   *     an input attribute where the type table's default is not the one the operator was written
+   *     for, e.g. {@code spl_type.amount} = {@code decimal64}) and {@code output_spl_type.<column>}
+   *     (the same for an output column); any other key is refused
    * @return the submitted tuples as rows of {@code outputSchema}
    * @throws IllegalArgumentException for bad arguments, naming the problem
    * @throws WindowedOperatorException when the operator fails its dry run
@@ -83,12 +83,21 @@ public final class WindowedOperators {
       Map<String, List<String>> parameters,
       String outputSchema,
       Map<String, String> options) {
-    return run(input, operatorClass, window, partitionBy, orderBy, parameters, outputSchema, options, true);
+    return run(
+        input,
+        operatorClass,
+        window,
+        partitionBy,
+        orderBy,
+        parameters,
+        outputSchema,
+        options,
+        true);
   }
 
   /**
-   * {@link #runOperator}, with the check of output column names against the names the operator
-   * uses left out for callers that derive the output schema themselves ({@link Aggregates}).
+   * {@link #runOperator}, with the check of output column names against the names the operator uses
+   * left out for callers that derive the output schema themselves ({@link Aggregates}).
    */
   static Dataset<Row> run(
       Dataset<Row> input,
@@ -104,7 +113,8 @@ public final class WindowedOperators {
     WindowSpec parsed = WindowClauseParser.parse(window);
     Map<String, String> given = options == null ? Map.of() : options;
     requireKnownOptions(given);
-    String eventTime = eventTimeColumn(parsed, given.get("event_time"), input.schema(), input.isStreaming());
+    String eventTime =
+        eventTimeColumn(parsed, given.get("event_time"), input.schema(), input.isStreaming());
     WindowSpec spec = eventTime == null ? parsed : parsed.withEventTime(eventTime);
     List<String> partitions = partitionBy == null ? List.of() : List.copyOf(partitionBy);
     List<String> order = orderBy == null ? List.of() : List.copyOf(orderBy);
@@ -112,11 +122,15 @@ public final class WindowedOperators {
     StructType rows = input.schema();
     if (spec.isPartitioned() && partitions.isEmpty()) {
       throw new IllegalArgumentException(
-          "The window \"" + window + "\" is partitioned: give partition_by, the columns that partition it");
+          "The window \""
+              + window
+              + "\" is partitioned: give partition_by, the columns that partition it");
     }
     if (!spec.isPartitioned() && !partitions.isEmpty()) {
       throw new IllegalArgumentException(
-          "partition_by " + partitions + " needs a partitioned window: start the clause with \"partitioned, \"");
+          "partition_by "
+              + partitions
+              + " needs a partitioned window: start the clause with \"partitioned, \"");
     }
     requireColumns(rows, partitions, "partition_by");
     requireColumns(rows, order, "order_by");
@@ -125,30 +139,38 @@ public final class WindowedOperators {
     if (markerColumn != null) {
       requireColumns(rows, List.of(markerColumn), "marker_column");
       if (!rows.apply(markerColumn).dataType().equals(DataTypes.BooleanType)) {
-        throw new IllegalArgumentException("marker_column '" + markerColumn + "' must be a boolean column");
+        throw new IllegalArgumentException(
+            "marker_column '" + markerColumn + "' must be a boolean column");
       }
       if (order.contains(markerColumn) || partitions.contains(markerColumn)) {
         throw new IllegalArgumentException(
-            "marker_column '" + markerColumn + "' marks rows as punctuation: it cannot also be a partition_by or order_by column");
+            "marker_column '"
+                + markerColumn
+                + "' marks rows as punctuation: it cannot also be a partition_by or order_by column");
       }
     }
     StructType out = parseOutputSchema(outputSchema);
     String punctuationColumn = opts.get("punctuation_column");
     if (punctuationColumn != null && Arrays.asList(out.fieldNames()).contains(punctuationColumn)) {
-      throw new IllegalArgumentException("punctuation_column '" + punctuationColumn + "' is already a column of output_schema");
+      throw new IllegalArgumentException(
+          "punctuation_column '" + punctuationColumn + "' is already a column of output_schema");
     }
     StructType tuples = markerColumn == null ? rows : dropColumn(rows, markerColumn);
     Map<String, String> inputTypes = SplSparkTypes.statedTypes(opts, Direction.INPUT);
     Map<String, String> outputTypes = SplSparkTypes.statedTypes(opts, Direction.OUTPUT);
     if (markerColumn != null && inputTypes.containsKey(markerColumn)) {
       throw new IllegalArgumentException(
-          Direction.INPUT.argument + " names '" + markerColumn + "', the marker_column: its rows are window markers,"
+          Direction.INPUT.argument
+              + " names '"
+              + markerColumn
+              + "', the marker_column: its rows are window markers,"
               + " and it is no attribute of the operator's tuples");
     }
     SplSchema inputSpl = SplSparkTypes.toSpl(tuples, inputTypes, Direction.INPUT);
     SplSchema outputSpl = SplSparkTypes.toSpl(out, outputTypes, Direction.OUTPUT);
     if (!order.isEmpty()) {
-      new TupleOrder(inputSpl, order); // an order_by column stated optional<T> (or a list...) has no order
+      new TupleOrder(
+          inputSpl, order); // an order_by column stated optional<T> (or a list...) has no order
     }
     String lateColumn = lateColumn(spec, opts.get("late_output"), out, punctuationColumn);
     Map<String, List<String>> params = new LinkedHashMap<>();
@@ -162,13 +184,25 @@ public final class WindowedOperators {
 
     OperatorPlan plan =
         new OperatorPlan(
-            type.getName(), spec.toString(), rows, out, new ArrayList<>(partitions), new ArrayList<>(order),
-            markerColumn, Boolean.parseBoolean(opts.getOrDefault("batch_marker", "false")),
-            punctuationColumn, new HashMap<>(params), input.isStreaming(), eventTime, lateColumn,
-            new LinkedHashMap<>(inputTypes), new LinkedHashMap<>(outputTypes));
+            type.getName(),
+            spec.toString(),
+            rows,
+            out,
+            new ArrayList<>(partitions),
+            new ArrayList<>(order),
+            markerColumn,
+            Boolean.parseBoolean(opts.getOrDefault("batch_marker", "false")),
+            punctuationColumn,
+            new HashMap<>(params),
+            input.isStreaming(),
+            eventTime,
+            lateColumn,
+            new LinkedHashMap<>(inputTypes),
+            new LinkedHashMap<>(outputTypes));
     dryRun(plan, type, spec, inputSpl, outputSpl);
 
-    StructType resultSchema = punctuationColumn == null ? out : out.add(punctuationColumn, DataTypes.StringType, true);
+    StructType resultSchema =
+        punctuationColumn == null ? out : out.add(punctuationColumn, DataTypes.StringType, true);
     if (lateColumn != null) {
       resultSchema = resultSchema.add(lateColumn, tuples, true);
     }
@@ -176,7 +210,8 @@ public final class WindowedOperators {
     // Each input partition's rows of a key travel as one packed row (RowPacker), and Spark groups
     // the packed rows by key; a window that is not partitioned is one group, as in Streams.
     StructType packed = PackedRows.schema(rows, partitions);
-    Dataset<Row> packedRows = input.mapPartitions(new RowPacker(plan, tuples), Encoders.row(packed));
+    Dataset<Row> packedRows =
+        input.mapPartitions(new RowPacker(plan, tuples), Encoders.row(packed));
     if (eventTimeStream) {
       // Spark lets flatMapGroupsWithState see the watermark (and use event-time timeouts) only when
       // a column of its input carries the watermark's metadata, which mapPartitions drops: the
@@ -188,7 +223,8 @@ public final class WindowedOperators {
       packed = (StructType) packedRows.schema();
     }
     List<String> keys = PackedRows.keyColumns(partitions);
-    StructType keySchema = new StructType(keys.stream().map(packed::apply).toArray(StructField[]::new));
+    StructType keySchema =
+        new StructType(keys.stream().map(packed::apply).toArray(StructField[]::new));
     // Grouping by columns (not by a key function) lets the planner see the key: Spark groups the
     // packed rows with generated code, without calling ours for every row.
     KeyValueGroupedDataset<Row, Row> groups =
@@ -200,16 +236,26 @@ public final class WindowedOperators {
       // fire): only windows with time policies take it, so processAllAvailable() returns for the
       // others, as with flatMapGroupsWithState.
       TimeMode time =
-          eventTimeStream ? TimeMode.EventTime() : spec.usesTime() ? TimeMode.ProcessingTime() : TimeMode.None();
+          eventTimeStream
+              ? TimeMode.EventTime()
+              : spec.usesTime() ? TimeMode.ProcessingTime() : TimeMode.None();
       return groups.transformWithState(
-          new WindowedOperatorProcessor(plan, tuples), time, OutputMode.Append(), Encoders.row(resultSchema));
+          new WindowedOperatorProcessor(plan, tuples),
+          time,
+          OutputMode.Append(),
+          Encoders.row(resultSchema));
     }
     GroupStateTimeout timeout =
         eventTimeStream
             ? GroupStateTimeout.EventTimeTimeout()
-            : spec.usesTime() && input.isStreaming() ? GroupStateTimeout.ProcessingTimeTimeout() : GroupStateTimeout.NoTimeout();
+            : spec.usesTime() && input.isStreaming()
+                ? GroupStateTimeout.ProcessingTimeTimeout()
+                : GroupStateTimeout.NoTimeout();
     return groups.flatMapGroupsWithState(
-        new WindowedOperatorFunction(plan, tuples), OutputMode.Append(), Encoders.BINARY(), Encoders.row(resultSchema),
+        new WindowedOperatorFunction(plan, tuples),
+        OutputMode.Append(),
+        Encoders.BINARY(),
+        Encoders.row(resultSchema),
         timeout);
   }
 
@@ -247,16 +293,26 @@ public final class WindowedOperators {
       List.of("marker_column", "batch_marker", "punctuation_column", "event_time", "late_output");
 
   /**
-   * Refuses an option {@link #runOperator} does not know: a misspelt key would otherwise be
-   * ignored without a word (a column's SPL type left at the default, a marker column unused).
+   * Refuses an option {@link #runOperator} does not know: a misspelt key would otherwise be ignored
+   * without a word (a column's SPL type left at the default, a marker column unused).
    */
   static void requireKnownOptions(Map<String, String> options) {
     for (String key : options.keySet()) {
-      boolean typed = key.startsWith(Direction.INPUT.optionPrefix) || key.startsWith(Direction.OUTPUT.optionPrefix);
+      boolean typed =
+          key.startsWith(Direction.INPUT.optionPrefix)
+              || key.startsWith(Direction.OUTPUT.optionPrefix);
       if (!typed && !OPTIONS.contains(key)) {
         throw new IllegalArgumentException(
-            "Unknown option '" + key + "'" + SimilarNames.hint(key, OPTIONS) + "; the options are " + OPTIONS
-                + ", and " + Direction.INPUT.optionPrefix + "<column> or " + Direction.OUTPUT.optionPrefix
+            "Unknown option '"
+                + key
+                + "'"
+                + SimilarNames.hint(key, OPTIONS)
+                + "; the options are "
+                + OPTIONS
+                + ", and "
+                + Direction.INPUT.optionPrefix
+                + "<column> or "
+                + Direction.OUTPUT.optionPrefix
                 + "<column> for the SPL type of a column");
       }
     }
@@ -266,60 +322,77 @@ public final class WindowedOperators {
   static final String WATERMARK_DELAY_KEY = "spark.watermarkDelayMs";
 
   /**
-   * The event-time column of a timeInterval window, checked: required for a timeInterval window
-   * and refused for any other; a timestamp or double (seconds) column; on a stream, one that
-   * carries Spark's watermark. Null when the window is not a timeInterval window.
+   * The event-time column of a timeInterval window, checked: required for a timeInterval window and
+   * refused for any other; a timestamp or double (seconds) column; on a stream, one that carries
+   * Spark's watermark. Null when the window is not a timeInterval window.
    */
   /** The column a late tuple of a timeInterval window comes back in, with {@code late_output}. */
   static final String LATE_COLUMN = "late_tuple";
 
   /**
-   * The result column for tuples a timeInterval window drops (every pane they belong to has
-   * closed) when {@code late_output} is "true", else null.
+   * The result column for tuples a timeInterval window drops (every pane they belong to has closed)
+   * when {@code late_output} is "true", else null.
    *
    * @throws IllegalArgumentException for late_output on another window, or a name taken already
    */
-  static String lateColumn(WindowSpec spec, String lateOutput, StructType out, String punctuationColumn) {
+  static String lateColumn(
+      WindowSpec spec, String lateOutput, StructType out, String punctuationColumn) {
     if (lateOutput == null || !Boolean.parseBoolean(lateOutput)) {
       return null;
     }
     if (!spec.isTimeInterval()) {
       throw new IllegalArgumentException(
-          "late_output is for timeInterval windows, which drop the tuples of closed panes; the window \"" + spec
+          "late_output is for timeInterval windows, which drop the tuples of closed panes; the window \""
+              + spec
               + "\" drops no tuple: leave late_output out");
     }
-    if (Arrays.asList(out.fieldNames()).contains(LATE_COLUMN) || LATE_COLUMN.equals(punctuationColumn)) {
+    if (Arrays.asList(out.fieldNames()).contains(LATE_COLUMN)
+        || LATE_COLUMN.equals(punctuationColumn)) {
       throw new IllegalArgumentException(
-          "late_output adds the column '" + LATE_COLUMN + "', which the output already has: rename that column");
+          "late_output adds the column '"
+              + LATE_COLUMN
+              + "', which the output already has: rename that column");
     }
     return LATE_COLUMN;
   }
 
-  static String eventTimeColumn(WindowSpec spec, String eventTime, StructType rows, boolean streaming) {
+  static String eventTimeColumn(
+      WindowSpec spec, String eventTime, StructType rows, boolean streaming) {
     if (!spec.isTimeInterval()) {
       if (eventTime != null) {
         throw new IllegalArgumentException(
-            "event_time '" + eventTime + "' is for timeInterval windows, whose panes follow event time; the window \""
-                + spec + "\" runs on arrival order and processing time: leave event_time out");
+            "event_time '"
+                + eventTime
+                + "' is for timeInterval windows, whose panes follow event time; the window \""
+                + spec
+                + "\" runs on arrival order and processing time: leave event_time out");
       }
       return null;
     }
     if (eventTime == null || eventTime.isBlank()) {
       throw new IllegalArgumentException(
-          "The window \"" + spec + "\" is a timeInterval window: give event_time, the timestamp (or double"
+          "The window \""
+              + spec
+              + "\" is a timeInterval window: give event_time, the timestamp (or double"
               + " seconds) column whose values place each row in its panes");
     }
     requireColumns(rows, List.of(eventTime), "event_time");
     DataType type = rows.apply(eventTime).dataType();
     if (!type.equals(DataTypes.TimestampType) && !type.equals(DataTypes.DoubleType)) {
       throw new IllegalArgumentException(
-          "event_time column '" + eventTime + "' is of type " + type.simpleString()
+          "event_time column '"
+              + eventTime
+              + "' is of type "
+              + type.simpleString()
               + ": it must be a timestamp, or a double of seconds since the epoch");
     }
     if (streaming && !rows.apply(eventTime).metadata().contains(WATERMARK_DELAY_KEY)) {
       throw new IllegalArgumentException(
-          "event_time column '" + eventTime + "' carries no watermark: on a streaming DataFrame Spark's"
-              + " watermark completes the panes, so call df.withWatermark(\"" + eventTime
+          "event_time column '"
+              + eventTime
+              + "' carries no watermark: on a streaming DataFrame Spark's"
+              + " watermark completes the panes, so call df.withWatermark(\""
+              + eventTime
               + "\", delay) before this call (a timestamp column; Spark watermarks no other type)");
     }
     return eventTime;
@@ -333,17 +406,22 @@ public final class WindowedOperators {
     Class<?> c;
     try {
       ClassLoader loader = Thread.currentThread().getContextClassLoader();
-      c = Class.forName(name, false, loader != null ? loader : WindowedOperators.class.getClassLoader());
+      c =
+          Class.forName(
+              name, false, loader != null ? loader : WindowedOperators.class.getClassLoader());
     } catch (ClassNotFoundException e) {
       throw new IllegalArgumentException(
-          "Operator class " + name + " was not found on the session's classpath: add the jar holding it when the"
+          "Operator class "
+              + name
+              + " was not found on the session's classpath: add the jar holding it when the"
               + " session is built, from Python with streams_window.configure(builder, extra_jars=[\"my-operators.jar\"])"
               + " (elsewhere with spark.jars or spark-submit --jars)",
           e);
     }
     if (!Operator.class.isAssignableFrom(c)) {
       throw new IllegalArgumentException(
-          name + " is not an IBM Streams operator: it does not implement com.ibm.streams.operator.Operator");
+          name
+              + " is not an IBM Streams operator: it does not implement com.ibm.streams.operator.Operator");
     }
     return c.asSubclass(Operator.class);
   }
@@ -353,18 +431,29 @@ public final class WindowedOperators {
     for (String c : columns) {
       if (!found.contains(c)) {
         throw new IllegalArgumentException(
-            argument + " column '" + c + "' is not in the DataFrame" + SimilarNames.hint(c, found) + "; its columns are " + found);
+            argument
+                + " column '"
+                + c
+                + "' is not in the DataFrame"
+                + SimilarNames.hint(c, found)
+                + "; its columns are "
+                + found);
       }
     }
   }
 
-  /** order_by columns must have an order Spark and the tuples share (not arrays, maps or structs). */
+  /**
+   * order_by columns must have an order Spark and the tuples share (not arrays, maps or structs).
+   */
   private static void requireOrderable(StructType rows, List<String> order) {
     for (String column : order) {
       DataType type = rows.apply(column).dataType();
       if (type instanceof ArrayType || type instanceof MapType || type instanceof StructType) {
         throw new IllegalArgumentException(
-            "order_by column '" + column + "' is of type " + type.simpleString()
+            "order_by column '"
+                + column
+                + "' is of type "
+                + type.simpleString()
                 + ": order_by needs columns of numbers, strings, booleans, timestamps or binary");
       }
     }
@@ -372,21 +461,26 @@ public final class WindowedOperators {
 
   private static StructType parseOutputSchema(String ddl) {
     if (ddl == null || ddl.isBlank()) {
-      throw new IllegalArgumentException("output_schema is required: the schema of the operator's output port 0");
+      throw new IllegalArgumentException(
+          "output_schema is required: the schema of the operator's output port 0");
     }
     StructType out;
     try {
       out = StructType.fromDDL(ddl);
     } catch (Exception e) {
       // Spark's ParseException is checked in Scala's eyes only: catch everything the parser throws.
-      throw new IllegalArgumentException("output_schema \"" + ddl + "\" is not a valid Spark DDL schema: " + e.getMessage(), e);
+      throw new IllegalArgumentException(
+          "output_schema \"" + ddl + "\" is not a valid Spark DDL schema: " + e.getMessage(), e);
     }
     SplSparkTypes.checkOutput(out);
     return out;
   }
 
   private static StructType dropColumn(StructType rows, String column) {
-    return new StructType(Arrays.stream(rows.fields()).filter(f -> !f.name().equals(column)).toArray(StructField[]::new));
+    return new StructType(
+        Arrays.stream(rows.fields())
+            .filter(f -> !f.name().equals(column))
+            .toArray(StructField[]::new));
   }
 
   /**
@@ -394,14 +488,21 @@ public final class WindowedOperators {
    * check, a constructor that throws or a partition_by column that cannot key the window is
    * reported before any job starts.
    */
-  private static void dryRun(OperatorPlan plan, Class<? extends Operator> type, WindowSpec spec, SplSchema tuples, SplSchema out) {
+  private static void dryRun(
+      OperatorPlan plan,
+      Class<? extends Operator> type,
+      WindowSpec spec,
+      SplSchema tuples,
+      SplSchema out) {
     OperatorHost host = null;
     try {
-      HostRecipe recipe = HostRecipe.of(type, tuples, spec, out, plan.parameters(), plan.partitionBy());
+      HostRecipe recipe =
+          HostRecipe.of(type, tuples, spec, out, plan.parameters(), plan.partitionBy());
       // A partition_by column the default partitioner cannot key by fails here, not in every task.
       host = recipe.initialized(new BatchClock(System.currentTimeMillis()), OutputSink.discard());
     } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException("Operator " + type.getName() + " (window \"" + spec + "\"): " + e.getMessage(), e);
+      throw new IllegalArgumentException(
+          "Operator " + type.getName() + " (window \"" + spec + "\"): " + e.getMessage(), e);
     } catch (Exception | LinkageError e) {
       throw WindowedOperatorException.of(plan, null, e);
     } finally {

@@ -13,7 +13,8 @@ import org.junit.jupiter.api.Test;
 class ClassFileStringsTest {
   /** An operator whose names live in itself, in an anonymous class and in a helper class. */
   public static class NamingOperator extends AbstractOperator {
-    static final double SCALE = 2.5; // a double constant takes two pool entries: the reader must skip both
+    static final double SCALE =
+        2.5; // a double constant takes two pool entries: the reader must skip both
     static final long LIMIT = 1L << 40;
 
     @Override

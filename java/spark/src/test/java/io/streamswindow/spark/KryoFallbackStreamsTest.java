@@ -49,7 +49,8 @@ class KryoFallbackStreamsTest {
       out.writeObject(holder);
       out.writeLong(42);
     }
-    try (ObjectInputStream in = KryoFallbackStreams.INSTANCE.input(new ByteArrayInputStream(bytes.toByteArray()))) {
+    try (ObjectInputStream in =
+        KryoFallbackStreams.INSTANCE.input(new ByteArrayInputStream(bytes.toByteArray()))) {
       RunningStats back = (RunningStats) in.readObject();
       assertNotSame(stats, back);
       assertEquals("cpu", back.name);

@@ -19,14 +19,29 @@ import org.junit.jupiter.api.Test;
 /** The map side (RowPacker) and the reduce side (ArrivalOrder) of a run, without Spark. */
 class RowPackerTest {
   private static final StructType ROWS = StructType.fromDDL("sym string, seq long, price double");
-  private static final StructType MARKED = StructType.fromDDL("sym string, seq long, price double, mark boolean");
+  private static final StructType MARKED =
+      StructType.fromDDL("sym string, seq long, price double, mark boolean");
+
   /** Stands for a window marker in the arrivals a test collects. */
   private static final String MARK = "WINDOW_MARKER";
 
-  private static OperatorPlan plan(StructType input, List<String> partitionBy, List<String> orderBy, String marker) {
+  private static OperatorPlan plan(
+      StructType input, List<String> partitionBy, List<String> orderBy, String marker) {
     return new OperatorPlan(
-        "io.streamswindow.examples.WindowSum", "partitioned, tumbling, count(4)", input,
-        StructType.fromDDL("price double"), partitionBy, orderBy, marker, false, null, Map.of(), false, null, null, Map.of(),
+        "io.streamswindow.examples.WindowSum",
+        "partitioned, tumbling, count(4)",
+        input,
+        StructType.fromDDL("price double"),
+        partitionBy,
+        orderBy,
+        marker,
+        false,
+        null,
+        Map.of(),
+        false,
+        null,
+        null,
+        Map.of(),
         Map.of());
   }
 
@@ -44,9 +59,16 @@ class RowPackerTest {
     return packed.stream().filter(r -> r.getString(0).equals(key)).toList();
   }
 
-  private static List<Object> arrange(StructType input, List<String> orderBy, boolean markers, List<Row> packs) throws Exception {
+  private static List<Object> arrange(
+      StructType input, List<String> orderBy, boolean markers, List<Row> packs) throws Exception {
     StructType tuples = markers ? ROWS : input;
-    ArrivalOrder order = new ArrivalOrder(PackedRows.schema(input, List.of("sym")), new RowTupleConverter(tuples), List.of("sym"), orderBy, markers);
+    ArrivalOrder order =
+        new ArrivalOrder(
+            PackedRows.schema(input, List.of("sym")),
+            new RowTupleConverter(tuples),
+            List.of("sym"),
+            orderBy,
+            markers);
     List<Object> arrivals = new ArrayList<>();
     order.deliver(packs.iterator(), (tuple, marker) -> arrivals.add(marker ? MARK : tuple));
     return arrivals;
@@ -57,32 +79,52 @@ class RowPackerTest {
   }
 
   @Test
-  void aPartitionColumnWithAStatedTypeTravelsInEachTupleAndStatedTypesOrderTheArrivals() throws Exception {
+  void aPartitionColumnWithAStatedTypeTravelsInEachTupleAndStatedTypesOrderTheArrivals()
+      throws Exception {
     // optional<ustring>: a null key is a value; uint32: 3000000000 is the largest seq, though its
     // Java int is negative.
     OperatorPlan plan =
         new OperatorPlan(
-            "io.streamswindow.examples.WindowSum", "partitioned, tumbling, count(4)", ROWS,
-            StructType.fromDDL("price double"), List.of("sym"), List.of("seq"), null, false, null, Map.of(), false, null,
-            null, Map.of("sym", "optional<ustring>", "seq", "uint32"), Map.of());
+            "io.streamswindow.examples.WindowSum",
+            "partitioned, tumbling, count(4)",
+            ROWS,
+            StructType.fromDDL("price double"),
+            List.of("sym"),
+            List.of("seq"),
+            null,
+            false,
+            null,
+            Map.of(),
+            false,
+            null,
+            null,
+            Map.of("sym", "optional<ustring>", "seq", "uint32"),
+            Map.of());
     List<Row> rows = List.of(row(null, 3_000_000_000L, 1.0), row(null, 1, 2.0), row(null, 2, 3.0));
     List<Row> packed = packAll(new RowPacker(plan, ROWS), rows, 0);
 
     assertEquals(1, packed.size());
     ArrivalOrder order =
         new ArrivalOrder(
-            PackedRows.schema(ROWS, List.of("sym")), new RowTupleConverter(ROWS, ROWS, plan.inputSchema(ROWS)),
-            List.of("sym"), List.of("seq"), false);
+            PackedRows.schema(ROWS, List.of("sym")),
+            new RowTupleConverter(ROWS, ROWS, plan.inputSchema(ROWS)),
+            List.of("sym"),
+            List.of("seq"),
+            false);
     List<Tuple> arrivals = new ArrayList<>();
     order.deliver(packed.iterator(), (tuple, marker) -> arrivals.add(tuple));
-    assertEquals(List.of(1, 2, (int) 3_000_000_000L), arrivals.stream().map(t -> t.getInt("seq")).toList());
-    assertEquals(Arrays.asList(null, null, null), arrivals.stream().map(t -> t.getObject("sym")).toList());
+    assertEquals(
+        List.of(1, 2, (int) 3_000_000_000L), arrivals.stream().map(t -> t.getInt("seq")).toList());
+    assertEquals(
+        Arrays.asList(null, null, null), arrivals.stream().map(t -> t.getObject("sym")).toList());
   }
 
   @Test
   void onePackedRowPerKeyCarriesItsRowsInInputOrder() throws Exception {
-    List<Row> rows = List.of(row("IBM", 1, 10.0), row("HPQ", 2, 20.0), row("IBM", 3, 30.0), row("IBM", 4, 40.0));
-    List<Row> packed = packAll(new RowPacker(plan(ROWS, List.of("sym"), List.of(), null), ROWS), rows, 0);
+    List<Row> rows =
+        List.of(row("IBM", 1, 10.0), row("HPQ", 2, 20.0), row("IBM", 3, 30.0), row("IBM", 4, 40.0));
+    List<Row> packed =
+        packAll(new RowPacker(plan(ROWS, List.of("sym"), List.of(), null), ROWS), rows, 0);
 
     assertEquals(2, packed.size());
     assertEquals(PackedRows.schema(ROWS, List.of("sym")).size(), packed.get(0).size());
@@ -126,7 +168,8 @@ class RowPackerTest {
     int total = 0;
     for (int k = 0; k < 37; k++) {
       List<Long> seqs = seqs(arrange(ROWS, List.of(), false, ofKey(packed, "K" + k)));
-      List<Long> expected = rows.stream().filter(r -> r.getLong(1) % 37 == 0).map(r -> r.getLong(1)).toList();
+      List<Long> expected =
+          rows.stream().filter(r -> r.getLong(1) % 37 == 0).map(r -> r.getLong(1)).toList();
       total += seqs.size();
       if (k == 0) {
         assertEquals(expected, seqs);
@@ -138,7 +181,10 @@ class RowPackerTest {
   @Test
   void orderByOrdersAcrossInputPartitionsAndKeepsInputPositionForTies() throws Exception {
     RowPacker packer = new RowPacker(plan(ROWS, List.of("sym"), List.of("seq"), null), ROWS);
-    List<Row> packed = new ArrayList<>(packAll(packer, List.of(row("IBM", 5, 1.0), row("IBM", 2, 2.0), row("IBM", 9, 3.0)), 1));
+    List<Row> packed =
+        new ArrayList<>(
+            packAll(
+                packer, List.of(row("IBM", 5, 1.0), row("IBM", 2, 2.0), row("IBM", 9, 3.0)), 1));
     packed.addAll(packAll(packer, List.of(row("IBM", 2, 4.0), row("IBM", 1, 5.0)), 0));
     Collections.reverse(packed);
 
@@ -156,7 +202,8 @@ class RowPackerTest {
             new GenericRowWithSchema(new Object[] {"IBM", 3L, 1.0, false}, MARKED),
             new GenericRowWithSchema(new Object[] {"IBM", 2L, null, true}, MARKED),
             new GenericRowWithSchema(new Object[] {"IBM", 1L, 2.0, null}, MARKED));
-    List<Row> packed = packAll(new RowPacker(plan(MARKED, List.of("sym"), List.of("seq"), "mark"), ROWS), rows, 0);
+    List<Row> packed =
+        packAll(new RowPacker(plan(MARKED, List.of("sym"), List.of("seq"), "mark"), ROWS), rows, 0);
 
     List<Object> arrivals = arrange(MARKED, List.of("seq"), true, packed);
     assertEquals(3, arrivals.size());
@@ -172,7 +219,8 @@ class RowPackerTest {
             new GenericRowWithSchema(new Object[] {"IBM", 3L, 1.0, false}, MARKED),
             new GenericRowWithSchema(new Object[] {"IBM", null, null, true}, MARKED),
             new GenericRowWithSchema(new Object[] {"IBM", 1L, 2.0, false}, MARKED));
-    List<Row> packed = packAll(new RowPacker(plan(MARKED, List.of("sym"), List.of(), "mark"), ROWS), rows, 0);
+    List<Row> packed =
+        packAll(new RowPacker(plan(MARKED, List.of("sym"), List.of(), "mark"), ROWS), rows, 0);
 
     List<Object> arrivals = arrange(MARKED, List.of(), true, packed);
     assertEquals(3L, ((Tuple) arrivals.get(0)).getLong("seq"));
@@ -186,7 +234,13 @@ class RowPackerTest {
     WindowedOperatorException e =
         assertThrows(
             WindowedOperatorException.class,
-            () -> packAll(packer, List.of(row("IBM", 1, 1.0), new GenericRowWithSchema(new Object[] {"IBM", 2L, null}, ROWS)), 0));
+            () ->
+                packAll(
+                    packer,
+                    List.of(
+                        row("IBM", 1, 1.0),
+                        new GenericRowWithSchema(new Object[] {"IBM", 2L, null}, ROWS)),
+                    0));
     assertTrue(e.getMessage().contains("Column 'price' holds a null"), e.getMessage());
     assertEquals("[IBM]", e.key());
   }
@@ -194,8 +248,10 @@ class RowPackerTest {
   @Test
   void theFlushSizeIsAShareOfTheHeapWithinBounds() {
     long gib = 1L << 30;
-    assertEquals(RowPacker.MAX_FLUSH_BYTES, RowPacker.flushBytes(4 * gib, 2)); // the benchmark's driver
-    assertEquals(((gib - (300L << 20)) * 2 / 5) / 16, RowPacker.flushBytes(gib, 2)); // 1 GiB, 2 cores
+    assertEquals(
+        RowPacker.MAX_FLUSH_BYTES, RowPacker.flushBytes(4 * gib, 2)); // the benchmark's driver
+    assertEquals(
+        ((gib - (300L << 20)) * 2 / 5) / 16, RowPacker.flushBytes(gib, 2)); // 1 GiB, 2 cores
     assertEquals(RowPacker.MIN_FLUSH_BYTES, RowPacker.flushBytes(512L << 20, 8));
   }
 
@@ -214,7 +270,8 @@ class RowPackerTest {
   @Test
   void aWindowThatIsNotPartitionedIsOneGroup() {
     OperatorPlan plan = plan(ROWS, List.of(), List.of(), null);
-    List<Row> packed = packAll(new RowPacker(plan, ROWS), List.of(row("IBM", 1, 1.0), row("HPQ", 2, 2.0)), 0);
+    List<Row> packed =
+        packAll(new RowPacker(plan, ROWS), List.of(row("IBM", 1, 1.0), row("HPQ", 2, 2.0)), 0);
     assertEquals(1, packed.size());
     assertEquals(0, packed.get(0).getInt(0)); // the constant group column
   }
@@ -222,14 +279,20 @@ class RowPackerTest {
   @Test
   void rowsOutOfOrderStartNewRunsThatTheReduceSideMerges() throws Exception {
     RowPacker packer = new RowPacker(plan(ROWS, List.of("sym"), List.of("seq"), null), ROWS);
-    List<Row> packed = packAll(packer, List.of(row("IBM", 5, 1.0), row("IBM", 2, 2.0), row("IBM", 5, 3.0), row("IBM", 1, 4.0)), 0);
+    List<Row> packed =
+        packAll(
+            packer,
+            List.of(row("IBM", 5, 1.0), row("IBM", 2, 2.0), row("IBM", 5, 3.0), row("IBM", 1, 4.0)),
+            0);
 
     assertEquals(1, packed.size());
     // Runs [5], [2, 5], [1]: the run table counts three.
     assertEquals(3, java.nio.ByteBuffer.wrap((byte[]) packed.get(0).get(2)).getInt());
     List<Object> arrivals = arrange(ROWS, List.of("seq"), false, packed);
     assertEquals(List.of(1L, 2L, 5L, 5L), seqs(arrivals));
-    assertEquals(List.of(4.0, 2.0, 1.0, 3.0), arrivals.stream().map(a -> ((Tuple) a).getDouble("price")).toList());
+    assertEquals(
+        List.of(4.0, 2.0, 1.0, 3.0),
+        arrivals.stream().map(a -> ((Tuple) a).getDouble("price")).toList());
   }
 
   @Test
@@ -251,8 +314,10 @@ class RowPackerTest {
       packed.addAll(packAll(packer, rows, partition));
     }
     assertTrue(packed.size() > 10, "expected many packed rows, got " + packed.size());
-    int runs = packed.stream().mapToInt(p -> java.nio.ByteBuffer.wrap((byte[]) p.get(2)).getInt()).sum();
-    assertTrue(runs > packed.size() && runs <= ArrivalOrder.MAX_MERGED_RUNS, "runs: " + runs); // merged
+    int runs =
+        packed.stream().mapToInt(p -> java.nio.ByteBuffer.wrap((byte[]) p.get(2)).getInt()).sum();
+    assertTrue(
+        runs > packed.size() && runs <= ArrivalOrder.MAX_MERGED_RUNS, "runs: " + runs); // merged
     Collections.shuffle(packed, new Random(3));
     inputOrder.sort((a, b) -> Double.compare(a[0], b[0])); // List.sort is stable
 
@@ -270,24 +335,41 @@ class RowPackerTest {
     List<String> names = List.of("\uD83D\uDE00", "b", "\uFF21", "a");
     List<Row> packed = new ArrayList<>();
     for (int i = 0; i < names.size(); i++) {
-      packed.addAll(packAll(new RowPacker(plan, schema), List.of(new GenericRowWithSchema(new Object[] {"K", names.get(i)}, schema)), i));
+      packed.addAll(
+          packAll(
+              new RowPacker(plan, schema),
+              List.of(new GenericRowWithSchema(new Object[] {"K", names.get(i)}, schema)),
+              i));
     }
-    packed.addAll(packAll(new RowPacker(plan, schema), names.stream().map(n -> (Row) new GenericRowWithSchema(new Object[] {"K", n}, schema)).toList(), 9));
+    packed.addAll(
+        packAll(
+            new RowPacker(plan, schema),
+            names.stream()
+                .map(n -> (Row) new GenericRowWithSchema(new Object[] {"K", n}, schema))
+                .toList(),
+            9));
 
-    List<String> got = arrange(schema, List.of("name"), false, packed).stream().map(a -> ((Tuple) a).getString("name")).toList();
-    assertEquals(List.of("a", "a", "b", "b", "\uFF21", "\uFF21", "\uD83D\uDE00", "\uD83D\uDE00"), got);
+    List<String> got =
+        arrange(schema, List.of("name"), false, packed).stream()
+            .map(a -> ((Tuple) a).getString("name"))
+            .toList();
+    assertEquals(
+        List.of("a", "a", "b", "b", "\uFF21", "\uFF21", "\uD83D\uDE00", "\uD83D\uDE00"), got);
   }
 
   @Test
   void partitionKeysTravelOnceInThePackedRowNotInEachEntry() throws Exception {
     List<Row> rows = List.of(row("IBM", 1, 10.0), row("IBM", 2, 20.0), row("IBM", 3, 30.0));
-    List<Row> packed = packAll(new RowPacker(plan(ROWS, List.of("sym"), List.of(), null), ROWS), rows, 0);
+    List<Row> packed =
+        packAll(new RowPacker(plan(ROWS, List.of("sym"), List.of(), null), ROWS), rows, 0);
 
     assertEquals(1, packed.size());
     assertEquals("IBM", packed.get(0).getString(0));
     assertEquals(3 * 16, ((byte[]) packed.get(0).get(2)).length); // seq and price: 16 bytes a tuple
     List<Object> arrivals = arrange(ROWS, List.of(), false, packed);
-    assertEquals(List.of("IBM", "IBM", "IBM"), arrivals.stream().map(a -> ((Tuple) a).getString("sym")).toList());
+    assertEquals(
+        List.of("IBM", "IBM", "IBM"),
+        arrivals.stream().map(a -> ((Tuple) a).getString("sym")).toList());
     assertEquals(20.0, ((Tuple) arrivals.get(1)).getDouble("price"));
   }
 
@@ -296,26 +378,44 @@ class RowPackerTest {
     // Spark groups 0.0 with -0.0; each tuple must keep its own value.
     StructType schema = StructType.fromDDL("k double, v long");
     OperatorPlan plan = plan(schema, List.of("k"), List.of(), null);
-    List<Row> rows = List.of(new GenericRowWithSchema(new Object[] {0.0, 1L}, schema), new GenericRowWithSchema(new Object[] {-0.0, 2L}, schema));
+    List<Row> rows =
+        List.of(
+            new GenericRowWithSchema(new Object[] {0.0, 1L}, schema),
+            new GenericRowWithSchema(new Object[] {-0.0, 2L}, schema));
     List<Row> packed = packAll(new RowPacker(plan, schema), rows, 0);
     assertEquals(2, packed.size());
 
-    ArrivalOrder order = new ArrivalOrder(PackedRows.schema(schema, List.of("k")), new RowTupleConverter(schema), List.of("k"), List.of(), false);
+    ArrivalOrder order =
+        new ArrivalOrder(
+            PackedRows.schema(schema, List.of("k")),
+            new RowTupleConverter(schema),
+            List.of("k"),
+            List.of(),
+            false);
     List<Tuple> arrivals = new ArrayList<>();
     order.deliver(packed.iterator(), (tuple, marker) -> arrivals.add(tuple));
     assertEquals(List.of(1L, 2L), arrivals.stream().map(t -> t.getLong("v")).toList());
     assertEquals(0L, Double.doubleToRawLongBits(arrivals.get(0).getDouble("k")));
-    assertEquals(Double.doubleToRawLongBits(-0.0), Double.doubleToRawLongBits(arrivals.get(1).getDouble("k")));
+    assertEquals(
+        Double.doubleToRawLongBits(-0.0),
+        Double.doubleToRawLongBits(arrivals.get(1).getDouble("k")));
   }
 
   @Test
   void aMarkerRowWithANullKeyPlacesItsMarkerInTheNullKeysGroup() throws Exception {
     List<Row> rows = List.of(new GenericRowWithSchema(new Object[] {null, 1L, null, true}, MARKED));
-    List<Row> packed = packAll(new RowPacker(plan(MARKED, List.of("sym"), List.of("seq"), "mark"), ROWS), rows, 0);
+    List<Row> packed =
+        packAll(new RowPacker(plan(MARKED, List.of("sym"), List.of("seq"), "mark"), ROWS), rows, 0);
 
     assertEquals(1, packed.size());
     assertTrue(packed.get(0).isNullAt(0));
-    ArrivalOrder order = new ArrivalOrder(PackedRows.schema(MARKED, List.of("sym")), new RowTupleConverter(ROWS), List.of("sym"), List.of("seq"), true);
+    ArrivalOrder order =
+        new ArrivalOrder(
+            PackedRows.schema(MARKED, List.of("sym")),
+            new RowTupleConverter(ROWS),
+            List.of("sym"),
+            List.of("seq"),
+            true);
     List<Tuple> places = new ArrayList<>();
     order.deliver(packed.iterator(), (tuple, marker) -> places.add(tuple));
     assertEquals(1, places.size());
@@ -327,7 +427,13 @@ class RowPackerTest {
   void aNullKeyInATupleRowIsRefusedNamingTheColumn() {
     RowPacker packer = new RowPacker(plan(ROWS, List.of("sym"), List.of(), null), ROWS);
     WindowedOperatorException e =
-        assertThrows(WindowedOperatorException.class, () -> packAll(packer, List.of(new GenericRowWithSchema(new Object[] {null, 2L, 1.0}, ROWS)), 0));
+        assertThrows(
+            WindowedOperatorException.class,
+            () ->
+                packAll(
+                    packer,
+                    List.of(new GenericRowWithSchema(new Object[] {null, 2L, 1.0}, ROWS)),
+                    0));
     assertTrue(e.getMessage().contains("Column 'sym' holds a null"), e.getMessage());
   }
 
@@ -338,10 +444,15 @@ class RowPackerTest {
     List<Row> rows = new ArrayList<>();
     for (int i = 0; i < 400; i++) {
       boolean mark = i % 50 == 7;
-      rows.add(new GenericRowWithSchema(new Object[] {"IBM", (long) random.nextInt(100), mark ? null : (double) i, mark}, MARKED));
+      rows.add(
+          new GenericRowWithSchema(
+              new Object[] {"IBM", (long) random.nextInt(100), mark ? null : (double) i, mark},
+              MARKED));
     }
-    List<Row> packed = packAll(new RowPacker(plan(MARKED, List.of("sym"), List.of("seq"), "mark"), ROWS), rows, 0);
-    int runs = packed.stream().mapToInt(p -> java.nio.ByteBuffer.wrap((byte[]) p.get(2)).getInt()).sum();
+    List<Row> packed =
+        packAll(new RowPacker(plan(MARKED, List.of("sym"), List.of("seq"), "mark"), ROWS), rows, 0);
+    int runs =
+        packed.stream().mapToInt(p -> java.nio.ByteBuffer.wrap((byte[]) p.get(2)).getInt()).sum();
     assertTrue(runs > ArrivalOrder.MAX_MERGED_RUNS, "runs: " + runs);
 
     List<Row> expected = new ArrayList<>(rows);

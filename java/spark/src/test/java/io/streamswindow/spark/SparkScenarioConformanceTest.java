@@ -43,7 +43,9 @@ class SparkScenarioConformanceTest {
     Scenario scenario = ScenarioLibrary.load(file);
     Entry entry = SparkScenarioTable.ENTRIES.get(scenario.id());
     if (entry == null) {
-      fail(scenario.id() + " is not classified: add it to SparkScenarioTable (run it, or name why Spark cannot)");
+      fail(
+          scenario.id()
+              + " is not classified: add it to SparkScenarioTable (run it, or name why Spark cannot)");
     }
     Set<Reason> reasons = Reason.applicableTo(scenario);
     switch (entry.kind()) {
@@ -54,11 +56,18 @@ class SparkScenarioConformanceTest {
       case NOT_APPLICABLE -> {
         assertTrue(
             reasons.contains(entry.reason()),
-            scenario.id() + " is marked " + entry.reason() + ", which does not apply to it; what applies: " + reasons);
-        Assumptions.abort("not applicable on Spark, " + entry.reason() + ": " + entry.reason().description);
+            scenario.id()
+                + " is marked "
+                + entry.reason()
+                + ", which does not apply to it; what applies: "
+                + reasons);
+        Assumptions.abort(
+            "not applicable on Spark, " + entry.reason() + ": " + entry.reason().description);
       }
       case KNOWN_DIFFERENCE -> {
-        assertTrue(reasons.isEmpty(), scenario.id() + " is a known difference, but these apply: " + reasons);
+        assertTrue(
+            reasons.isEmpty(),
+            scenario.id() + " is a known difference, but these apply: " + reasons);
         AssertionError differs =
             assertThrows(
                 AssertionError.class,
@@ -66,8 +75,18 @@ class SparkScenarioConformanceTest {
                 scenario.id() + " now holds on Spark: classify it RUN in SparkScenarioTable");
         assertTrue(
             differs.getMessage().contains("\n  " + entry.where() + "\n"),
-            scenario.id() + " differs elsewhere than at \"" + entry.where() + "\":" + differs.getMessage());
-        System.out.println("KNOWN DIFFERENCE " + scenario.id() + " (" + entry.difference() + "):" + differs.getMessage());
+            scenario.id()
+                + " differs elsewhere than at \""
+                + entry.where()
+                + "\":"
+                + differs.getMessage());
+        System.out.println(
+            "KNOWN DIFFERENCE "
+                + scenario.id()
+                + " ("
+                + entry.difference()
+                + "):"
+                + differs.getMessage());
       }
     }
   }
@@ -87,19 +106,32 @@ class SparkScenarioConformanceTest {
   /** docs/scenario-format.md's "The Spark path" states the table's counts; they must agree. */
   @Test
   void theFormatPageStatesTheTablesCounts() throws Exception {
-    Path page = ScenarioLibrary.directory().getParent().getParent().resolve("docs/scenario-format.md");
+    Path page =
+        ScenarioLibrary.directory().getParent().getParent().resolve("docs/scenario-format.md");
     String text = Files.readString(page);
     Map<Kind, Long> kinds =
-        SparkScenarioTable.ENTRIES.values().stream().collect(Collectors.groupingBy(Entry::kind, Collectors.counting()));
+        SparkScenarioTable.ENTRIES.values().stream()
+            .collect(Collectors.groupingBy(Entry::kind, Collectors.counting()));
     String counts =
-        "Today " + kinds.getOrDefault(Kind.RUN, 0L) + " run, " + kinds.getOrDefault(Kind.NOT_APPLICABLE, 0L)
-            + " are not applicable and " + kinds.getOrDefault(Kind.KNOWN_DIFFERENCE, 0L) + " are known differences.";
+        "Today "
+            + kinds.getOrDefault(Kind.RUN, 0L)
+            + " run, "
+            + kinds.getOrDefault(Kind.NOT_APPLICABLE, 0L)
+            + " are not applicable and "
+            + kinds.getOrDefault(Kind.KNOWN_DIFFERENCE, 0L)
+            + " are known differences.";
     assertTrue(text.contains(counts), page + " should say: " + counts);
     for (Reason reason : Reason.values()) {
-      long count = SparkScenarioTable.ENTRIES.values().stream().filter(e -> e.reason() == reason).count();
+      long count =
+          SparkScenarioTable.ENTRIES.values().stream().filter(e -> e.reason() == reason).count();
       String row =
-          text.lines().filter(line -> line.startsWith("| `" + reason + "` |")).findFirst().orElse("(no row)");
-      assertTrue(row.endsWith("| " + count + " |"), page + " should count " + count + " for " + reason + ": " + row);
+          text.lines()
+              .filter(line -> line.startsWith("| `" + reason + "` |"))
+              .findFirst()
+              .orElse("(no row)");
+      assertTrue(
+          row.endsWith("| " + count + " |"),
+          page + " should count " + count + " for " + reason + ": " + row);
     }
   }
 }

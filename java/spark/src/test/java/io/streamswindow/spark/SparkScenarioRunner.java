@@ -14,6 +14,7 @@ import io.streamswindow.conformance.ScenarioStep;
 import io.streamswindow.conformance.TraceDiff;
 import io.streamswindow.conformance.TracingOperator;
 import io.streamswindow.engine.ManualClock;
+import io.streamswindow.engine.TupleChunkStore;
 import io.streamswindow.engine.WindowSpec;
 import io.streamswindow.schema.SplSchema;
 import java.math.BigDecimal;
@@ -28,7 +29,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.apache.spark.api.java.Optional;
-import io.streamswindow.engine.TupleChunkStore;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.catalyst.expressions.GenericRowWithSchema;
 import org.apache.spark.sql.streaming.GroupStateTimeout;
@@ -41,13 +41,14 @@ import org.apache.spark.sql.types.StructType;
 /**
  * Runs one conformance {@link Scenario} through the Spark path: the function Spark calls per group
  * and micro-batch ({@link WindowedOperatorFunction#call}), fed with rows packed by {@link
- * RowPacker} and with state kept between calls in Spark's test {@code GroupState}, as
- * {@code flatMapGroupsWithState} would. No SparkSession, no wall clock: the batch time is the
- * scenario's manual time in milliseconds.
+ * RowPacker} and with state kept between calls in Spark's test {@code GroupState}, as {@code
+ * flatMapGroupsWithState} would. No SparkSession, no wall clock: the batch time is the scenario's
+ * manual time in milliseconds.
  *
  * <p>The traced operator is the harness runner's own ({@link TracingOperator}, or the subclass the
- * scenario's listener kind names), built by class name once per call as on Spark. Given an output port,
- * it submits every trace line as a one-string tuple, so each call's trace is the rows it returns.
+ * scenario's listener kind names), built by class name once per call as on Spark. Given an output
+ * port, it submits every trace line as a one-string tuple, so each call's trace is the rows it
+ * returns.
  *
  * <p>How a scenario maps to Spark (docs/scenario-format.md, "The Spark path"):
  *
@@ -64,13 +65,13 @@ import org.apache.spark.sql.types.StructType;
  *       groups created later are gone) and runs a micro-batch without rows; {@code drain} is a
  *       boundary (every micro-batch ends with a drain).
  *   <li><b>Event time</b> (a timeInterval window): the scenario's {@code eventTime} is the plan's
- *       event-time column and the groups run under an event-time timeout. Every micro-batch
- *       carries the current watermark in milliseconds (0, Spark's value before it has one, until
- *       the first {@code watermark} step). {@code watermark} moves it and runs a micro-batch
- *       without rows, in which a group is called with {@code hasTimedOut} when its timeout lies
- *       strictly before the watermark, as Spark's {@code FlatMapGroupsWithStateExec} does; a
- *       watermark at or before the current one moves nothing and, as on Spark, runs no
- *       micro-batch. A checkpoint keeps the watermark with the states; a reset brings it back.
+ *       event-time column and the groups run under an event-time timeout. Every micro-batch carries
+ *       the current watermark in milliseconds (0, Spark's value before it has one, until the first
+ *       {@code watermark} step). {@code watermark} moves it and runs a micro-batch without rows, in
+ *       which a group is called with {@code hasTimedOut} when its timeout lies strictly before the
+ *       watermark, as Spark's {@code FlatMapGroupsWithStateExec} does; a watermark at or before the
+ *       current one moves nothing and, as on Spark, runs no micro-batch. A checkpoint keeps the
+ *       watermark with the states; a reset brings it back.
  *   <li><b>Batch</b>: a scenario whose last step is a final marker, with only tuples and window
  *       markers before it, is a batch DataFrame: one call per key with all its rows, which ends
  *       with the final marker.
@@ -79,22 +80,25 @@ import org.apache.spark.sql.types.StructType;
  *       operator, as {@code run_operator}'s dry run does on the driver).
  * </ul>
  *
- * <p>Traces are compared per key: a key's calls must produce exactly the expected lines that
- * belong to its partition, in order. A window event belongs to the partition it names, {@code
- * process A} to tuple A's partition, a {@code punct} line to every key that received the mark;
- * the {@code start} trace comes in the key's first call. Any other line belongs to no key, and the
- * scenario cannot run here.
+ * <p>Traces are compared per key: a key's calls must produce exactly the expected lines that belong
+ * to its partition, in order. A window event belongs to the partition it names, {@code process A}
+ * to tuple A's partition, a {@code punct} line to every key that received the mark; the {@code
+ * start} trace comes in the key's first call. Any other line belongs to no key, and the scenario
+ * cannot run here.
  */
 final class SparkScenarioRunner {
   /** The one column of the traced operator's output rows. */
   static final String LINE_COLUMN = "line";
+
   /** The boolean column whose true rows are window markers, when a scenario has any. */
   static final String MARKER_COLUMN = "window_marker";
+
   /** The scenario clock's start, {@code ManualClock.create()}, as Spark's batch time. */
   static final long START_MS = ManualClock.create().nanos() / 1_000_000L;
 
   /** What Spark's GroupState reports when no timeout is set. */
   private static final long NO_TIMEOUT = -1L;
+
   /** Spark's event-time watermark before its first one: 0 ms. */
   private static final long NO_WATERMARK_MS = 0L;
 
@@ -114,7 +118,13 @@ final class SparkScenarioRunner {
    * A key's state between micro-batches, as Spark's state store keeps it: the saved bytes and the
    * processing-time timeout (ms, or {@link #NO_TIMEOUT}).
    */
-  private record Group(Row key, Object[] keyValues, byte[] state, long timeoutMs, long generation, Map<String, byte[]> chunks) {
+  private record Group(
+      Row key,
+      Object[] keyValues,
+      byte[] state,
+      long timeoutMs,
+      long generation,
+      Map<String, byte[]> chunks) {
     Group(Row key, Object[] keyValues, byte[] state, long timeoutMs) {
       this(key, keyValues, state, timeoutMs, 0, Map.of());
     }
@@ -147,20 +157,26 @@ final class SparkScenarioRunner {
   private final Map<String, Map<String, Group>> checkpoints = new HashMap<>();
   private final Map<String, Long> checkpointWatermarks = new HashMap<>();
   private final Map<String, String> partitionOfId = new HashMap<>();
+
   /** The partition_by values of each key a row was built for. */
   private final Map<String, Object[]> keyValuesSeen = new HashMap<>();
+
   private final Map<String, List<Object>> pendingStart = new LinkedHashMap<>();
   private final StringBuilder log = new StringBuilder();
   private String mode;
   private final Layout layout;
   private WindowedOperatorFunction function;
+
   /** The chunked layout's runner, keeping live hosts between calls; null for the other layout. */
   private WindowedGroupRunner chunkedRunner;
+
   private RowPacker packer;
   private GroupStateTimeout timeout;
   private long nowMs = START_MS;
+
   /** Whether the window is a timeInterval one: the groups run under an event-time timeout. */
   private boolean eventTime;
+
   /** The current micro-batch's event-time watermark (ms), as Spark's GroupState reports it. */
   private long watermarkMs = NO_WATERMARK_MS;
 
@@ -213,13 +229,18 @@ final class SparkScenarioRunner {
       prepare(spec.toString(), false, GroupStateTimeout.NoTimeout());
       runBatch();
     } else {
-      mode = "streaming, one micro-batch per step, " + layout.name().toLowerCase().replace('_', '-') + " layout";
+      mode =
+          "streaming, one micro-batch per step, "
+              + layout.name().toLowerCase().replace('_', '-')
+              + " layout";
       prepare(
           spec.toString(),
           true,
           eventTime
               ? GroupStateTimeout.EventTimeTimeout()
-              : spec.usesTime() ? GroupStateTimeout.ProcessingTimeTimeout() : GroupStateTimeout.NoTimeout());
+              : spec.usesTime()
+                  ? GroupStateTimeout.ProcessingTimeTimeout()
+                  : GroupStateTimeout.NoTimeout());
       runStreaming();
     }
   }
@@ -251,11 +272,24 @@ final class SparkScenarioRunner {
     String operator = listener.kind().operatorClass().getName();
     OperatorPlan plan =
         new OperatorPlan(
-            operator, window, input, new StructType().add(LINE_COLUMN, DataTypes.StringType, false),
-            List.copyOf(partitionBy), List.of(), markers ? MARKER_COLUMN : null, false, null, parameters, streaming,
-            scenario.eventTime(), null, Map.of(), Map.of());
+            operator,
+            window,
+            input,
+            new StructType().add(LINE_COLUMN, DataTypes.StringType, false),
+            List.copyOf(partitionBy),
+            List.of(),
+            markers ? MARKER_COLUMN : null,
+            false,
+            null,
+            parameters,
+            streaming,
+            scenario.eventTime(),
+            null,
+            Map.of(),
+            Map.of());
     function = new WindowedOperatorFunction(plan, tuples);
-    chunkedRunner = layout == Layout.CHUNKED && streaming ? new WindowedGroupRunner(plan, tuples, true) : null;
+    chunkedRunner =
+        layout == Layout.CHUNKED && streaming ? new WindowedGroupRunner(plan, tuples, true) : null;
     packer = new RowPacker(plan, tuples);
     timeout = timeoutConf;
   }
@@ -278,7 +312,8 @@ final class SparkScenarioRunner {
       if (batch != null) {
         runMicroBatch(batch, observed, firstCalls, label);
       }
-      Map<String, List<Object>> expected = project(step.expect(), batch == null ? Set.of() : batch.marked, label);
+      Map<String, List<Object>> expected =
+          project(step.expect(), batch == null ? Set.of() : batch.marked, label);
       for (String partition : firstCalls) {
         List<Object> start = pendingStart.remove(partition);
         if (start != null) {
@@ -311,7 +346,8 @@ final class SparkScenarioRunner {
       }
       case "punct" -> {
         if (!argument.equals(Punctuation.WINDOW_MARKER.name())) {
-          throw new NotRunnable(label + ": a streaming query never ends, so it sends no " + argument);
+          throw new NotRunnable(
+              label + ": a streaming query never ends, so it sends no " + argument);
         }
         addWindowMarker(batch, groups.keySet());
         return batch;
@@ -319,7 +355,9 @@ final class SparkScenarioRunner {
       case "watermark" -> {
         long ms = watermarkMillis(argument);
         if (ms <= watermarkMs) {
-          log.append(label).append(": Spark's watermark stays at ").append(watermarkMs)
+          log.append(label)
+              .append(": Spark's watermark stays at ")
+              .append(watermarkMs)
               .append(" ms (it never moves back), so no micro-batch runs\n");
           return null;
         }
@@ -346,7 +384,9 @@ final class SparkScenarioRunner {
         log.append(label).append(": a boundary (every micro-batch ends with a drain)\n");
         return null;
       }
-      default -> throw new NotRunnable(label + ": the command " + command.verb() + " has no Spark counterpart");
+      default ->
+          throw new NotRunnable(
+              label + ": the command " + command.verb() + " has no Spark counterpart");
     }
   }
 
@@ -372,7 +412,8 @@ final class SparkScenarioRunner {
         marksPerStep.add(marks.marked);
       } else {
         throw new NotRunnable(
-            label + ": a batch DataFrame (the only input that ends with a final marker) is one micro-batch at one"
+            label
+                + ": a batch DataFrame (the only input that ends with a final marker) is one micro-batch at one"
                 + " instant; it has no place for this command");
       }
     }
@@ -384,7 +425,9 @@ final class SparkScenarioRunner {
       Set<String> marked = i < steps.size() - 1 ? marksPerStep.get(i) : called;
       String label = "step " + (i + 1);
       project(steps.get(i).expect(), marked, label)
-          .forEach((partition, items) -> expected.computeIfAbsent(partition, p -> new ArrayList<>()).addAll(items));
+          .forEach(
+              (partition, items) ->
+                  expected.computeIfAbsent(partition, p -> new ArrayList<>()).addAll(items));
     }
     compare("the whole batch (steps 1 to " + steps.size() + ", in order)", expected, observed);
   }
@@ -412,17 +455,19 @@ final class SparkScenarioRunner {
   // ---------------------------------------------------------------- one micro-batch
 
   /**
-   * Packs the batch's rows as one input partition, calls each group that got rows, then each
-   * other group whose timeout has passed, and collects each group's output lines.
+   * Packs the batch's rows as one input partition, calls each group that got rows, then each other
+   * group whose timeout has passed, and collects each group's output lines.
    */
   private void runMicroBatch(
-      Batch batch, Map<String, List<String>> observed, Set<String> firstCalls, String label) throws Exception {
+      Batch batch, Map<String, List<String>> observed, Set<String> firstCalls, String label)
+      throws Exception {
     Map<String, List<Row>> packedByGroup = new LinkedHashMap<>();
     Map<String, Row> keys = new HashMap<>();
     if (!batch.rows.isEmpty()) {
       // The key as Spark hands it over: a row of the packed rows' grouping columns.
       int keyWidth = PackedRows.keyColumns(partitionBy).size();
-      StructType keySchema = new StructType(Arrays.copyOf(PackedRows.schema(input, partitionBy).fields(), keyWidth));
+      StructType keySchema =
+          new StructType(Arrays.copyOf(PackedRows.schema(input, partitionBy).fields(), keyWidth));
       for (Iterator<Row> packed = packer.call(batch.rows.iterator()); packed.hasNext(); ) {
         Row row = packed.next();
         Object[] keyValues = new Object[keyWidth];
@@ -434,8 +479,12 @@ final class SparkScenarioRunner {
         keys.putIfAbsent(partition, new GenericRowWithSchema(keyValues, keySchema));
       }
     }
-    log.append(label).append(" at ").append(nowMs - START_MS).append(" ms")
-        .append(eventTime ? ", watermark " + watermarkMs + " ms" : "").append(":\n");
+    log.append(label)
+        .append(" at ")
+        .append(nowMs - START_MS)
+        .append(" ms")
+        .append(eventTime ? ", watermark " + watermarkMs + " ms" : "")
+        .append(":\n");
     // Spark's threshold: the batch time for processing-time timeouts, the watermark for event time.
     long threshold = eventTime ? watermarkMs : nowMs;
     for (Map.Entry<String, List<Row>> entry : packedByGroup.entrySet()) {
@@ -458,27 +507,44 @@ final class SparkScenarioRunner {
   }
 
   /** One call of the function for a group, as Spark makes it; keeps the state Spark would keep. */
-  private List<String> call(String partition, Row key, List<Row> packedRows, boolean timedOut) throws Exception {
+  private List<String> call(String partition, Row key, List<Row> packedRows, boolean timedOut)
+      throws Exception {
     if (chunkedRunner != null) {
       return callChunked(partition, key, packedRows, timedOut);
     }
     Group group = groups.get(partition);
     TestGroupState<byte[]> state =
         TestGroupState.create(
-            Optional.ofNullable(group == null ? null : group.state()), timeout, nowMs,
-            eventTime ? Optional.of(watermarkMs) : Optional.empty(), timedOut);
+            Optional.ofNullable(group == null ? null : group.state()),
+            timeout,
+            nowMs,
+            eventTime ? Optional.of(watermarkMs) : Optional.empty(),
+            timedOut);
     List<String> lines = new ArrayList<>();
-    function.call(key, packedRows.iterator(), state).forEachRemaining(row -> lines.add(row.getString(0)));
-    log.append("  key ").append(partition).append(timedOut ? " (timed out)" : "").append(": ").append(lines);
+    function
+        .call(key, packedRows.iterator(), state)
+        .forEachRemaining(row -> lines.add(row.getString(0)));
+    log.append("  key ")
+        .append(partition)
+        .append(timedOut ? " (timed out)" : "")
+        .append(": ")
+        .append(lines);
     if (state.exists()) {
       Optional<Object> timeoutMs = state.getTimeoutTimestampMs();
-      Object[] keyValues = group != null ? group.keyValues() : keyValuesSeen.getOrDefault(partition, new Object[0]);
+      Object[] keyValues =
+          group != null ? group.keyValues() : keyValuesSeen.getOrDefault(partition, new Object[0]);
       Group saved =
-          new Group(key, keyValues, state.get(), timeoutMs.isPresent() ? (Long) timeoutMs.get() : NO_TIMEOUT);
+          new Group(
+              key,
+              keyValues,
+              state.get(),
+              timeoutMs.isPresent() ? (Long) timeoutMs.get() : NO_TIMEOUT);
       groups.put(partition, saved);
       if (saved.timeoutMs() != NO_TIMEOUT) {
         // A processing-time timeout from the start; an event-time one as the watermark is given.
-        log.append(", timeout at ").append(saved.timeoutMs() - (eventTime ? 0 : START_MS)).append(" ms");
+        log.append(", timeout at ")
+            .append(saved.timeoutMs() - (eventTime ? 0 : START_MS))
+            .append(" ms");
       }
     }
     log.append('\n');
@@ -486,20 +552,34 @@ final class SparkScenarioRunner {
   }
 
   /** One call on the chunked layout: what {@code WindowedOperatorProcessor} does with its state. */
-  private List<String> callChunked(String partition, Row key, List<Row> packedRows, boolean timedOut) {
+  private List<String> callChunked(
+      String partition, Row key, List<Row> packedRows, boolean timedOut) {
     Group group = groups.get(partition);
     MapKeyState state = new MapKeyState(group, nowMs, eventTime ? watermarkMs : NO_WATERMARK_MS);
     List<String> lines = new ArrayList<>();
-    chunkedRunner.run(key, packedRows.iterator(), state).forEach(row -> lines.add(row.getString(0)));
-    log.append("  key ").append(partition).append(timedOut ? " (timer)" : "").append(": ").append(lines);
+    chunkedRunner
+        .run(key, packedRows.iterator(), state)
+        .forEach(row -> lines.add(row.getString(0)));
+    log.append("  key ")
+        .append(partition)
+        .append(timedOut ? " (timer)" : "")
+        .append(": ")
+        .append(lines);
     if (state.checkpoint != null) {
-      Object[] keyValues = group != null ? group.keyValues() : keyValuesSeen.getOrDefault(partition, new Object[0]);
+      Object[] keyValues =
+          group != null ? group.keyValues() : keyValuesSeen.getOrDefault(partition, new Object[0]);
       // A timer fires when the threshold reaches it; the loop above calls a group whose timeout
       // lies strictly before the threshold: the timer less a millisecond.
       long timeoutMs = state.timerMs == NO_TIMEOUT ? NO_TIMEOUT : state.timerMs - 1;
       groups.put(
           partition,
-          new Group(key, keyValues, state.checkpoint, timeoutMs, state.generation, Map.copyOf(state.chunks)));
+          new Group(
+              key,
+              keyValues,
+              state.checkpoint,
+              timeoutMs,
+              state.generation,
+              Map.copyOf(state.chunks)));
       if (state.timerMs != NO_TIMEOUT) {
         log.append(", timer at ").append(state.timerMs - (eventTime ? 0 : START_MS)).append(" ms");
       }
@@ -508,7 +588,9 @@ final class SparkScenarioRunner {
     return lines;
   }
 
-  /** A key's {@code transformWithState} state in memory: checkpoint, generation, chunks, one timer. */
+  /**
+   * A key's {@code transformWithState} state in memory: checkpoint, generation, chunks, one timer.
+   */
   private static final class MapKeyState implements KeyState {
     private final long nowMs;
     private final long watermarkMs;
@@ -578,7 +660,8 @@ final class SparkScenarioRunner {
     if (id != null) {
       String before = partitionOfId.put(id, partition);
       if (before != null && !before.equals(partition)) {
-        throw new NotRunnable("tuple id " + id + " is used in partitions " + before + " and " + partition);
+        throw new NotRunnable(
+            "tuple id " + id + " is used in partitions " + before + " and " + partition);
       }
     }
     batch.rows.add(row);
@@ -624,7 +707,8 @@ final class SparkScenarioRunner {
       for (Iterator<String> names = values.fieldNames(); names.hasNext(); ) {
         String name = names.next();
         if (!List.of(tuples.fieldNames()).contains(name)) {
-          throw new IllegalArgumentException("tuple attribute " + name + " is not in " + scenario.schema());
+          throw new IllegalArgumentException(
+              "tuple attribute " + name + " is not in " + scenario.schema());
         }
       }
     }
@@ -675,7 +759,8 @@ final class SparkScenarioRunner {
     } else if (type.equals(DataTypes.TimestampType)) {
       return timestamp(field.name(), value.asText());
     }
-    throw new NotRunnable("attribute " + field.name() + " has a type the runner does not map: " + type);
+    throw new NotRunnable(
+        "attribute " + field.name() + " has a type the runner does not map: " + type);
   }
 
   private static Object defaultValue(DataType type) {
@@ -709,7 +794,8 @@ final class SparkScenarioRunner {
     BigDecimal value = new BigDecimal(seconds);
     BigDecimal micros = value.movePointRight(6);
     if (micros.stripTrailingZeros().scale() > 0) {
-      throw new NotRunnable(name + " = " + seconds + " s is finer than Spark's microsecond timestamps");
+      throw new NotRunnable(
+          name + " = " + seconds + " s is finer than Spark's microsecond timestamps");
     }
     long whole = value.setScale(0, java.math.RoundingMode.FLOOR).longValueExact();
     Timestamp ts = new Timestamp(whole * 1000L);
@@ -721,7 +807,8 @@ final class SparkScenarioRunner {
   static long millis(String seconds) {
     BigDecimal ms = new BigDecimal(seconds).movePointRight(3);
     if (ms.stripTrailingZeros().scale() > 0) {
-      throw new NotRunnable("advance " + seconds + " is not a whole number of milliseconds, Spark's batch time unit");
+      throw new NotRunnable(
+          "advance " + seconds + " is not a whole number of milliseconds, Spark's batch time unit");
     }
     return ms.longValueExact();
   }
@@ -733,10 +820,14 @@ final class SparkScenarioRunner {
   static long watermarkMillis(String seconds) {
     BigDecimal ms = new BigDecimal(seconds).movePointRight(3);
     if (ms.stripTrailingZeros().scale() > 0) {
-      throw new NotRunnable("watermark " + seconds + " is not a whole number of milliseconds, Spark's watermark unit");
+      throw new NotRunnable(
+          "watermark "
+              + seconds
+              + " is not a whole number of milliseconds, Spark's watermark unit");
     }
     if (ms.signum() <= 0) {
-      throw new NotRunnable("watermark " + seconds + " is not after 0 ms, Spark's watermark before it has one");
+      throw new NotRunnable(
+          "watermark " + seconds + " is not after 0 ms, Spark's watermark before it has one");
     }
     return ms.longValueExact();
   }
@@ -745,7 +836,11 @@ final class SparkScenarioRunner {
   private static StructType struct(SplSchema schema) {
     StructType struct = new StructType();
     for (Attribute attribute : schema) {
-      struct = struct.add(attribute.getName(), SplSparkTypes.sparkType(attribute.getType().getMetaType()), true);
+      struct =
+          struct.add(
+              attribute.getName(),
+              SplSparkTypes.sparkType(attribute.getType().getMetaType()),
+              true);
     }
     return struct;
   }
@@ -756,7 +851,8 @@ final class SparkScenarioRunner {
    * The expected items of each key: every line goes to the partition it belongs to, a group (lines
    * in any order) splits into one group per partition.
    */
-  private Map<String, List<Object>> project(ExpectedTrace expected, Set<String> marked, String label) {
+  private Map<String, List<Object>> project(
+      ExpectedTrace expected, Set<String> marked, String label) {
     Map<String, List<Object>> byPartition = new LinkedHashMap<>();
     for (Object item : expected.items()) {
       if (item instanceof String line) {
@@ -799,16 +895,21 @@ final class SparkScenarioRunner {
       return Set.of(end < 0 ? rest : rest.substring(0, end));
     }
     throw new NotRunnable(
-        label + ": the expected line \"" + line + "\" belongs to no key on Spark (not a window event, not the"
+        label
+            + ": the expected line \""
+            + line
+            + "\" belongs to no key on Spark (not a window event, not the"
             + " process call of a tuple, not a mark a key received)");
   }
 
-  private void compare(String label, Map<String, List<Object>> expected, Map<String, List<String>> observed) {
+  private void compare(
+      String label, Map<String, List<Object>> expected, Map<String, List<String>> observed) {
     Set<String> partitions = new LinkedHashSet<>(expected.keySet());
     partitions.addAll(observed.keySet());
     StringBuilder problems = new StringBuilder();
     for (String partition : partitions) {
-      ExpectedTrace wanted = new ExpectedTrace(List.copyOf(expected.getOrDefault(partition, List.of())));
+      ExpectedTrace wanted =
+          new ExpectedTrace(List.copyOf(expected.getOrDefault(partition, List.of())));
       List<String> actual = observed.getOrDefault(partition, List.of());
       if (!wanted.matches(actual)) {
         problems
@@ -825,11 +926,19 @@ final class SparkScenarioRunner {
   }
 
   private String report(String problem) {
-    return "\nScenario " + scenario.id() + " on the Spark path: " + scenario.name()
-        + "\n  window: " + scenario.window() + (partitionBy.isEmpty() ? "" : ", partition_by " + partitionBy)
-        + "\n  run as: " + mode
-        + "\n  " + problem
-        + "\n  calls so far (batch time from the start):\n" + indent(log.toString());
+    return "\nScenario "
+        + scenario.id()
+        + " on the Spark path: "
+        + scenario.name()
+        + "\n  window: "
+        + scenario.window()
+        + (partitionBy.isEmpty() ? "" : ", partition_by " + partitionBy)
+        + "\n  run as: "
+        + mode
+        + "\n  "
+        + problem
+        + "\n  calls so far (batch time from the start):\n"
+        + indent(log.toString());
   }
 
   private static String indent(String text) {

@@ -19,15 +19,15 @@ import java.util.Set;
 import java.util.function.Predicate;
 
 /**
- * Which conformance scenarios run through the Spark path, in one table: every scenario under
- * {@code tests/scenarios} is either {@link Kind#RUN run} by {@link SparkScenarioRunner} (and must
- * hold), {@link Kind#NOT_APPLICABLE not applicable} for one of a few {@link Reason reasons} that
- * Spark's design gives (docs/architecture.md), or a {@link Kind#KNOWN_DIFFERENCE known difference}:
- * a scenario that should hold on Spark and does not, with the step where it parts.
+ * Which conformance scenarios run through the Spark path, in one table: every scenario under {@code
+ * tests/scenarios} is either {@link Kind#RUN run} by {@link SparkScenarioRunner} (and must hold),
+ * {@link Kind#NOT_APPLICABLE not applicable} for one of a few {@link Reason reasons} that Spark's
+ * design gives (docs/architecture.md), or a {@link Kind#KNOWN_DIFFERENCE known difference}: a
+ * scenario that should hold on Spark and does not, with the step where it parts.
  *
  * <p>{@link SparkScenarioConformanceTest} keeps it honest: a new scenario must be added here; a
- * scenario marked not applicable must show its reason (each reason is checked against the file);
- * a scenario to run must show none; a known difference must still differ at its step.
+ * scenario marked not applicable must show its reason (each reason is checked against the file); a
+ * scenario to run must show none; a known difference must still differ at its step.
  */
 final class SparkScenarioTable {
   private SparkScenarioTable() {}
@@ -56,7 +56,8 @@ final class SparkScenarioTable {
             s.listener().evictPartitionsDuringInsertion()
                 || clause(s) != null
                     && clause(s).partitionEviction() != null
-                    && clause(s).partitionEviction().kind() != PartitionEvictionSpec.Kind.PARTITION_AGE),
+                    && clause(s).partitionEviction().kind()
+                        != PartitionEvictionSpec.Kind.PARTITION_AGE),
     PER_KEY_OPERATOR(
         "expects operator calls that belong to no partition: a StateHandler's (every key's instance drains and"
             + " checkpoints at the end of each micro-batch on Spark), or a mark before any partition exists (no key"
@@ -111,8 +112,14 @@ final class SparkScenarioTable {
 
   private static final Set<String> HARNESS_COMMANDS =
       Set.of(
-          "evictPartition", "partitions", "partitionOrder", "needsPartitionEviction", "describe", "flags",
-          "resetToInitialState", "dropped");
+          "evictPartition",
+          "partitions",
+          "partitionOrder",
+          "needsPartitionEviction",
+          "describe",
+          "flags",
+          "resetToInitialState",
+          "dropped");
 
   static final Map<String, Entry> ENTRIES = entries();
 
@@ -188,9 +195,18 @@ final class SparkScenarioTable {
     na(t, "partitions/partition-count-evicts-every-empty-partition", Reason.PARTITIONS_ACROSS_KEYS);
     na(t, "partitions/partition-count-evicts-own-emptied-partition", Reason.PARTITIONS_ACROSS_KEYS);
     na(t, "partitions/partition-count-least-recent", Reason.PARTITIONS_ACROSS_KEYS);
-    na(t, "partitions/partition-count-punct-evicts-every-empty-partition", Reason.PARTITIONS_ACROSS_KEYS);
-    na(t, "partitions/stateful-partition-count-evicts-emptied-partitions", Reason.PARTITIONS_ACROSS_KEYS);
-    na(t, "partitions/stateful-tuple-count-punct-evicts-empty-partition", Reason.PARTITIONS_ACROSS_KEYS);
+    na(
+        t,
+        "partitions/partition-count-punct-evicts-every-empty-partition",
+        Reason.PARTITIONS_ACROSS_KEYS);
+    na(
+        t,
+        "partitions/stateful-partition-count-evicts-emptied-partitions",
+        Reason.PARTITIONS_ACROSS_KEYS);
+    na(
+        t,
+        "partitions/stateful-tuple-count-punct-evicts-empty-partition",
+        Reason.PARTITIONS_ACROSS_KEYS);
     na(t, "partitions/tuple-count-empty-then-least-recent", Reason.PARTITIONS_ACROSS_KEYS);
     na(t, "partitions/tuple-count-punct-empty-then-least-recent", Reason.PARTITIONS_ACROSS_KEYS);
     na(t, "partitions/tuple-count-several-partitions", Reason.PARTITIONS_ACROSS_KEYS);
@@ -258,7 +274,10 @@ final class SparkScenarioTable {
     run(t, "timeinterval/float64-event-time-seconds");
     run(t, "timeinterval/gap-empty-panes-never-trigger");
     run(t, "timeinterval/late-only-updated-partitions-retrigger");
-    na(t, "timeinterval/late-partition-first-trigger-is-index-0-late", Reason.WATERMARK_STANDS_STILL);
+    na(
+        t,
+        "timeinterval/late-partition-first-trigger-is-index-0-late",
+        Reason.WATERMARK_STANDS_STILL);
     run(t, "timeinterval/late-trigger-before-close-in-one-jump");
     na(t, "timeinterval/late-tuple-retriggers-on-next-watermark", Reason.WATERMARK_STANDS_STILL);
     na(t, "timeinterval/offset-shifts-panes", Reason.TIME_PRECISION);
@@ -318,7 +337,9 @@ final class SparkScenarioTable {
   }
 
   private static WindowSpec clause(Scenario scenario) {
-    return scenario.window() == null || scenario.error() != null ? null : WindowClauseParser.parse(scenario.window());
+    return scenario.window() == null || scenario.error() != null
+        ? null
+        : WindowClauseParser.parse(scenario.window());
   }
 
   /** A partitioned window that gets a punctuation mark before its first tuple. */
@@ -338,7 +359,9 @@ final class SparkScenarioTable {
     return false;
   }
 
-  /** An advance that is not a whole number of milliseconds, or a timestamp finer than a microsecond. */
+  /**
+   * An advance that is not a whole number of milliseconds, or a timestamp finer than a microsecond.
+   */
   private static boolean finerThanSpark(Scenario scenario) {
     List<String> timestamps = timestampAttributes(scenario);
     for (ScenarioStep step : scenario.steps()) {
@@ -346,7 +369,8 @@ final class SparkScenarioTable {
         if ("advance".equals(verb(step))) {
           SparkScenarioRunner.millis(ScenarioCommand.parse(step.command()).argument());
         }
-        if ("watermark".equals(verb(step)) && !watermarkInMillis(ScenarioCommand.parse(step.command()).argument())) {
+        if ("watermark".equals(verb(step))
+            && !watermarkInMillis(ScenarioCommand.parse(step.command()).argument())) {
           return true;
         }
         if (step.tuple() != null) {
@@ -379,7 +403,8 @@ final class SparkScenarioTable {
     List<ScenarioStep> steps = scenario.steps();
     for (int i = 0; i < steps.size(); i++) {
       ScenarioStep step = steps.get(i);
-      if (!"punct".equals(verb(step)) || !ScenarioCommand.parse(step.command()).argument().equals("FINAL_MARKER")) {
+      if (!"punct".equals(verb(step))
+          || !ScenarioCommand.parse(step.command()).argument().equals("FINAL_MARKER")) {
         continue;
       }
       if (i != steps.size() - 1) {
@@ -408,7 +433,8 @@ final class SparkScenarioTable {
     Map<String, java.math.BigDecimal> checkpoints = new java.util.HashMap<>();
     for (ScenarioStep step : scenario.steps()) {
       String verb = verb(step);
-      String argument = step.command() == null ? null : ScenarioCommand.parse(step.command()).argument();
+      String argument =
+          step.command() == null ? null : ScenarioCommand.parse(step.command()).argument();
       if ("checkpoint".equals(verb)) {
         checkpoints.put(argument, current);
       } else if ("reset".equals(verb)) {
@@ -427,7 +453,9 @@ final class SparkScenarioTable {
     return false;
   }
 
-  /** A window that is not partitioned, with time policies, and an advance before its first tuple. */
+  /**
+   * A window that is not partitioned, with time policies, and an advance before its first tuple.
+   */
   private static boolean timeBeforeFirstTuple(Scenario scenario) {
     WindowSpec spec = clause(scenario);
     if (spec == null || spec.isPartitioned() || !spec.usesTime()) {

@@ -21,15 +21,18 @@ class SplSparkTypesTest {
               + " counts map<string, bigint>, at struct<x: double, y: double>");
 
   private static String inputMisfit(String spl, String spark) {
-    return SplSparkTypes.misfit(DataType.fromDDL(spark), SplTypeParser.parseType(spl), Direction.INPUT);
+    return SplSparkTypes.misfit(
+        DataType.fromDDL(spark), SplTypeParser.parseType(spl), Direction.INPUT);
   }
 
   private static String outputMisfit(String spl, String spark) {
-    return SplSparkTypes.misfit(DataType.fromDDL(spark), SplTypeParser.parseType(spl), Direction.OUTPUT);
+    return SplSparkTypes.misfit(
+        DataType.fromDDL(spark), SplTypeParser.parseType(spl), Direction.OUTPUT);
   }
 
   private static IllegalArgumentException refused(Map<String, String> stated, Direction direction) {
-    return assertThrows(IllegalArgumentException.class, () -> SplSparkTypes.toSpl(ROWS, stated, direction));
+    return assertThrows(
+        IllegalArgumentException.class, () -> SplSparkTypes.toSpl(ROWS, stated, direction));
   }
 
   @Test
@@ -63,7 +66,8 @@ class SplSparkTypesTest {
             + " are [id, amount, n, ratio, tags, counts, at]",
         e.getMessage());
     assertTrue(
-        refused(Map.of("total", "decimal64"), Direction.OUTPUT).getMessage()
+        refused(Map.of("total", "decimal64"), Direction.OUTPUT)
+            .getMessage()
             .startsWith("output_spl_types names 'total', which is not a column of output_schema"));
   }
 
@@ -71,7 +75,8 @@ class SplSparkTypesTest {
   void textThatIsNoSplTypeIsRefusedWithTheParsersReason() {
     String message = refused(Map.of("amount", "decimal65"), Direction.INPUT).getMessage();
     assertTrue(
-        message.startsWith("spl_types gives column 'amount' the type \"decimal65\", which is not an SPL type: "),
+        message.startsWith(
+            "spl_types gives column 'amount' the type \"decimal65\", which is not an SPL type: "),
         message);
     assertTrue(message.contains("unknown SPL type decimal65"), message);
   }
@@ -93,8 +98,10 @@ class SplSparkTypesTest {
 
   @Test
   void onInputEveryIntegerTypeTakesEveryIntegerColumn() {
-    for (String spl : new String[] {"int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64"}) {
-      for (String spark : new String[] {"tinyint", "smallint", "int", "bigint", "decimal(20,0)", "decimal(5,0)"}) {
+    for (String spl :
+        new String[] {"int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64"}) {
+      for (String spark :
+          new String[] {"tinyint", "smallint", "int", "bigint", "decimal(20,0)", "decimal(5,0)"}) {
         assertNull(inputMisfit(spl, spark), spl + " from " + spark);
       }
       assertTrue(inputMisfit(spl, "decimal(10,2)").startsWith(spl + " takes integer columns"));
@@ -109,7 +116,9 @@ class SplSparkTypesTest {
     assertNull(inputMisfit("decimal32", "decimal(38,18)"));
     assertNull(inputMisfit("decimal128", "decimal(5,5)"));
     assertTrue(inputMisfit("decimal64", "bigint").startsWith("decimal64 takes decimal columns"));
-    assertTrue(inputMisfit("float64", "decimal(10,2)").startsWith("float64 takes float and double columns"));
+    assertTrue(
+        inputMisfit("float64", "decimal(10,2)")
+            .startsWith("float64 takes float and double columns"));
   }
 
   @Test
@@ -124,7 +133,9 @@ class SplSparkTypesTest {
         "ustring takes string columns; a binary column takes blob (the default), or optional<T> of one of those (a"
             + " null becomes no value)",
         inputMisfit("ustring", "binary"));
-    assertTrue(inputMisfit("timestamp", "bigint").startsWith("timestamp takes timestamp columns; a bigint column takes int8,"));
+    assertTrue(
+        inputMisfit("timestamp", "bigint")
+            .startsWith("timestamp takes timestamp columns; a bigint column takes int8,"));
   }
 
   @Test
@@ -137,13 +148,20 @@ class SplSparkTypesTest {
         "its elements: decimal64 takes decimal columns (values rounded to its 16 digits); a string column takes"
             + " rstring (the default), ustring or rstring[n], or optional<T> of one of those (a null becomes no value)",
         inputMisfit("list<decimal64>", "array<string>"));
-    assertTrue(inputMisfit("map<rstring, int32>", "map<string, double>").startsWith("its values: int32 takes"));
+    assertTrue(
+        inputMisfit("map<rstring, int32>", "map<string, double>")
+            .startsWith("its values: int32 takes"));
     assertTrue(
         inputMisfit("tuple<int32 y, int32 x>", "struct<x: bigint, y: bigint>")
-            .startsWith("tuple<int32 y,int32 x> takes struct columns with the fields [y, x] in this order; a"
-                + " struct<x:bigint,y:bigint> column takes tuple<...>"));
-    assertTrue(inputMisfit("tuple<int32 x>", "struct<x: string>").startsWith("its field 'x': int32 takes"));
-    assertTrue(inputMisfit("list<int32>", "bigint").startsWith("list<int32> takes array columns; a bigint column"));
+            .startsWith(
+                "tuple<int32 y,int32 x> takes struct columns with the fields [y, x] in this order; a"
+                    + " struct<x:bigint,y:bigint> column takes tuple<...>"));
+    assertTrue(
+        inputMisfit("tuple<int32 x>", "struct<x: string>")
+            .startsWith("its field 'x': int32 takes"));
+    assertTrue(
+        inputMisfit("list<int32>", "bigint")
+            .startsWith("list<int32> takes array columns; a bigint column"));
   }
 
   @Test
@@ -158,8 +176,13 @@ class SplSparkTypesTest {
             + " holds int8, int16, int32 (the default), uint8 or uint16, or optional<T> of one of those (no value"
             + " becomes a null)",
         outputMisfit("uint32", "int"));
-    assertTrue(outputMisfit("uint64", "bigint").startsWith("uint64 goes into decimal(p,0) with p >= 20 columns"));
-    assertTrue(outputMisfit("uint8", "tinyint").startsWith("uint8 goes into smallint, int, bigint or decimal(p,0) with p >= 3 columns"));
+    assertTrue(
+        outputMisfit("uint64", "bigint")
+            .startsWith("uint64 goes into decimal(p,0) with p >= 20 columns"));
+    assertTrue(
+        outputMisfit("uint8", "tinyint")
+            .startsWith(
+                "uint8 goes into smallint, int, bigint or decimal(p,0) with p >= 3 columns"));
     assertTrue(outputMisfit("int64", "decimal(18,0)").startsWith("int64 goes into bigint"));
   }
 
@@ -177,21 +200,42 @@ class SplSparkTypesTest {
   @Test
   void statedTypesAreReadFromTheirOptionKeys() {
     Map<String, String> options =
-        Map.of("spl_type.amount", "decimal64", "output_spl_type.total", "decimal64", "event_time", "ts");
-    assertEquals(Map.of("amount", "decimal64"), SplSparkTypes.statedTypes(options, Direction.INPUT));
-    assertEquals(Map.of("total", "decimal64"), SplSparkTypes.statedTypes(options, Direction.OUTPUT));
+        Map.of(
+            "spl_type.amount",
+            "decimal64",
+            "output_spl_type.total",
+            "decimal64",
+            "event_time",
+            "ts");
+    assertEquals(
+        Map.of("amount", "decimal64"), SplSparkTypes.statedTypes(options, Direction.INPUT));
+    assertEquals(
+        Map.of("total", "decimal64"), SplSparkTypes.statedTypes(options, Direction.OUTPUT));
   }
 
   @Test
   void everyDefaultTypeGoesBackIntoItsOwnColumnType() {
     for (DataType column :
         new DataType[] {
-          DataTypes.StringType, DataTypes.ByteType, DataTypes.ShortType, DataTypes.IntegerType, DataTypes.LongType,
-          DataTypes.FloatType, DataTypes.DoubleType, DataTypes.BooleanType, DataTypes.TimestampType,
-          DataTypes.BinaryType, DataTypes.createDecimalType(12, 3), DataType.fromDDL("array<map<string, int>>")
+          DataTypes.StringType,
+          DataTypes.ByteType,
+          DataTypes.ShortType,
+          DataTypes.IntegerType,
+          DataTypes.LongType,
+          DataTypes.FloatType,
+          DataTypes.DoubleType,
+          DataTypes.BooleanType,
+          DataTypes.TimestampType,
+          DataTypes.BinaryType,
+          DataTypes.createDecimalType(12, 3),
+          DataType.fromDDL("array<map<string, int>>")
         }) {
-      assertNull(SplSparkTypes.misfit(column, SplSparkTypes.defaultType(column, "c"), Direction.INPUT), column.simpleString());
-      assertNull(SplSparkTypes.misfit(column, SplSparkTypes.defaultType(column, "c"), Direction.OUTPUT), column.simpleString());
+      assertNull(
+          SplSparkTypes.misfit(column, SplSparkTypes.defaultType(column, "c"), Direction.INPUT),
+          column.simpleString());
+      assertNull(
+          SplSparkTypes.misfit(column, SplSparkTypes.defaultType(column, "c"), Direction.OUTPUT),
+          column.simpleString());
     }
   }
 }

@@ -70,8 +70,12 @@ class SplValueConversionTest {
     assertEquals(
         "Column 'c' holds 18446744073709551615, which SPL type int64 cannot hold (-9223372036854775808 to"
             + " 9223372036854775807)",
-        refusal(() -> conversion("decimal(20,0)", "int64").toSpl(new BigDecimal("18446744073709551615"))));
-    // Back into the column: a uint64 read from a bigint column goes back into it, a larger one cannot.
+        refusal(
+            () ->
+                conversion("decimal(20,0)", "int64")
+                    .toSpl(new BigDecimal("18446744073709551615"))));
+    // Back into the column: a uint64 read from a bigint column goes back into it, a larger one
+    // cannot.
     assertEquals(
         "Column 'c' holds 18446744073709551615, which its bigint column cannot hold (-9223372036854775808 to"
             + " 9223372036854775807)",
@@ -114,13 +118,23 @@ class SplValueConversionTest {
   @Test
   void listsAndSetsConvertTheirElements() {
     SplValueConversion list = conversion("array<bigint>", "list<uint8>");
-    assertEquals(List.of((byte) 1, (byte) -1), list.toSpl(CollectionConverters.asScala(List.of(1L, 255L)).toSeq()));
+    assertEquals(
+        List.of((byte) 1, (byte) -1),
+        list.toSpl(CollectionConverters.asScala(List.of(1L, 255L)).toSeq()));
     // IBM's getObject gives a list of a primitive type as a Java array.
-    assertEquals(List.of(1L, 255L), CollectionConverters.asJava((scala.collection.Seq<?>) list.toSpark(new byte[] {1, -1})));
+    assertEquals(
+        List.of(1L, 255L),
+        CollectionConverters.asJava((scala.collection.Seq<?>) list.toSpark(new byte[] {1, -1})));
     SplValueConversion set = conversion("array<string>", "set<ustring>");
     Object stored = set.toSpl(List.of("a", "b", "a"));
     assertEquals(new LinkedHashSet<>(List.of("a", "b")), stored);
-    assertEquals(List.of("a", "b"), CollectionConverters.asJava((scala.collection.Seq<?>) set.toSpark(Set.copyOf((Set<?>) stored))).stream().sorted().toList());
+    assertEquals(
+        List.of("a", "b"),
+        CollectionConverters.asJava(
+                (scala.collection.Seq<?>) set.toSpark(Set.copyOf((Set<?>) stored)))
+            .stream()
+            .sorted()
+            .toList());
     assertEquals(
         "Column 'c[]' holds 256, which SPL type uint8 cannot hold (0 to 255)",
         refusal(() -> list.toSpl(List.of(256L))));
@@ -136,14 +150,17 @@ class SplValueConversionTest {
     expected.put("a", (short) 1);
     expected.put("b", null);
     assertEquals(expected, map.toSpl(CollectionConverters.asScala(given)));
-    assertEquals(given, CollectionConverters.asJava((scala.collection.Map<?, ?>) map.toSpark(expected)));
+    assertEquals(
+        given, CollectionConverters.asJava((scala.collection.Map<?, ?>) map.toSpark(expected)));
   }
 
   @Test
   void tuplesConvertTheirFieldsByPosition() {
     StructType point = StructType.fromDDL("x double, y bigint");
-    SplValueConversion tuple = conversion("struct<x: double, y: bigint>", "tuple<float32 x, uint16 y>");
-    Tuple converted = (Tuple) tuple.toSpl(new GenericRowWithSchema(new Object[] {1.5, 65535L}, point));
+    SplValueConversion tuple =
+        conversion("struct<x: double, y: bigint>", "tuple<float32 x, uint16 y>");
+    Tuple converted =
+        (Tuple) tuple.toSpl(new GenericRowWithSchema(new Object[] {1.5, 65535L}, point));
     assertEquals(1.5f, converted.getFloat("x"));
     assertEquals((short) -1, converted.getShort("y"));
     Row back = (Row) tuple.toSpark(converted);
@@ -155,7 +172,9 @@ class SplValueConversionTest {
   void theColumnOfANestedValueIsNamedByItsPath() {
     SplValueConversion nested = conversion("struct<xs: array<bigint>>", "tuple<list<int8> xs>");
     StructType row = StructType.fromDDL("xs array<bigint>");
-    String message = refusal(() -> nested.toSpl(new GenericRowWithSchema(new Object[] {List.of(1000L)}, row)));
-    assertTrue(message.startsWith("Column 'c.xs[]' holds 1000, which SPL type int8 cannot hold"), message);
+    String message =
+        refusal(() -> nested.toSpl(new GenericRowWithSchema(new Object[] {List.of(1000L)}, row)));
+    assertTrue(
+        message.startsWith("Column 'c.xs[]' holds 1000, which SPL type int8 cannot hold"), message);
   }
 }

@@ -20,7 +20,9 @@ class TupleOrderTest {
       TupleOrder order = new TupleOrder(schema, List.of(attribute));
       int index = schema.requireIndex(attribute);
       assertTrue(order.compare(schema.getTuple(small), schema.getTuple(large)) < 0, attribute);
-      assertTrue(order.compareValues(new Object[] {small[index]}, new Object[] {large[index]}) < 0, attribute);
+      assertTrue(
+          order.compareValues(new Object[] {small[index]}, new Object[] {large[index]}) < 0,
+          attribute);
     }
   }
 
@@ -40,6 +42,7 @@ class TupleOrderTest {
         assertThrows(
             IllegalArgumentException.class,
             () -> new TupleOrder(SplSchema.parse("tuple<optional<int64> seq>"), List.of("seq")));
-    assertEquals("order_by column 'seq' has SPL type optional<int64>, which has no order", e.getMessage());
+    assertEquals(
+        "order_by column 'seq' has SPL type optional<int64>, which has no order", e.getMessage());
   }
 }

@@ -16,8 +16,20 @@ class WindowedOperatorsTest {
         () ->
             WindowedOperators.requireKnownOptions(
                 Map.of(
-                    "marker_column", "m", "batch_marker", "true", "punctuation_column", "p", "event_time", "ts",
-                    "late_output", "false", "spl_type.amount", "decimal64", "output_spl_type.total", "decimal64")));
+                    "marker_column",
+                    "m",
+                    "batch_marker",
+                    "true",
+                    "punctuation_column",
+                    "p",
+                    "event_time",
+                    "ts",
+                    "late_output",
+                    "false",
+                    "spl_type.amount",
+                    "decimal64",
+                    "output_spl_type.total",
+                    "decimal64")));
   }
 
   @Test
@@ -31,6 +43,8 @@ class WindowedOperatorsTest {
             + " event_time, late_output], and spl_type.<column> or output_spl_type.<column> for the SPL type of a"
             + " column",
         e.getMessage());
-    assertThrows(IllegalArgumentException.class, () -> WindowedOperators.requireKnownOptions(Map.of("marker_colum", "m")));
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> WindowedOperators.requireKnownOptions(Map.of("marker_colum", "m")));
   }
 }

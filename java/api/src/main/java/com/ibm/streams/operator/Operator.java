@@ -3,13 +3,13 @@ package com.ibm.streams.operator;
 import java.util.Map;
 
 /**
- * A Java primitive operator: the code that receives tuples and punctuation marks on its input
- * ports and submits results to its output ports. Most operators extend {@link AbstractOperator}.
+ * A Java primitive operator: the code that receives tuples and punctuation marks on its input ports
+ * and submits results to its output ports. Most operators extend {@link AbstractOperator}.
  *
  * <p>Lifecycle: {@link #initialize(OperatorContext)} once, {@link #allPortsReady()} once, then
- * {@link #process} and {@link #processPunctuation} for every arrival, then {@link #shutdown()}.
- * For a windowed port, the window's events for an arriving tuple are handled before {@code
- * process} is called with it.
+ * {@link #process} and {@link #processPunctuation} for every arrival, then {@link #shutdown()}. For
+ * a windowed port, the window's events for an arriving tuple are handled before {@code process} is
+ * called with it.
  */
 public interface Operator {
 
@@ -20,8 +20,8 @@ public interface Operator {
   }
 
   /**
-   * Prepares the operator to run: read parameters, register window listeners and state handlers.
-   * No tuple arrives before it returns.
+   * Prepares the operator to run: read parameters, register window listeners and state handlers. No
+   * tuple arrives before it returns.
    *
    * @param context the operator's context
    * @throws Exception to stop the operator
@@ -29,8 +29,8 @@ public interface Operator {
   void initialize(OperatorContext context) throws Exception;
 
   /**
-   * Called once every port is connected and tuples may flow; a source operator starts
-   * submitting here.
+   * Called once every port is connected and tuples may flow; a source operator starts submitting
+   * here.
    *
    * @throws Exception to stop the operator
    */
@@ -63,8 +63,8 @@ public interface Operator {
   void shutdown() throws Exception;
 
   /**
-   * Attaches tag data to the operator, for example for information governance. The default
-   * ignores it.
+   * Attaches tag data to the operator, for example for information governance. The default ignores
+   * it.
    *
    * @param tagName the tag, such as {@link TagNames#OperatorIGC}
    * @param tagValues the tag's values

@@ -110,8 +110,8 @@ public interface OperatorContext {
   Set<String> getParameterNames();
 
   /**
-   * Returns the operator's scheduler for background and timed tasks; it is shut down before
-   * {@link Operator#shutdown()}.
+   * Returns the operator's scheduler for background and timed tasks; it is shut down before {@link
+   * Operator#shutdown()}.
    *
    * @return the scheduler
    */

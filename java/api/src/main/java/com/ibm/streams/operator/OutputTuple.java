@@ -10,8 +10,8 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * A tuple that an operator fills in before submitting it to an output port. Obtain one from
- * {@link StreamingOutput#newTuple()}; every attribute starts at its type's default value.
+ * A tuple that an operator fills in before submitting it to an output port. Obtain one from {@link
+ * StreamingOutput#newTuple()}; every attribute starts at its type's default value.
  *
  * <p>Setters accept an attribute index or name, with the same errors as {@link Tuple}'s getters.
  *

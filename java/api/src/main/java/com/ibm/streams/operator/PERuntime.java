@@ -3,8 +3,8 @@ package com.ibm.streams.operator;
 import io.streamswindow.api.spi.CurrentOperator;
 
 /**
- * Static access to the context of the operator running on the calling thread, for code that has
- * no reference to it (helpers, logging set-up).
+ * Static access to the context of the operator running on the calling thread, for code that has no
+ * reference to it (helpers, logging set-up).
  *
  * <pre>{@code
  * OperatorContext context = PERuntime.getCurrentContext();

@@ -8,10 +8,9 @@ import java.net.UnknownHostException;
 import java.util.Map;
 
 /**
- * The processing element (the process of a Streams job) hosting an operator. Under
- * streams-window the host describes a standalone, single-process job; members about Streams
- * instances, metrics and application configuration may throw {@link
- * UnsupportedOperationException}.
+ * The processing element (the process of a Streams job) hosting an operator. Under streams-window
+ * the host describes a standalone, single-process job; members about Streams instances, metrics and
+ * application configuration may throw {@link UnsupportedOperationException}.
  */
 public interface ProcessingElement {
 

@@ -105,11 +105,11 @@ public interface StreamSchema extends Iterable<Attribute> {
   Tuple getTuple(Object[] attributeValues);
 
   /**
-   * Returns a comparator that orders tuples of this schema by the named attributes, the first
-   * name being the most significant. With no names it orders by every attribute whose Java object
-   * type is {@code Comparable} and that is not optional, lower index first, and skips the others
-   * (an {@code rstring}, whose {@code RString} is not {@code Comparable}, a blob, a collection or
-   * a tuple); with none such, every two tuples compare equal.
+   * Returns a comparator that orders tuples of this schema by the named attributes, the first name
+   * being the most significant. With no names it orders by every attribute whose Java object type
+   * is {@code Comparable} and that is not optional, lower index first, and skips the others (an
+   * {@code rstring}, whose {@code RString} is not {@code Comparable}, a blob, a collection or a
+   * tuple); with none such, every two tuples compare equal.
    *
    * @param ascending true for ascending order, false for descending
    * @param attributeNames the attributes to compare, which must have comparable types; none for
@@ -168,8 +168,8 @@ public interface StreamSchema extends Iterable<Attribute> {
   Set<String> getAttributeNames();
 
   /**
-   * Returns a schema with the attributes of the given schemas appended, skipping names that
-   * already exist with the same type.
+   * Returns a schema with the attributes of the given schemas appended, skipping names that already
+   * exist with the same type.
    *
    * @param schemas the schemas to append
    * @return the extended schema

@@ -42,8 +42,8 @@ public interface StreamingData {
   int getPortNumber();
 
   /**
-   * Tells whether this port is connected to a port of the processing element. Under
-   * streams-window an operator runs on its own, so this is false unless the host says otherwise.
+   * Tells whether this port is connected to a port of the processing element. Under streams-window
+   * an operator runs on its own, so this is false unless the host says otherwise.
    *
    * @return true when connected to a processing element port
    */

@@ -16,8 +16,8 @@ import java.util.Set;
  *
  * <p>A typed getter throws {@link IllegalArgumentException} for an unknown name, {@link
  * IndexOutOfBoundsException} for an index outside the schema, and {@link ClassCastException} when
- * the attribute's type cannot be read as the requested Java type. {@link #getString(int)} works
- * for every attribute type and returns the value's text.
+ * the attribute's type cannot be read as the requested Java type. {@link #getString(int)} works for
+ * every attribute type and returns the value's text.
  *
  * <pre>{@code
  * double price = tuple.getDouble("price");

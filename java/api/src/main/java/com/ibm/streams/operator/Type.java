@@ -47,8 +47,8 @@ public interface Type {
   Class<?> getObjectType();
 
   /**
-   * Returns the class of this type's values when they are elements of a collection or the value
-   * of an optional (a list is then a {@code java.util.List} rather than an array).
+   * Returns the class of this type's values when they are elements of a collection or the value of
+   * an optional (a list is then a {@code java.util.List} rather than an array).
    *
    * @return the element representation
    */
@@ -300,8 +300,8 @@ public interface Type {
     }
 
     /**
-     * Returns the math context for arithmetic on values of this kind: the IEEE decimal contexts
-     * for the decimal kinds, {@link MathContext#UNLIMITED} for the other numeric kinds.
+     * Returns the math context for arithmetic on values of this kind: the IEEE decimal contexts for
+     * the decimal kinds, {@link MathContext#UNLIMITED} for the other numeric kinds.
      *
      * @return the math context, or null for kinds that are not numeric
      */
@@ -337,8 +337,7 @@ public interface Type {
     }
 
     /**
-     * Returns the tuple type described by an XML tuple type model. Not supported by
-     * streams-window.
+     * Returns the tuple type described by an XML tuple type model. Not supported by streams-window.
      *
      * @param tupleTypeModel the XML source
      * @return never
@@ -359,8 +358,7 @@ public interface Type {
     }
 
     /**
-     * Returns the tuple type described by an XML tuple type model. Not supported by
-     * streams-window.
+     * Returns the tuple type described by an XML tuple type model. Not supported by streams-window.
      *
      * @param tupleTypeModel the XML node
      * @return never

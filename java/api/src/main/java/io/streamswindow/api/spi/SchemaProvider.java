@@ -3,10 +3,10 @@ package io.streamswindow.api.spi;
 import com.ibm.streams.operator.StreamSchema;
 
 /**
- * Service interface through which IBM's API classes reach our implementation of SPL schemas
- * (for {@code Type.Factory.getStreamSchema}). The runtime module registers one under
- * {@code META-INF/services/io.streamswindow.api.spi.SchemaProvider}; the API module depends on
- * nothing of ours.
+ * Service interface through which IBM's API classes reach our implementation of SPL schemas (for
+ * {@code Type.Factory.getStreamSchema}). The runtime module registers one under {@code
+ * META-INF/services/io.streamswindow.api.spi.SchemaProvider}; the API module depends on nothing of
+ * ours.
  */
 public interface SchemaProvider {
   /**

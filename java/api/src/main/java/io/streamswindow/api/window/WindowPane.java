@@ -3,9 +3,9 @@ package io.streamswindow.api.window;
 import com.ibm.streams.operator.types.Timestamp;
 
 /**
- * The event-time interval of one pane of a timeInterval window: {@code [start, end)}, closed at
- * the left and open at the right. An immutable value; times are nanoseconds since the Unix epoch,
- * also readable as IBM {@link Timestamp}s or as seconds.
+ * The event-time interval of one pane of a timeInterval window: {@code [start, end)}, closed at the
+ * left and open at the right. An immutable value; times are nanoseconds since the Unix epoch, also
+ * readable as IBM {@link Timestamp}s or as seconds.
  */
 public final class WindowPane {
   private static final long NANOS_PER_SECOND = 1_000_000_000L;

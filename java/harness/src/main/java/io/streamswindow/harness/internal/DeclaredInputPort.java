@@ -80,7 +80,10 @@ public final class DeclaredInputPort extends DeclaredPort implements InputPortDe
     InputPortSet set = getPortSet();
     if (set != null && set.windowingMode() == InputPortSet.WindowMode.NonWindowed) {
       throw new IllegalStateException(
-          this + ": " + call + " is not allowed: the operator class declares this port's "
+          this
+              + ": "
+              + call
+              + " is not allowed: the operator class declares this port's "
               + "@InputPortSet with windowingMode NonWindowed");
     }
   }
@@ -184,7 +187,12 @@ public final class DeclaredInputPort extends DeclaredPort implements InputPortDe
 
   @Override
   public String toString() {
-    return "input port " + getPortNumber() + " '" + getName() + "' of operator '"
-        + operator().getName() + "'";
+    return "input port "
+        + getPortNumber()
+        + " '"
+        + getName()
+        + "' of operator '"
+        + operator().getName()
+        + "'";
   }
 }

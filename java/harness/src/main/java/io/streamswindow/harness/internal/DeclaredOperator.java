@@ -155,9 +155,17 @@ public final class DeclaredOperator<T extends Operator> implements OperatorInvoc
       }
     }
     throw new IllegalArgumentException(
-        "setAttributeParameter(" + parameterName + ", " + value + ") on operator '" + name
-            + "': no input port " + (portName == null ? "" : "named '" + portName + "' ")
-            + "has an attribute '" + attribute + "' (declare the input ports first)");
+        "setAttributeParameter("
+            + parameterName
+            + ", "
+            + value
+            + ") on operator '"
+            + name
+            + "': no input port "
+            + (portName == null ? "" : "named '" + portName + "' ")
+            + "has an attribute '"
+            + attribute
+            + "' (declare the input ports first)");
   }
 
   @Override

@@ -40,7 +40,12 @@ public final class DeclaredOutputPort extends DeclaredPort implements OutputPort
 
   @Override
   public String toString() {
-    return "output port " + getPortNumber() + " '" + getName() + "' of operator '"
-        + operator().getName() + "'";
+    return "output port "
+        + getPortNumber()
+        + " '"
+        + getName()
+        + "' of operator '"
+        + operator().getName()
+        + "'";
   }
 }

@@ -7,9 +7,9 @@ import com.ibm.streams.operator.model.OutputPorts;
 import java.util.function.ToIntFunction;
 
 /**
- * Finds the port set annotation of an operator class that describes the port with a given
- * number: sets cover consecutive ports in declaration order, each as many as its cardinality (-1:
- * all remaining ports).
+ * Finds the port set annotation of an operator class that describes the port with a given number:
+ * sets cover consecutive ports in declaration order, each as many as its cardinality (-1: all
+ * remaining ports).
  */
 final class PortSets {
   private PortSets() {}

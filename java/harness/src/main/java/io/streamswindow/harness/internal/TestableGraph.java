@@ -40,9 +40,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * The harness's {@link JavaTestableGraph}: one {@link OperatorHost} per declared operator, with
  * connected ports wired to each other and unconnected ones to testers and stream handlers.
  *
- * <p>Everything runs on the calling thread; the lifecycle futures are returned already
- * completed. Operators are instantiated when the graph is made executable, their hosts are built
- * when {@link #initialize()} is called, on the clock chosen by then (the wall clock unless {@code
+ * <p>Everything runs on the calling thread; the lifecycle futures are returned already completed.
+ * Operators are instantiated when the graph is made executable, their hosts are built when {@link
+ * #initialize()} is called, on the clock chosen by then (the wall clock unless {@code
  * Harness.withClock} chose another).
  */
 public final class TestableGraph implements JavaTestableGraph {
@@ -203,8 +203,8 @@ public final class TestableGraph implements JavaTestableGraph {
 
   /**
    * The operators in an order where each comes after every operator its outputs feed, so that an
-   * operator submitting from {@code allPortsReady} finds its receivers ready. Operators on a
-   * cycle keep their declaration order.
+   * operator submitting from {@code allPortsReady} finds its receivers ready. Operators on a cycle
+   * keep their declaration order.
    */
   private List<DeclaredOperator<?>> downstreamFirst() {
     List<DeclaredOperator<?>> order = new ArrayList<>();
@@ -377,7 +377,9 @@ public final class TestableGraph implements JavaTestableGraph {
     DeclaredOutputPort output = DeclaredOutputPort.of(port);
     if (output.isConnected()) {
       throw new IllegalStateException(
-          "registerStreamHandler: " + output + " is connected to an input port; stream handlers "
+          "registerStreamHandler: "
+              + output
+              + " is connected to an input port; stream handlers "
               + "attach to unconnected output ports");
     }
     OutputRouter router = routers.get(output);
@@ -392,7 +394,9 @@ public final class TestableGraph implements JavaTestableGraph {
     DeclaredInputPort input = DeclaredInputPort.of(port);
     if (input.isConnected()) {
       throw new IllegalStateException(
-          "getInputTester: " + input + " is connected to an output port; testers feed unconnected "
+          "getInputTester: "
+              + input
+              + " is connected to an output port; testers feed unconnected "
               + "input ports");
     }
     if (!windows.containsKey(input.operator())) {
@@ -428,7 +432,9 @@ public final class TestableGraph implements JavaTestableGraph {
       InputFeed feed = feeds.get(port);
       if (feed == null) {
         throw new IllegalStateException(
-            "Cannot submit to " + port + " yet: call initialize() and allPortsReady() (or "
+            "Cannot submit to "
+                + port
+                + " yet: call initialize() and allPortsReady() (or "
                 + "execute()) on the graph first");
       }
       return feed;

@@ -13,10 +13,10 @@ import io.streamswindow.runtime.SchemaSupport;
 import java.util.function.Supplier;
 
 /**
- * The window of one declared input port while {@code InputPortDeclaration}'s builder calls come
- * in, checked the way IBM's harness checks them: a bad value throws {@link
- * IllegalArgumentException}, a call out of place {@link IllegalStateException}, at the call;
- * {@link #toSpec()} refuses a declaration that is still incomplete. Messages start with the port.
+ * The window of one declared input port while {@code InputPortDeclaration}'s builder calls come in,
+ * checked the way IBM's harness checks them: a bad value throws {@link IllegalArgumentException}, a
+ * call out of place {@link IllegalStateException}, at the call; {@link #toSpec()} refuses a
+ * declaration that is still incomplete. Messages start with the port.
  */
 final class WindowDeclaration {
   private final String port;
@@ -26,7 +26,8 @@ final class WindowDeclaration {
   private PolicySpec eviction;
   private PolicySpec trigger;
   private PartitionEvictionSpec partitionEviction;
-  // A timeInterval window (a streams-window extension): its panes and event-time attribute, or null.
+  // A timeInterval window (a streams-window extension): its panes and event-time attribute, or
+  // null.
   private TimeIntervalSpec panes;
   private String eventTime;
   // A harness extension, not part of the SPL declaration: survives starting the window over.
@@ -48,9 +49,9 @@ final class WindowDeclaration {
   }
 
   /**
-   * Declares a timeInterval window from a parsed timeInterval clause and the attribute holding
-   * each tuple's event time, checked against the schema now. Replaces what was declared before,
-   * as {@code sliding()} and {@code tumbling()} do.
+   * Declares a timeInterval window from a parsed timeInterval clause and the attribute holding each
+   * tuple's event time, checked against the schema now. Replaces what was declared before, as
+   * {@code sliding()} and {@code tumbling()} do.
    */
   synchronized void timeInterval(WindowSpec spec, String attribute) {
     if (!spec.isTimeInterval()) {
@@ -58,7 +59,10 @@ final class WindowDeclaration {
     }
     if (attribute == null || attribute.isEmpty()) {
       throw new IllegalArgumentException(
-          port + ": the timeInterval window \"" + spec + "\" needs the attribute that holds each"
+          port
+              + ": the timeInterval window \""
+              + spec
+              + "\" needs the attribute that holds each"
               + " tuple's event time (a timestamp, or a float64 of seconds)");
     }
     // Resolving now reports an unknown attribute or one of the wrong type at this call.
@@ -152,8 +156,12 @@ final class WindowDeclaration {
     String kind = type == StreamWindow.Type.TUMBLING ? "tumbling" : "sliding";
     if (eviction == null) {
       throw new IllegalStateException(
-          port + ": the " + kind + " window has no eviction policy; call evictCount, evictTime, "
-              + "evictDelta" + (type == StreamWindow.Type.TUMBLING ? " or evictPunctuation" : ""));
+          port
+              + ": the "
+              + kind
+              + " window has no eviction policy; call evictCount, evictTime, "
+              + "evictDelta"
+              + (type == StreamWindow.Type.TUMBLING ? " or evictPunctuation" : ""));
     }
     WindowSpec spec;
     if (type == StreamWindow.Type.TUMBLING) {
@@ -161,7 +169,8 @@ final class WindowDeclaration {
     } else {
       if (trigger == null) {
         throw new IllegalStateException(
-            port + ": the sliding window has no trigger policy; call triggerCount, triggerTime or "
+            port
+                + ": the sliding window has no trigger policy; call triggerCount, triggerTime or "
                 + "triggerDelta");
       }
       spec = WindowSpec.sliding(eviction, trigger);
@@ -178,7 +187,11 @@ final class WindowDeclaration {
   private PolicySpec delta(String attribute, Object delta) {
     if (attribute == null || delta == null) {
       throw new IllegalArgumentException(
-          port + ": a delta policy needs an attribute and a delta (got " + attribute + ", " + delta
+          port
+              + ": a delta policy needs an attribute and a delta (got "
+              + attribute
+              + ", "
+              + delta
               + ")");
     }
     // Resolving now reports an unknown attribute or a delta of the wrong type at this call.
@@ -208,7 +221,10 @@ final class WindowDeclaration {
     requireWindowed(call);
     if (panes != null) {
       throw new IllegalStateException(
-          port + ": " + call + " is a window policy; a timeInterval window has none (its panes are"
+          port
+              + ": "
+              + call
+              + " is a window policy; a timeInterval window has none (its panes are"
               + " set by intervalDuration, creationPeriod, discardAge and intervalOffset)");
     }
   }
@@ -217,7 +233,10 @@ final class WindowDeclaration {
     requirePolicyWindow(call);
     if (type != StreamWindow.Type.SLIDING) {
       throw new IllegalStateException(
-          port + ": " + call + " is a trigger policy, which only a sliding window has; this window"
+          port
+              + ": "
+              + call
+              + " is a trigger policy, which only a sliding window has; this window"
               + " is tumbling");
     }
   }

@@ -156,8 +156,14 @@ class TestableGraphTest {
     assertSame(graph, done.get(10, TimeUnit.SECONDS));
     assertEquals(
         List.of(
-            "INSERTION[s0]", "process(s0)", "INSERTION[s1]", "process(s1)", "INSERTION[s2]",
-            "process(s2)", "FINAL[s0, s1, s2]", "punct(FINAL_MARKER)"),
+            "INSERTION[s0]",
+            "process(s0)",
+            "INSERTION[s1]",
+            "process(s1)",
+            "INSERTION[s2]",
+            "process(s2)",
+            "FINAL[s0, s1, s2]",
+            "punct(FINAL_MARKER)"),
         graph.getOperatorInstance(sink).log);
   }
 

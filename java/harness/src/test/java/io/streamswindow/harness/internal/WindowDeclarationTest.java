@@ -52,9 +52,7 @@ class WindowDeclarationTest {
     assertEquals(
         "sliding, time(0.25), time(1.0)",
         clause(
-            in.sliding()
-                .evictTime(250, TimeUnit.MILLISECONDS)
-                .triggerTime(1, TimeUnit.SECONDS)));
+            in.sliding().evictTime(250, TimeUnit.MILLISECONDS).triggerTime(1, TimeUnit.SECONDS)));
     assertEquals(
         "partitioned, sliding, delta(temperature, 1.5), delta(count, 2), partitionCount(10)",
         clause(
@@ -66,10 +64,7 @@ class WindowDeclarationTest {
     assertEquals(
         "partitioned, tumbling, count(2), partitionAge(60.0)",
         clause(
-            in.tumbling()
-                .partitioned()
-                .evictCount(2)
-                .partitionEvictionAge(1, TimeUnit.MINUTES)));
+            in.tumbling().partitioned().evictCount(2).partitionEvictionAge(1, TimeUnit.MINUTES)));
     assertEquals(
         "partitioned, tumbling, delta(total, 5), tupleCount(7)",
         clause(in.tumbling().partitioned().evictDelta("total", 5L).partitionEvictionTupleCount(7)));

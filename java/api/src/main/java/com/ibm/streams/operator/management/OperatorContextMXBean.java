@@ -1,8 +1,8 @@
 package com.ibm.streams.operator.management;
 
 /**
- * The management bean of an operator. streams-window does not register management beans; the
- * type exists so that harness and operator source referring to it compiles.
+ * The management bean of an operator. streams-window does not register management beans; the type
+ * exists so that harness and operator source referring to it compiles.
  */
 public interface OperatorContextMXBean {
 

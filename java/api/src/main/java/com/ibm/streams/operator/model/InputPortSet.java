@@ -8,8 +8,8 @@ import java.lang.annotation.Target;
 
 /**
  * Declares a set of input ports of a primitive operator that share one configuration. With no
- * element set it declares any number of required, non-windowed, non-control ports. Several sets
- * go in an {@link InputPorts} annotation.
+ * element set it declares any number of required, non-windowed, non-control ports. Several sets go
+ * in an {@link InputPorts} annotation.
  *
  * <pre>{@code
  * @InputPortSet(cardinality = 1, windowingMode = WindowMode.Windowed)

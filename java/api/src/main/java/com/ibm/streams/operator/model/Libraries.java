@@ -8,8 +8,8 @@ import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
 /**
- * Lists the jars and directories an operator class needs on its class path, relative to the
- * toolkit directory.
+ * Lists the jars and directories an operator class needs on its class path, relative to the toolkit
+ * directory.
  */
 @Documented
 @Retention(RetentionPolicy.RUNTIME)

@@ -8,8 +8,8 @@ import java.lang.annotation.Target;
 
 /**
  * Declares a set of output ports of a primitive operator that share one configuration. With no
- * element set it declares any number of required ports free of window marks. Several sets go in
- * an {@link OutputPorts} annotation.
+ * element set it declares any number of required ports free of window marks. Several sets go in an
+ * {@link OutputPorts} annotation.
  */
 @Documented
 @Retention(RetentionPolicy.RUNTIME)

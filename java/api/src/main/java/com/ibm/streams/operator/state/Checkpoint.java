@@ -6,8 +6,8 @@ import java.io.ObjectOutputStream;
 
 /**
  * One saved copy of an operator's state, handed to a {@link StateHandler}. While checkpointing only
- * {@link #getOutputStream()} may be used; while resetting only {@link #getInputStream()} and
- * {@link #getTimestamp()}. Each stream getter returns the same stream every time it is called.
+ * {@link #getOutputStream()} may be used; while resetting only {@link #getInputStream()} and {@link
+ * #getTimestamp()}. Each stream getter returns the same stream every time it is called.
  */
 public interface Checkpoint {
 

@@ -4,8 +4,8 @@ import com.ibm.streams.operator.OptionalContext;
 import java.io.IOException;
 
 /**
- * The checkpointing configuration of an operator that is checkpointed outside a consistent
- * region, obtained with {@code context.getOptionalContext(CheckpointContext.class)}.
+ * The checkpointing configuration of an operator that is checkpointed outside a consistent region,
+ * obtained with {@code context.getOptionalContext(CheckpointContext.class)}.
  */
 public interface CheckpointContext extends OptionalContext {
 

@@ -7,8 +7,8 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
- * A state handler made of other handlers, called one after the other in the order they were
- * added. Every handler reads back from a checkpoint exactly what it wrote, so the order of {@link
+ * A state handler made of other handlers, called one after the other in the order they were added.
+ * Every handler reads back from a checkpoint exactly what it wrote, so the order of {@link
  * #reset(Checkpoint)} matches the order of {@link #checkpoint(Checkpoint)}.
  *
  * <p>When a handler fails, the call stops there and the exception propagates, except for {@link

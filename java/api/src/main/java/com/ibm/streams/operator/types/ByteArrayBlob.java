@@ -34,8 +34,13 @@ final class ByteArrayBlob implements Blob {
   public ByteBuffer getByteBuffer(long offset, int length) {
     if (offset < 0 || length < 0 || offset + length > bytes.length) {
       throw new IndexOutOfBoundsException(
-          "range [" + offset + ", " + (offset + length) + ") is outside a blob of "
-              + bytes.length + " bytes");
+          "range ["
+              + offset
+              + ", "
+              + (offset + length)
+              + ") is outside a blob of "
+              + bytes.length
+              + " bytes");
     }
     return ByteBuffer.wrap(bytes, (int) offset, length).slice().asReadOnlyBuffer();
   }

@@ -11,11 +11,11 @@ import java.util.concurrent.TimeUnit;
  * epoch plus nanoseconds, with the identifier of the machine that produced it. Values are
  * immutable.
  *
- * <p>The nanoseconds are always in {@code [0, 999_999_999]}: the constructors carry any excess,
- * or a negative amount, into the seconds, so {@code new Timestamp(1, -1)} is {@code 0.999999999}
+ * <p>The nanoseconds are always in {@code [0, 999_999_999]}: the constructors carry any excess, or
+ * a negative amount, into the seconds, so {@code new Timestamp(1, -1)} is {@code 0.999999999}
  * seconds. Ordering ({@link #compareTo(Timestamp)}, {@link #before}, {@link #after}) looks at the
- * point in time; two timestamps are {@link #equals equal} when they have the same time and the
- * same machine id.
+ * point in time; two timestamps are {@link #equals equal} when they have the same time and the same
+ * machine id.
  *
  * <pre>{@code
  * Timestamp start = Timestamp.getTimestamp(1_700_000_000_000L); // from milliseconds
@@ -106,7 +106,8 @@ public final class Timestamp implements Serializable, Comparable<Timestamp> {
    */
   public static Timestamp getTimestamp(long millis, int machineId) {
     return new Timestamp(
-        Math.floorDiv(millis, 1000L), (int) Math.floorMod(millis, 1000L) * NANOS_PER_MILLI,
+        Math.floorDiv(millis, 1000L),
+        (int) Math.floorMod(millis, 1000L) * NANOS_PER_MILLI,
         machineId);
   }
 
@@ -133,8 +134,8 @@ public final class Timestamp implements Serializable, Comparable<Timestamp> {
   }
 
   /**
-   * Returns the timestamp of a time in seconds since the epoch, rounded to the nearest
-   * nanosecond, on the default machine.
+   * Returns the timestamp of a time in seconds since the epoch, rounded to the nearest nanosecond,
+   * on the default machine.
    *
    * @param seconds seconds since the epoch, with a fraction
    * @return the timestamp
@@ -245,8 +246,8 @@ public final class Timestamp implements Serializable, Comparable<Timestamp> {
   }
 
   /**
-   * Returns the time since the epoch in a unit, rounded toward the past. Results that do not fit
-   * a {@code long} saturate, as {@link TimeUnit#convert(long, TimeUnit)} does.
+   * Returns the time since the epoch in a unit, rounded toward the past. Results that do not fit a
+   * {@code long} saturate, as {@link TimeUnit#convert(long, TimeUnit)} does.
    *
    * @param unit the unit
    * @return the time in that unit
@@ -263,9 +264,8 @@ public final class Timestamp implements Serializable, Comparable<Timestamp> {
   }
 
   /**
-   * Orders timestamps by time: seconds, then nanoseconds. Timestamps of the same time on
-   * different machines are ordered by machine id, so that the order agrees with {@link
-   * #equals(Object)}.
+   * Orders timestamps by time: seconds, then nanoseconds. Timestamps of the same time on different
+   * machines are ordered by machine id, so that the order agrees with {@link #equals(Object)}.
    *
    * @param other the timestamp to compare with
    * @return negative, zero or positive as this is before, equal to or after {@code other}

@@ -165,8 +165,8 @@ public class ValueFactory {
   }
 
   /**
-   * Parses a {@code complex32} value such as {@code "1.5 + 2.0i"}; both parts are rounded to
-   * {@code float} precision.
+   * Parses a {@code complex32} value such as {@code "1.5 + 2.0i"}; both parts are rounded to {@code
+   * float} precision.
    *
    * @param text the value's text
    * @return the complex number

@@ -65,8 +65,8 @@ public class AbstractWindowOperator extends AbstractOperator {
   public final void process(StreamingInput<Tuple> port, Tuple tuple) {}
 
   /**
-   * Does nothing: window marks are not forwarded, since the window listeners produce the output
-   * and its marks.
+   * Does nothing: window marks are not forwarded, since the window listeners produce the output and
+   * its marks.
    *
    * @param port the input port
    * @param mark the mark

@@ -21,9 +21,9 @@ import java.util.Set;
  * #getInitializedState}) and what to do with events ({@link #handleEvent}); this class does the
  * bookkeeping around each event and checkpoints the states.
  *
- * <p>Creating the listener registers it on the window (through an internal listener, so
- * subclasses do not call {@code registerListener}) and as a state handler of the window's
- * operator. Around the subclass's {@code handleEvent}, per partition:
+ * <p>Creating the listener registers it on the window (through an internal listener, so subclasses
+ * do not call {@code registerListener}) and as a state handler of the window's operator. Around the
+ * subclass's {@code handleEvent}, per partition:
  *
  * <ul>
  *   <li>INSERTION: {@link #insertionsOccurred} becomes true, then the event is handled.
@@ -33,8 +33,8 @@ import java.util.Set;
  *   <li>TRIGGER: the event is handled; then both flags become false.
  *   <li>INITIAL_FULL: {@link #seenInitialFull} becomes true, then the event is handled.
  *   <li>FINAL: the event is handled.
- *   <li>PARTITION_EVICTION: the event is handled; then the partition's state and flags are
- *       dropped, so a partition that comes back starts afresh.
+ *   <li>PARTITION_EVICTION: the event is handled; then the partition's state and flags are dropped,
+ *       so a partition that comes back starts afresh.
  * </ul>
  *
  * <p>States are checkpointed with Java serialization, so they (and the partition keys) must be
@@ -122,9 +122,9 @@ public abstract class StatefulWindowListener<S, T>
   }
 
   /**
-   * Tells whether this listener works with its window's configuration; the constructor fails
-   * when it does not. Called from the constructor, so an override may use only {@link
-   * #getWindow()}, not fields of the subclass. The default accepts every windowed port.
+   * Tells whether this listener works with its window's configuration; the constructor fails when
+   * it does not. Called from the constructor, so an override may use only {@link #getWindow()}, not
+   * fields of the subclass. The default accepts every windowed port.
    *
    * @return true when the window is supported
    */
@@ -133,8 +133,8 @@ public abstract class StatefulWindowListener<S, T>
   }
 
   /**
-   * Returns the state to use for a partition: a new one when {@code state} is null (the first
-   * use of the partition), or a reset one after a tumbling window's eviction, which may be {@code
+   * Returns the state to use for a partition: a new one when {@code state} is null (the first use
+   * of the partition), or a reset one after a tumbling window's eviction, which may be {@code
    * state} itself, cleared.
    *
    * @param partition the partition's key
@@ -181,8 +181,7 @@ public abstract class StatefulWindowListener<S, T>
   }
 
   /**
-   * Tells whether a partition of a sliding window has been full at least once since it was
-   * created.
+   * Tells whether a partition of a sliding window has been full at least once since it was created.
    *
    * @param partition the partition's key
    * @return true once the partition's INITIAL_FULL event was seen
@@ -203,8 +202,8 @@ public abstract class StatefulWindowListener<S, T>
    * Writes every partition's state and flags to the checkpoint's output stream.
    *
    * @param checkpoint the checkpoint
-   * @throws NotSerializableException when a state or partition key is not serializable; the
-   *     message names the class, this listener's class and how to fix it
+   * @throws NotSerializableException when a state or partition key is not serializable; the message
+   *     names the class, this listener's class and how to fix it
    */
   @Override
   public void checkpoint(Checkpoint checkpoint) throws Exception {

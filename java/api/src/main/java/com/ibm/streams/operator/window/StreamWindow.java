@@ -26,9 +26,7 @@ import java.util.Collection;
  */
 public interface StreamWindow<T> {
 
-  /**
-   * The kinds of window policy. The ordinals are part of the contract and never change.
-   */
+  /** The kinds of window policy. The ordinals are part of the contract and never change. */
   enum Policy {
     /** No policy: the trigger of a tumbling window, both policies of an unwindowed port. */
     NONE,
@@ -42,9 +40,7 @@ public interface StreamWindow<T> {
     DELTA
   }
 
-  /**
-   * The kinds of window. The ordinals are part of the contract and never change.
-   */
+  /** The kinds of window. The ordinals are part of the contract and never change. */
   enum Type {
     /** The port has no window. */
     NOT_WINDOWED,
@@ -90,9 +86,9 @@ public interface StreamWindow<T> {
   boolean isPartitioned();
 
   /**
-   * Sets the listener that receives the window's events, replacing any earlier one. A listener
-   * that is also a {@link com.ibm.streams.operator.state.StateHandler} is registered as a state
-   * handler of the operator.
+   * Sets the listener that receives the window's events, replacing any earlier one. A listener that
+   * is also a {@link com.ibm.streams.operator.state.StateHandler} is registered as a state handler
+   * of the operator.
    *
    * @param listener the listener
    * @param useAsynchronousTasks a hint to deliver events on other threads; implementations may
@@ -120,16 +116,16 @@ public interface StreamWindow<T> {
   void evictPartition(Object partition) throws Exception;
 
   /**
-   * Returns the keys of the current partitions; when a partition eviction policy is set, the
-   * least recently inserted first.
+   * Returns the keys of the current partitions; when a partition eviction policy is set, the least
+   * recently inserted first.
    *
    * @return a read-only snapshot of the keys
    */
   Collection<?> getPartitions();
 
   /**
-   * Tells whether the partition eviction policy (partition count or tuple count) is over its
-   * limit, so that a listener may evict partitions itself during an insertion.
+   * Tells whether the partition eviction policy (partition count or tuple count) is over its limit,
+   * so that a listener may evict partitions itself during an insertion.
    *
    * @return true while over the limit
    */

@@ -17,9 +17,7 @@ public class StreamWindowEvent<T> extends EventObject {
 
   private static final long serialVersionUID = 1L;
 
-  /**
-   * The kinds of window event. The ordinals are part of the contract and never change.
-   */
+  /** The kinds of window event. The ordinals are part of the contract and never change. */
   public enum Type {
     /** A tuple was inserted; the event holds that tuple. */
     INSERTION,

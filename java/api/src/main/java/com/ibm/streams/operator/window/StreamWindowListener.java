@@ -4,8 +4,8 @@ import java.util.EventListener;
 
 /**
  * Receives the events of a {@link StreamWindow}. Calls are made one at a time, in the order the
- * events happen, and each call happens-before the next, so a listener needs no locking of its
- * own for state it touches only here.
+ * events happen, and each call happens-before the next, so a listener needs no locking of its own
+ * for state it touches only here.
  *
  * <pre>{@code
  * window.registerListener(event -> {

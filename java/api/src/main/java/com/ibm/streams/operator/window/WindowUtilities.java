@@ -39,11 +39,11 @@ public abstract class WindowUtilities {
    * <p>The partition key of a tuple is:
    *
    * <ul>
-   *   <li>with one attribute, that attribute's value: a {@code String} for the string types
-   *       ({@code rstring}, {@code ustring}, bounded {@code rstring}), otherwise the value of
-   *       {@link Tuple#getObject(int)} ({@code Boolean}, {@code Byte}, {@code Short}, {@code
-   *       Integer}, {@code Long}). Strings are used rather than IBM's {@code RString} objects so
-   *       that keys are the same plain values on every runtime, Spark included;
+   *   <li>with one attribute, that attribute's value: a {@code String} for the string types ({@code
+   *       rstring}, {@code ustring}, bounded {@code rstring}), otherwise the value of {@link
+   *       Tuple#getObject(int)} ({@code Boolean}, {@code Byte}, {@code Short}, {@code Integer},
+   *       {@code Long}). Strings are used rather than IBM's {@code RString} objects so that keys
+   *       are the same plain values on every runtime, Spark included;
    *   <li>with several attributes, an unmodifiable {@code List<Object>} of those values in the
    *       order the names are given.
    * </ul>

@@ -112,8 +112,7 @@ public final class FakeSchema {
       }
       Comparator<Tuple> byName =
           (a, b) ->
-              ((Comparable) comparable(a.getObject(name)))
-                  .compareTo(comparable(b.getObject(name)));
+              ((Comparable) comparable(a.getObject(name))).compareTo(comparable(b.getObject(name)));
       order = order == null ? byName : order.thenComparing(byName);
     }
     return ascending ? order : order.reversed();

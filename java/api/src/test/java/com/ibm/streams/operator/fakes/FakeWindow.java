@@ -13,8 +13,8 @@ import java.util.Collection;
 import java.util.List;
 
 /**
- * A window that records what is registered on it and delivers the events a test asks for, with
- * no policies of its own.
+ * A window that records what is registered on it and delivers the events a test asks for, with no
+ * policies of its own.
  */
 public final class FakeWindow implements StreamWindow<Tuple> {
 
@@ -110,12 +110,14 @@ public final class FakeWindow implements StreamWindow<Tuple> {
 
   @Override
   public void evictPartition(Object partition) {
-    throw new UnsupportedOperationException("FakeWindow keeps no partitions: tests fire events directly");
+    throw new UnsupportedOperationException(
+        "FakeWindow keeps no partitions: tests fire events directly");
   }
 
   @Override
   public Collection<?> getPartitions() {
-    throw new UnsupportedOperationException("FakeWindow keeps no partitions: tests fire events directly");
+    throw new UnsupportedOperationException(
+        "FakeWindow keeps no partitions: tests fire events directly");
   }
 
   @Override

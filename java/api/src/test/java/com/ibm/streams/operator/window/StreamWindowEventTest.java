@@ -30,8 +30,7 @@ class StreamWindowEventTest {
   @Test
   void gettersAreFinal() throws Exception {
     for (String name : List.of("getPartition", "getType", "getTuples")) {
-      assertTrue(
-          Modifier.isFinal(StreamWindowEvent.class.getMethod(name).getModifiers()), name);
+      assertTrue(Modifier.isFinal(StreamWindowEvent.class.getMethod(name).getModifiers()), name);
     }
   }
 
@@ -40,8 +39,7 @@ class StreamWindowEventTest {
     assertEquals(
         List.of("INSERTION", "EVICTION", "TRIGGER", "INITIAL_FULL", "FINAL", "PARTITION_EVICTION"),
         names(StreamWindowEvent.Type.values()));
-    assertEquals(
-        List.of("NOT_WINDOWED", "TUMBLING", "SLIDING"), names(StreamWindow.Type.values()));
+    assertEquals(List.of("NOT_WINDOWED", "TUMBLING", "SLIDING"), names(StreamWindow.Type.values()));
     assertEquals(
         List.of("NONE", "TIME", "COUNT", "PUNCTUATION", "DELTA"),
         names(StreamWindow.Policy.values()));

@@ -4,10 +4,10 @@ import com.ibm.streams.operator.model.InputPortSet;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A declared input port, with the builder for its window. Start with {@link #tumbling()} or
- * {@link #sliding()} (calling either again starts the window over), optionally {@link
- * #partitioned()}, then the eviction policy, for a sliding window the trigger policy, and for a
- * partitioned window optionally a partition eviction policy.
+ * A declared input port, with the builder for its window. Start with {@link #tumbling()} or {@link
+ * #sliding()} (calling either again starts the window over), optionally {@link #partitioned()},
+ * then the eviction policy, for a sliding window the trigger policy, and for a partitioned window
+ * optionally a partition eviction policy.
  *
  * <pre>{@code
  * InputPortDeclaration in = op.addInput("tuple<rstring id, float64 v>");
@@ -19,12 +19,12 @@ import java.util.concurrent.TimeUnit;
  * IllegalArgumentException} at the call. A call out of place (a policy or {@code partitioned()}
  * before {@code tumbling()}/{@code sliding()}, a trigger on a tumbling window, {@code
  * evictPunctuation()} on a sliding one, partition eviction on a window that is not partitioned)
- * throws {@link IllegalStateException} at the call; a window left without an eviction policy, or
- * a sliding one without a trigger, throws it when the graph is made executable.
+ * throws {@link IllegalStateException} at the call; a window left without an eviction policy, or a
+ * sliding one without a trigger, throws it when the graph is made executable.
  *
- * <p>A delta's object must have the attribute's own Java type: {@code Double} for {@code
- * float64}, {@code Integer} for {@code int32}, {@code Long} for {@code int64}; for a {@code
- * timestamp} attribute a {@code Timestamp} or a {@code Double} of seconds.
+ * <p>A delta's object must have the attribute's own Java type: {@code Double} for {@code float64},
+ * {@code Integer} for {@code int32}, {@code Long} for {@code int64}; for a {@code timestamp}
+ * attribute a {@code Timestamp} or a {@code Double} of seconds.
  */
 public interface InputPortDeclaration extends PortDeclaration<InputPortDeclaration> {
   /** What a threaded port does when its queue is full. */
@@ -191,8 +191,8 @@ public interface InputPortDeclaration extends PortDeclaration<InputPortDeclarati
   InputPortSet getPortSet();
 
   /**
-   * Declares the port threaded. Accepted for compatibility: delivery stays synchronous, which
-   * the harness needs to let tests observe every event of a tuple before {@code submit} returns.
+   * Declares the port threaded. Accepted for compatibility: delivery stays synchronous, which the
+   * harness needs to let tests observe every event of a tuple before {@code submit} returns.
    *
    * @param congestionPolicy what a full queue would do
    * @param queueSize the queue size

@@ -4,8 +4,8 @@ import com.ibm.streams.operator.StreamSchema;
 import java.math.BigDecimal;
 
 /**
- * One operator declared in an {@link OperatorGraph}: its parameters and ports. Parameter values
- * are kept as strings, as SPL passes them; the operator sees them through its {@code @Parameter}
+ * One operator declared in an {@link OperatorGraph}: its parameters and ports. Parameter values are
+ * kept as strings, as SPL passes them; the operator sees them through its {@code @Parameter}
  * setters and {@code OperatorContext.getParameterValues}. Setting a parameter again replaces its
  * values.
  *

@@ -4,9 +4,9 @@ import com.ibm.streams.operator.logging.TraceLevel;
 import java.util.concurrent.Future;
 
 /**
- * A graph of operators that can run: every operator is initialized, then told its ports are
- * ready, then runs until the graph completes (every operator has received final marks on all its
- * inputs and has no background work left), and is then shut down.
+ * A graph of operators that can run: every operator is initialized, then told its ports are ready,
+ * then runs until the graph completes (every operator has received final marks on all its inputs
+ * and has no background work left), and is then shut down.
  *
  * <pre>{@code
  * JavaTestableGraph graph = new JavaOperatorTester().executable(declared);
@@ -25,8 +25,7 @@ public interface ExecutableGraph<E extends ExecutableGraph<E>> {
   Future<E> execute();
 
   /**
-   * Runs the graph as {@link #execute()} does and waits until it has completed and been shut
-   * down.
+   * Runs the graph as {@link #execute()} does and waits until it has completed and been shut down.
    *
    * @return this graph
    * @throws Exception what an operator threw

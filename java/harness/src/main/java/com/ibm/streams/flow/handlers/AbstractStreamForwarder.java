@@ -3,8 +3,8 @@ package com.ibm.streams.flow.handlers;
 import com.ibm.streams.operator.StreamingData.Punctuation;
 
 /**
- * A stream handler that passes everything on to another handler, chosen by the subclass. When
- * there is no destination, tuples and marks are dropped.
+ * A stream handler that passes everything on to another handler, chosen by the subclass. When there
+ * is no destination, tuples and marks are dropped.
  *
  * @param <T> the tuple type
  */

@@ -3,8 +3,8 @@ package com.ibm.streams.flow.handlers;
 import com.ibm.streams.operator.StreamingData.Punctuation;
 
 /**
- * A receiver of a stream: the tuples and punctuation marks an output port of an operator under
- * test submits. Register one with {@code JavaTestableGraph.registerStreamHandler}.
+ * A receiver of a stream: the tuples and punctuation marks an output port of an operator under test
+ * submits. Register one with {@code JavaTestableGraph.registerStreamHandler}.
  *
  * <pre>{@code
  * graph.registerStreamHandler(out, new StreamHandler<Tuple>() {

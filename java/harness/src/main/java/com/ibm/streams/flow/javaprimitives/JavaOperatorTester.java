@@ -9,8 +9,8 @@ import io.streamswindow.harness.internal.DeclaredGraph;
 import io.streamswindow.harness.internal.TestableGraph;
 
 /**
- * The entry point of the operator test harness: declares single-operator graphs and makes
- * declared graphs executable.
+ * The entry point of the operator test harness: declares single-operator graphs and makes declared
+ * graphs executable.
  *
  * <pre>{@code
  * JavaOperatorTester tester = new JavaOperatorTester();
@@ -26,8 +26,8 @@ public class JavaOperatorTester implements ExecutableGraphFactory<JavaTestableGr
   public JavaOperatorTester() {}
 
   /**
-   * Checks the declaration (every window complete, every operator instantiable) and creates a
-   * graph ready for {@code initialize()}.
+   * Checks the declaration (every window complete, every operator instantiable) and creates a graph
+   * ready for {@code initialize()}.
    *
    * @param graph a graph from {@link OperatorGraphFactory#newGraph()}
    * @return the executable graph

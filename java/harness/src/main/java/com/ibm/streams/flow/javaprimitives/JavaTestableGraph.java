@@ -17,11 +17,11 @@ import java.util.concurrent.Future;
  * {@link #getInputTester}, and what unconnected output ports submit reaches the handlers given to
  * {@link #registerStreamHandler}.
  *
- * <p>In streams-window every step runs synchronously on the calling thread and the returned
- * futures are already complete: when {@code submit} on an input tester returns, every window
- * event and every tuple that submission caused has been delivered. Time policies run on the wall
- * clock, or on a {@code ManualClock} chosen with {@code io.streamswindow.harness.Harness.withClock}
- * before {@link #initialize()}.
+ * <p>In streams-window every step runs synchronously on the calling thread and the returned futures
+ * are already complete: when {@code submit} on an input tester returns, every window event and
+ * every tuple that submission caused has been delivered. Time policies run on the wall clock, or on
+ * a {@code ManualClock} chosen with {@code io.streamswindow.harness.Harness.withClock} before
+ * {@link #initialize()}.
  *
  * <pre>{@code
  * JavaTestableGraph graph = new JavaOperatorTester().tester(op);
@@ -76,8 +76,8 @@ public interface JavaTestableGraph extends ExecutableGraph<JavaTestableGraph> {
   Future<JavaTestableGraph> shutdown();
 
   /**
-   * Attaches a handler to an unconnected output port; several handlers may be attached to one
-   * port, and each receives everything.
+   * Attaches a handler to an unconnected output port; several handlers may be attached to one port,
+   * and each receives everything.
    *
    * @param port the output port
    * @param handler the handler

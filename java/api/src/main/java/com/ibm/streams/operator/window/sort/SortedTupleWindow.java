@@ -13,11 +13,11 @@ import java.util.Objects;
 
 /**
  * A window listener that keeps each partition's tuples sorted. Each inserted tuple goes in at the
- * index {@link Collections#binarySearch(List, Object, Comparator)} returns for it (for a tuple
- * that compares equal to one already there, the index of the equal tuple the search finds, so the
- * new tuple lands before it): equal tuples are not kept in arrival order, exactly as in IBM's
- * runtime. For a sliding window, evicted tuples are removed from the sorted list; for a tumbling
- * window, the list is emptied after each eviction. Subclasses read the sorted tuples with {@code
+ * index {@link Collections#binarySearch(List, Object, Comparator)} returns for it (for a tuple that
+ * compares equal to one already there, the index of the equal tuple the search finds, so the new
+ * tuple lands before it): equal tuples are not kept in arrival order, exactly as in IBM's runtime.
+ * For a sliding window, evicted tuples are removed from the sorted list; for a tumbling window, the
+ * list is emptied after each eviction. Subclasses read the sorted tuples with {@code
  * getPartitionState(partition)} and call {@code super.handleEvent(event)} to keep the lists up to
  * date.
  *
@@ -45,8 +45,8 @@ public abstract class SortedTupleWindow extends StatefulWindowListener<List<Tupl
    * @param window the window
    * @param ascending true for ascending order, false for descending
    * @param attributeNames the attributes to sort on, most significant first; none means every
-   *     attribute whose Java type is {@code Comparable}, lower index first, the others skipped
-   *     (see {@link StreamSchema#getAttributesComparator})
+   *     attribute whose Java type is {@code Comparable}, lower index first, the others skipped (see
+   *     {@link StreamSchema#getAttributesComparator})
    * @throws IllegalArgumentException when a named attribute is unknown or cannot be sorted on
    */
   protected SortedTupleWindow(
@@ -170,6 +170,9 @@ public abstract class SortedTupleWindow extends StatefulWindowListener<List<Tupl
   /** The schema's comparator: with no names, every attribute whose Java type is Comparable. */
   private static Comparator<Tuple> attributesComparator(
       StreamWindow<Tuple> window, boolean ascending, String[] attributeNames) {
-    return window.getInputPort().getStreamSchema().getAttributesComparator(ascending, attributeNames);
+    return window
+        .getInputPort()
+        .getStreamSchema()
+        .getAttributesComparator(ascending, attributeNames);
   }
 }

@@ -9,9 +9,9 @@ import java.util.List;
 
 /**
  * Sorts each tumble of a tumbling window and submits it: when a partition tumbles, its tuples are
- * submitted to an output port in sorted order, followed by a window marker. An empty tumble
- * submits nothing at all. Optionally the tuples still in the window when the final punctuation
- * arrives are submitted the same way.
+ * submitted to an output port in sorted order, followed by a window marker. An empty tumble submits
+ * nothing at all. Optionally the tuples still in the window when the final punctuation arrives are
+ * submitted the same way.
  *
  * <pre>{@code
  * public void initialize(OperatorContext context) throws Exception {
@@ -34,8 +34,7 @@ public final class TumblingWindowSort extends SortedTupleWindow {
    * @param attributeNames the attributes to sort on, most significant first; an empty list means
    *     every attribute of a sortable type, lower index first
    * @param outputPort the port to submit sorted tuples to
-   * @param flushOnFinal true to submit the window's remaining tuples, sorted, on final
-   *     punctuation
+   * @param flushOnFinal true to submit the window's remaining tuples, sorted, on final punctuation
    * @throws IllegalStateException when the window is not tumbling
    * @throws IllegalArgumentException when an attribute is unknown or cannot be sorted on
    */
@@ -61,8 +60,7 @@ public final class TumblingWindowSort extends SortedTupleWindow {
   }
 
   /**
-   * Keeps the partition sorted and submits it on a tumble (and on final punctuation when asked
-   * to).
+   * Keeps the partition sorted and submits it on a tumble (and on final punctuation when asked to).
    *
    * @param event the event
    * @throws Exception when the output port fails
