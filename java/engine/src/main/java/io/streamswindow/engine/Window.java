@@ -754,11 +754,6 @@ public final class Window<T> implements EngineWindow<T> {
     WindowRules.registerStateHandler(listener, context);
   }
 
-  /** The registered listener, or null: what a listener put in front of it hands events on to. */
-  public StreamWindowListener<T> listener() {
-    return listener;
-  }
-
   @Override
   public void registerPartitioner(StreamWindowPartitioner<T, ?> partitioner) {
     WindowRules.requirePartitioned(spec, port);
