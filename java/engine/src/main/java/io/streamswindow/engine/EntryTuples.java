@@ -1,7 +1,6 @@
 package io.streamswindow.engine;
 
 import java.util.Collection;
-import java.util.Collections;
 import java.util.Iterator;
 import java.util.NoSuchElementException;
 
@@ -39,10 +38,6 @@ final class EntryTuples<T> implements Iterable<T> {
     return new EntryTuples<>(null, entry, removals);
   }
 
-  private Collection<Entry<T>> entries() {
-    return entries != null ? entries : Collections.singletonList(single);
-  }
-
   /** True when no entry shows a tuple. */
   boolean isEmpty() {
     if (entries == null) {
@@ -59,11 +54,20 @@ final class EntryTuples<T> implements Iterable<T> {
   @Override
   public Iterator<T> iterator() {
     return new Iterator<>() {
-      private final Iterator<Entry<T>> it = entries().iterator();
-      private Entry<T> next = advance();
+      // The single entry of an insertion needs no collection to iterate: every INSERTION event
+      // comes here once, so a singleton list and its iterator per tuple add up.
+      private final Iterator<Entry<T>> it = entries != null ? entries.iterator() : null;
+      private Entry<T> next = first();
       private Entry<T> last;
 
+      private Entry<T> first() {
+        return it != null ? advance() : single.tuple != null ? single : null;
+      }
+
       private Entry<T> advance() {
+        if (it == null) {
+          return null;
+        }
         while (it.hasNext()) {
           Entry<T> e = it.next();
           if (e.tuple != null) {

@@ -340,7 +340,14 @@ public final class OperatorHost {
       deliver(port, readOnly);
       return;
     }
-    locked(() -> deliver(port, readOnly));
+    // From outside (a harness test, an operator's own thread): once per tuple too, so the lock is
+    // taken here rather than through a lambda for locked().
+    OperatorContext previous = enter();
+    try {
+      deliver(port, readOnly);
+    } finally {
+      exit(previous);
+    }
   }
 
   private void deliver(int port, Tuple tuple) throws Exception {
@@ -743,22 +750,40 @@ public final class OperatorHost {
       action.run();
       return;
     }
-    lock.lock();
-    OperatorContext previous = CurrentOperator.get();
-    CurrentOperator.set(context);
-    enteredBy = Thread.currentThread();
+    OperatorContext previous = enter();
     try {
       action.run();
     } finally {
-      enteredBy = null;
-      try {
-        if (timer != null) {
-          timer.replan();
-        }
-      } finally {
-        CurrentOperator.set(previous);
-        lock.unlock();
+      exit(previous);
+    }
+  }
+
+  /**
+   * Takes the lock and makes this operator current on the thread; returns the operator that was
+   * current before, for {@link #exit}. The thread-local is written only when it changes.
+   */
+  private OperatorContext enter() {
+    lock.lock();
+    OperatorContext previous = CurrentOperator.get();
+    if (previous != context) {
+      CurrentOperator.set(context);
+    }
+    enteredBy = Thread.currentThread();
+    return previous;
+  }
+
+  /** Undoes {@link #enter}: the timer plans again, the previous operator is current again. */
+  private void exit(OperatorContext previous) {
+    enteredBy = null;
+    try {
+      if (timer != null) {
+        timer.replan();
       }
+    } finally {
+      if (previous != context) {
+        CurrentOperator.set(previous);
+      }
+      lock.unlock();
     }
   }
 
