@@ -1,8 +1,8 @@
 """Command line of streams-window: ``python -m streams_window classpath [--spark]``.
 
 ``classpath`` prints what ``javac`` or a build tool needs to compile an IBM Streams Java operator
-(the API jar, :func:`streams_window.api_jar_path`); ``classpath --spark`` prints the jars a Spark
-session needs (:func:`streams_window.jar_path`), comma-separated for ``spark-submit --jars``.
+(the API jar, :func:`streams_window.api_jar_path`); ``classpath --spark`` prints the jar a Spark
+session needs (:func:`streams_window.jar_path`), for ``spark-submit --jars``.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ Print the classpath to compile an IBM Streams Java operator against: the jar of
 IBM's API packages (com.ibm.streams.operator.**), for javac -cp or a build tool.
 Operators need nothing else to compile, unless they use the SPL complex types
 (add commons-math 2.2) or log through log4j 1.x (add a log4j 1.x API, such as
-log4j-1.2-api). With --spark, print the jars a Spark session needs instead.
+log4j-1.2-api). With --spark, print the jar a Spark session needs instead.
 """
 
 
@@ -38,8 +38,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     arguments = parser.parse_args(argv)
     try:
         if arguments.spark:
-            # spark.jars and --jars take a comma-separated list.
-            print(",".join(str(jar) for jar in _jars.classpath_jars()))
+            print(_jars.jar_path())
         else:
             print(_jars.api_jar_path())
     except FileNotFoundError as missing:

@@ -5,17 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Literal
 
-from streams_window import _jvm
-from streams_window._operators import (
-    SPL_TYPE_PREFIX,
-    _check_event_time,
-    _check_marker_column,
-    _check_name,
-    _column_list,
-    _flag,
-    _require_columns,
-    spl_type_options,
-)
+from streams_window import _checks, _jvm
+from streams_window._operators import run_options
 from streams_window.errors import _calling_java
 
 if TYPE_CHECKING:
@@ -118,67 +109,48 @@ def aggregate(
             spl_types={"amount": "decimal64"},
         )  # total: decimal(38,18), summed in decimal64
     """
-    from streams_window._jvm import classic_session
-
-    spark = classic_session(df, "aggregate")
-    _check_name(window, "window")
-    if not isinstance(output, Mapping) or not output:
-        raise TypeError(
-            "output takes a non-empty dict of column name -> SPL output function,"
-            " e.g. {'total': 'Sum(cost)'}"
-        )
-    assignments = []
-    for column, function in output.items():
-        _check_name(column, "output column name")
-        _check_name(function, f"output function of {column!r}")
-        assignments.append(f"{column}={function}")
-    partitions = _column_list(partition_by, "partition_by")
-    order = _column_list(order_by, "order_by")
-    groups = _column_list(group_by, "group_by")
-    for columns, argument in (
-        (partitions, "partition_by"),
-        (order, "order_by"),
-        (groups, "group_by"),
-    ):
-        _require_columns(df, columns, argument)
-    options = {
-        "batch_marker": _flag(batch_marker, "batch_marker"),
-        "aggregateIncompleteWindows": _flag(
-            aggregate_incomplete_windows, "aggregate_incomplete_windows"
-        ),
-        "aggregateEvictedPartitions": _flag(
-            aggregate_evicted_partitions, "aggregate_evicted_partitions"
-        ),
-    }
+    spark = _jvm.classic_session(df, "aggregate")
+    _checks.text(window, "window")
+    functions = _checks.string_mapping(output, "output", "output function", ("total", "Sum(cost)"))
+    if not functions:
+        raise ValueError("output is empty: give at least one column, e.g. {'total': 'Sum(cost)'}")
+    options = run_options(
+        marker_column=marker_column,
+        batch_marker=batch_marker,
+        punctuation_column=punctuation_column,
+        event_time=event_time,
+        late_output=late_output,
+        spl_types=spl_types,
+    )
+    options["aggregateIncompleteWindows"] = _checks.flag(
+        aggregate_incomplete_windows, "aggregate_incomplete_windows"
+    )
+    options["aggregateEvictedPartitions"] = _checks.flag(
+        aggregate_evicted_partitions, "aggregate_evicted_partitions"
+    )
     if sliding_aggregation is not None:
-        _check_name(sliding_aggregation, "sliding_aggregation")
-        if sliding_aggregation not in _SLIDING_AGGREGATIONS:
-            raise ValueError(
-                "sliding_aggregation must be one of "
-                f"{', '.join(repr(mode) for mode in _SLIDING_AGGREGATIONS)},"
-                f" not {sliding_aggregation!r}"
-            )
-        options["slidingAggregation"] = sliding_aggregation
-    if marker_column is not None:
-        _check_marker_column(df, marker_column)
-        options["marker_column"] = marker_column
-    if punctuation_column is not None:
-        _check_name(punctuation_column, "punctuation_column")
-        options["punctuation_column"] = punctuation_column
-    if event_time is not None:
-        _check_event_time(df, event_time)
-        options["event_time"] = event_time
-    options["late_output"] = _flag(late_output, "late_output")
-    options.update(spl_type_options(spl_types, "spl_types", SPL_TYPE_PREFIX))
+        options["slidingAggregation"] = _checks.one_of(
+            sliding_aggregation, _SLIDING_AGGREGATIONS, "sliding_aggregation"
+        )
+    assignments = [f"{column}={function}" for column, function in functions.items()]
+    columns = [
+        _checks.column_list(given, argument)
+        for given, argument in (
+            (partition_by, "partition_by"),
+            (order_by, "order_by"),
+            (group_by, "group_by"),
+        )
+    ]
     entry = _jvm.entry_class(spark, "Aggregates")
     with _calling_java(f"aggregate(window={window!r})"):
+        partitions, order, groups = (_jvm.java_list(spark, listed) for listed in columns)
         jdf = entry.aggregate(
             df._jdf,
             window,
-            _jvm.java_list(spark, partitions),
-            _jvm.java_list(spark, order),
+            partitions,
+            order,
             _jvm.java_list(spark, assignments),
-            _jvm.java_list(spark, groups),
+            groups,
             _jvm.java_map(spark, options),
         )
     return _jvm.wrap_dataframe(jdf, spark)

@@ -1,17 +1,10 @@
 """Finding streams-window's jar: bundled in the installed package, or built in a source checkout.
 
-Where the jar is looked for, in order:
+:func:`jar_path` names the one jar a Spark session needs, looked for in this order:
 
 1. ``streams_window/jars/`` in the installed package (a release wheel carries one jar there);
 2. in a source checkout, the Spark module's shaded jar,
-   ``java/spark/target/streams-window-spark-*-all.jar``, which holds every class of ours;
-3. in a source checkout where the Spark module is not built (it is new and may be mid-work),
-   the runtime module's jar with the engine and api jars it needs
-   (``java/{runtime,engine,api}/target``): enough to load the window classes, not to run
-   operators on Spark.
-
-:func:`jar_path` names the first jar found; :func:`classpath_jars` lists everything a session
-needs (one jar, except in case 3).
+   ``java/spark/target/streams-window-spark-*-all.jar``, which holds every class of ours.
 
 :func:`examples_jar_path` finds the separate jar of example operators (``WindowSum``,
 ``IncrementalAverage``, ``TumblingSort``, ``PaneSum``, ``DecimalSum``, ``FailingOperator``),
@@ -35,30 +28,25 @@ PACKAGE_DIR = Path(__file__).resolve().parent
 CHECKOUT_ROOT = PACKAGE_DIR.parent.parent
 
 SPARK_BUILD_COMMAND = "mvn -q -B -pl java/spark -am package -DskipTests"
-RUNTIME_BUILD_COMMAND = "mvn -q -B -pl java/runtime -am package -DskipTests"
 EXAMPLES_BUILD_COMMAND = "mvn -q -B -pl java/spark,java/examples -am package -DskipTests"
 API_BUILD_COMMAND = "mvn -q -B -pl java/api -am package -DskipTests"
 
 _SHADED_JAR = "streams-window-spark-*-all.jar"
-_RUNTIME_JAR = "streams-window-runtime-*.jar"
 _EXAMPLES_JAR = "streams-window-examples-*.jar"
 _API_JAR = "streams-window-api-*.jar"
-
-# Case 3 above: the runtime module's jar first, then the modules it needs at run time.
-_RUNTIME_MODULES = ("runtime", "engine", "api")
 
 # Maven builds these beside a module's jar; they hold no classes to run.
 _NOT_CLASS_JARS = ("-sources.jar", "-javadoc.jar", "-tests.jar", "-test-sources.jar")
 
 
-def jar_path() -> str:
-    """Return the path of streams-window's jar.
+def jar_path(package_dir: Path | None = None, checkout_root: Path | None = None) -> str:
+    """Return the path of streams-window's jar, the one a Spark session needs.
 
     The jar bundled in the installed package (``streams_window/jars/``) is preferred; in a
     source checkout without one, the Spark module's shaded jar built by Maven
-    (``java/spark/target/streams-window-spark-*-all.jar``). Before that module is built, the
-    runtime module's jar is named; it needs the engine and api jars beside it on a classpath,
-    and :func:`streams_window.configure` adds all of them.
+    (``java/spark/target/streams-window-spark-*-all.jar``).
+
+    ``package_dir`` and ``checkout_root`` default to where this package is; tests pass others.
 
     Raises:
         FileNotFoundError: no jar was found; the message says where it looked and which
@@ -70,7 +58,32 @@ def jar_path() -> str:
 
         print(sw.jar_path())  # e.g. /src/streams-window/java/spark/target/...-all.jar
     """
-    return str(classpath_jars()[0])
+    jars_dir = (package_dir or PACKAGE_DIR) / "jars"
+    bundled = _class_jars(jars_dir, "*.jar")
+    if len(bundled) > 1:
+        names = ", ".join(jar.name for jar in bundled)
+        raise FileNotFoundError(
+            f"{jars_dir} should hold one streams-window jar but holds {len(bundled)}: {names};"
+            " remove the stale ones"
+        )
+    if bundled:
+        return str(bundled[0])
+    root = checkout_root or CHECKOUT_ROOT
+    if not _is_checkout(root):
+        raise FileNotFoundError(
+            f"streams-window's jar was not found: {jars_dir} holds no jar and this installation"
+            " is not inside a source checkout. Install a release of streams-window that bundles"
+            " the jar, or install from a source checkout after building it there with:"
+            f" {SPARK_BUILD_COMMAND}"
+        )
+    target = root / "java" / "spark" / "target"
+    shaded = _newest(_class_jars(target, _SHADED_JAR))
+    if shaded is None:
+        raise FileNotFoundError(
+            f"streams-window's jar was not found: {jars_dir} holds no jar and {target} holds no"
+            f" {_SHADED_JAR}. Build it with: cd {root} && {SPARK_BUILD_COMMAND}"
+        )
+    return str(shaded)
 
 
 def examples_jar_path(package_dir: Path | None = None, checkout_root: Path | None = None) -> str:
@@ -137,51 +150,6 @@ def api_jar_path(package_dir: Path | None = None, checkout_root: Path | None = N
     return _module_jar_path("api", "API", _API_JAR, API_BUILD_COMMAND, package_dir, checkout_root)
 
 
-def classpath_jars(
-    package_dir: Path | None = None, checkout_root: Path | None = None
-) -> list[Path]:
-    """Return every jar a Spark session needs for streams-window, the main jar first.
-
-    ``package_dir`` and ``checkout_root`` default to where this package is; tests pass others.
-    """
-    jars_dir = (package_dir or PACKAGE_DIR) / "jars"
-    bundled = _class_jars(jars_dir, "*.jar")
-    if len(bundled) > 1:
-        names = ", ".join(jar.name for jar in bundled)
-        raise FileNotFoundError(
-            f"{jars_dir} should hold one streams-window jar but holds {len(bundled)}: {names};"
-            " remove the stale ones"
-        )
-    if bundled:
-        return bundled
-
-    root = checkout_root or CHECKOUT_ROOT
-    if not _is_checkout(root):
-        raise FileNotFoundError(
-            f"streams-window's jar was not found: {jars_dir} holds no jar and this installation"
-            " is not inside a source checkout. Install a release of streams-window that bundles"
-            " the jar, or install from a source checkout after building it there with:"
-            f" {SPARK_BUILD_COMMAND}"
-        )
-    shaded = _newest(_class_jars(root / "java" / "spark" / "target", _SHADED_JAR))
-    if shaded is not None:
-        return [shaded]
-    module_jars = [_module_jar(root, module) for module in _RUNTIME_MODULES]
-    if all(jar is not None for jar in module_jars):
-        return [jar for jar in module_jars if jar is not None]
-
-    # Name the jar this checkout can build: the Spark module's once the module exists.
-    if (root / "java" / "spark" / "pom.xml").is_file():
-        module, wanted, command = "spark", _SHADED_JAR, SPARK_BUILD_COMMAND
-    else:
-        module, wanted, command = "runtime", _RUNTIME_JAR, RUNTIME_BUILD_COMMAND
-    raise FileNotFoundError(
-        f"streams-window's jar was not found: {jars_dir} holds no jar and"
-        f" {root / 'java' / module / 'target'} holds no {wanted}."
-        f" Build it with: cd {root} && {command}"
-    )
-
-
 def _module_jar_path(
     module: str,
     label: str,
@@ -215,10 +183,6 @@ def _module_jar_path(
 
 def _is_checkout(root: Path) -> bool:
     return (root / "pom.xml").is_file() and (root / "java").is_dir()
-
-
-def _module_jar(root: Path, module: str) -> Path | None:
-    return _newest(_class_jars(root / "java" / module / "target", f"streams-window-{module}-*.jar"))
 
 
 def _newest(jars: list[Path]) -> Path | None:

@@ -2,23 +2,17 @@
 
 from __future__ import annotations
 
-import math
-import numbers
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from streams_window import _conversion, _jvm
-from streams_window.errors import ArgumentError, _calling_java
+from streams_window import _checks, _jvm
+from streams_window._checks import ParamValue
+from streams_window.errors import _calling_java
 
 if TYPE_CHECKING:
     from pyspark.sql import DataFrame, SparkSession
     from pyspark.sql.types import StructType
-
-#: One value of an operator parameter, as Python gives it.
-ParamScalar = str | int | float | bool
-#: An operator parameter: one value or a list of values (SPL parameters take lists).
-ParamValue = ParamScalar | Sequence[ParamScalar]
 
 #: The prefixes of the Java entry points' option keys that state the SPL type of an input
 #: attribute (``spl_types``) and of an output column (``output_spl_types``).
@@ -134,15 +128,17 @@ def run_operator(
         ``punctuation_column``, then ``late_tuple``).
 
     Raises:
-        TypeError: an argument has the wrong type.
-        ValueError: a column named by ``partition_by``, ``order_by`` or ``marker_column`` is
-            not in ``df`` (the message lists its columns), or another value is wrong.
+        TypeError: an argument has the wrong Python type.
+        ValueError: an argument is empty, or a list names a column twice.
         streams_window.errors.WindowClauseError: ``window`` cannot be read (it names the token
             and its position).
-        streams_window.errors.ArgumentError: the JVM refused an argument: operator class not
-            found or not an ``Operator``, bad output schema, missing operator parameter, an
-            ``spl_types`` entry naming no column, naming no SPL type, or a type that does not
-            fit the column (the message says what would), ...
+        streams_window.errors.ArgumentError: the JVM refused an argument (it is a
+            ``ValueError`` too): a column named by ``partition_by``, ``order_by``,
+            ``marker_column`` or ``event_time`` that is not in ``df`` (the message lists its
+            columns) or has the wrong type, an operator class not found or not an
+            ``Operator``, a bad output schema, a missing operator parameter, an ``spl_types``
+            entry naming no column, naming no SPL type, or a type that does not fit the column
+            (the message says what would), ...
         streams_window.errors.OperatorError: the operator failed its dry run.
         streams_window.errors.StreamsWindowError: streams-window's jar is not on the session.
 
@@ -180,23 +176,16 @@ def run_operator(
         partition_by=partition_by,
         order_by=order_by,
         params=params,
+    )
+    options = run_options(
+        marker_column=marker_column,
+        batch_marker=batch_marker,
+        punctuation_column=punctuation_column,
+        event_time=event_time,
+        late_output=late_output,
         spl_types=spl_types,
         output_spl_types=output_spl_types,
     )
-    options: dict[str, str] = {"batch_marker": _flag(batch_marker, "batch_marker")}
-    if marker_column is not None:
-        _check_marker_column(df, marker_column)
-        options["marker_column"] = marker_column
-    if punctuation_column is not None:
-        _check_name(punctuation_column, "punctuation_column")
-        call.check_new_output_column(punctuation_column)
-        options["punctuation_column"] = punctuation_column
-    if event_time is not None:
-        _check_event_time(df, event_time)
-        options["event_time"] = event_time
-    options["late_output"] = _flag(late_output, "late_output")
-    options.update(call.type_options)
-
     spark = call.spark
     entry = _jvm.entry_class(spark, "WindowedOperators")
     with _calling_java(f"run_operator({operator_class!r}, window={window!r})"):
@@ -204,146 +193,40 @@ def run_operator(
     return _jvm.wrap_dataframe(jdf, spark)
 
 
-@dataclass(frozen=True)
-class OperatorCall:
-    """The checked arguments shared by run_operator() and testing.single_instance_run()."""
-
-    function: str
-    df: DataFrame
-    spark: SparkSession
-    operator_class: str
-    window: str
-    output_schema: str | StructType
-    partition_by: list[str]
-    order_by: list[str]
-    params: dict[str, list[str]]
-    #: The SPL types stated for input and output columns, as the entry points' options.
-    type_options: dict[str, str]
-
-    @classmethod
-    def check(
-        cls,
-        function: str,
-        df: DataFrame,
-        operator_class: str,
-        *,
-        window: str,
-        output_schema: str | StructType,
-        partition_by: str | Sequence[str] | None,
-        order_by: str | Sequence[str] | None,
-        params: Mapping[str, ParamValue] | None,
-        spl_types: Mapping[str, str] | None = None,
-        output_spl_types: Mapping[str, str] | None = None,
-    ) -> OperatorCall:
-        from pyspark.sql.types import StructType
-
-        spark = _jvm.classic_session(df, function)
-        _check_name(operator_class, "operator_class")
-        _check_name(window, "window")
-        if not isinstance(output_schema, (str, StructType)):
-            raise TypeError(
-                "output_schema takes a DDL string such as 'key string, total double' or a"
-                f" StructType; got {type(output_schema).__name__}"
-            )
-        if isinstance(output_schema, str) and not output_schema.strip():
-            raise ValueError("output_schema is empty: give the schema of output port 0")
-        partitions = _column_list(partition_by, "partition_by")
-        order = _column_list(order_by, "order_by")
-        _require_columns(df, partitions, "partition_by")
-        _require_columns(df, order, "order_by")
-        type_options = spl_type_options(spl_types, "spl_types", SPL_TYPE_PREFIX)
-        type_options.update(
-            spl_type_options(output_spl_types, "output_spl_types", OUTPUT_SPL_TYPE_PREFIX)
-        )
-        return cls(
-            function,
-            df,
-            spark,
-            operator_class,
-            window,
-            output_schema,
-            partitions,
-            order,
-            parameter_strings(params),
-            type_options,
-        )
-
-    def check_new_output_column(self, name: str) -> None:
-        """Refuses an extra output column whose name ``output_schema`` already has."""
-        from pyspark.sql.types import StructType
-
-        if isinstance(self.output_schema, StructType) and name in self.output_schema.names:
-            raise ValueError(
-                f"punctuation_column {name!r} is already a column of output_schema"
-                f" {self.output_schema.names}: choose another name"
-            )
-
-    def output_ddl(self) -> str:
-        """``output_schema`` as a DDL string, checked by Spark's own DDL parser.
-
-        A StructType is converted exactly (through its JSON form). A string is parsed here, so
-        that a typo is reported as the ValueError it is (the JVM entry point lets Spark's
-        ParseException through).
-        """
-        from pyspark.sql.types import StructType
-
-        types = _jvm.jvm(self.spark).org.apache.spark.sql.types
-        if isinstance(self.output_schema, StructType):
-            with _calling_java("converting output_schema to DDL"):
-                return str(types.DataType.fromJson(self.output_schema.json()).toDDL())
-        try:
-            types.StructType.fromDDL(self.output_schema)
-        except Exception as error:
-            if not _conversion.came_through_py4j(error):
-                raise
-            raise ArgumentError(
-                f"output_schema {self.output_schema!r} is not a valid Spark DDL schema (such as"
-                f" 'key string, total double'): {_first_line(error)}",
-                java_class=_conversion.java_class_and_message(error)[0],
-                java_message=_first_line(error),
-            ) from error
-        return self.output_schema
-
-    def java_arguments(self) -> tuple[Any, ...]:
-        """The arguments the Java entry points share, in their order, as Java objects."""
-        spark = self.spark
-        return (
-            self.df._jdf,
-            self.operator_class,
-            self.window,
-            _jvm.java_list(spark, self.partition_by),
-            _jvm.java_list(spark, self.order_by),
-            _jvm.java_map(spark, self.params),
-            self.output_ddl(),
-        )
-
-
-def parameter_strings(params: Mapping[str, ParamValue] | None) -> dict[str, list[str]]:
-    """Operator parameters as SPL passes them: each a list of strings.
+def run_options(
+    *,
+    marker_column: str | None = None,
+    batch_marker: bool = False,
+    punctuation_column: str | None = None,
+    event_time: str | None = None,
+    late_output: bool = False,
+    spl_types: Mapping[str, str] | None = None,
+    output_spl_types: Mapping[str, str] | None = None,
+) -> dict[str, str]:
+    """The options of the Java entry points that the facade's functions share, from
+    their keyword arguments (only their Python types are checked here: the JVM judges the rest).
 
     Example::
 
-        parameter_strings({"attr": "cost", "sizes": [1, 2], "strict": True})
-        # {'attr': ['cost'], 'sizes': ['1', '2'], 'strict': ['true']}
+        run_options(marker_column="m", late_output=True, spl_types={"amount": "decimal64"})
+        # {'late_output': 'true', 'marker_column': 'm', 'spl_type.amount': 'decimal64'}
     """
-    if params is None:
-        return {}
-    if not isinstance(params, Mapping):
-        raise TypeError(
-            "params takes a mapping of parameter name to value(s), such as {'attr': 'cost'};"
-            f" got {type(params).__name__}"
-        )
-    converted: dict[str, list[str]] = {}
-    for name, value in params.items():
-        if not isinstance(name, str) or not name:
-            raise TypeError(f"params names must be non-empty strings; got {name!r}")
-        if isinstance(value, (list, tuple)):
-            if not value:
-                raise ValueError(f"parameter {name!r} has no values: give at least one")
-            converted[name] = [_parameter_string(name, item) for item in value]
-        else:
-            converted[name] = [_parameter_string(name, value)]
-    return converted
+    options = {}
+    # The JVM's defaults are false: only what is set is passed.
+    for key, set_flag in (("batch_marker", batch_marker), ("late_output", late_output)):
+        if _checks.flag(set_flag, key) == "true":
+            options[key] = "true"
+    for key, value in (
+        ("marker_column", marker_column),
+        ("punctuation_column", punctuation_column),
+        ("event_time", event_time),
+    ):
+        checked = _checks.optional_text(value, key)
+        if checked is not None:
+            options[key] = checked
+    options.update(spl_type_options(spl_types, "spl_types", SPL_TYPE_PREFIX))
+    options.update(spl_type_options(output_spl_types, "output_spl_types", OUTPUT_SPL_TYPE_PREFIX))
+    return options
 
 
 def spl_type_options(types: Mapping[str, str] | None, argument: str, prefix: str) -> dict[str, str]:
@@ -359,124 +242,68 @@ def spl_type_options(types: Mapping[str, str] | None, argument: str, prefix: str
         spl_type_options({"amount": "decimal64"}, "spl_types", "spl_type.")
         # {'spl_type.amount': 'decimal64'}
     """
-    if types is None:
-        return {}
-    if not isinstance(types, Mapping):
-        raise TypeError(
-            f"{argument} takes a mapping of column name to SPL type, such as"
-            f" {{'amount': 'decimal64'}}; got {type(types).__name__}"
-        )
-    options: dict[str, str] = {}
-    for column, spl_type in types.items():
-        if not isinstance(column, str):
-            raise TypeError(f"{argument} names columns by strings; got {column!r}")
-        if not column.strip():
-            raise ValueError(f"{argument} has an empty column name")
-        if not isinstance(spl_type, str):
-            raise TypeError(
-                f"{argument}[{column!r}] takes an SPL type as text, such as 'decimal64';"
-                f" got {type(spl_type).__name__}"
-            )
-        if not spl_type.strip():
-            raise ValueError(
-                f"{argument}[{column!r}] is empty: give an SPL type such as 'decimal64'"
-            )
-        options[prefix + column] = spl_type
-    return options
+    stated = _checks.string_mapping(types, argument, "SPL type", ("amount", "decimal64"))
+    return {prefix + column: spl_type for column, spl_type in stated.items()}
 
 
-def _parameter_string(name: str, value: Any) -> str:
-    # bool first: it is an int too, and SPL spells booleans in lower case.
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, str):
-        return value
-    if isinstance(value, numbers.Integral):
-        return str(int(value))
-    if isinstance(value, numbers.Real):
-        number = float(value)
-        if math.isnan(number):
-            return "NaN"
-        if math.isinf(number):
-            return "Infinity" if number > 0 else "-Infinity"
-        return repr(number)  # the shortest text that reads back as the same double
-    raise TypeError(
-        f"parameter {name!r} has a value of type {type(value).__name__} ({value!r}); a"
-        " parameter value is a str, int, float or bool, or a list of them"
-    )
+@dataclass(frozen=True)
+class OperatorCall:
+    """The arguments run_operator() and testing.single_instance_run() share, their Python types
+    checked, ready to pass to the Java entry points."""
 
+    df: DataFrame
+    spark: SparkSession
+    operator_class: str
+    window: str
+    output_schema: str | StructType
+    partition_by: list[str]
+    order_by: list[str]
+    params: dict[str, list[str]]
 
-def _check_name(value: Any, argument: str) -> None:
-    if not isinstance(value, str):
-        raise TypeError(f"{argument} takes a string; got {type(value).__name__}")
-    if not value.strip():
-        raise ValueError(f"{argument} is empty")
-
-
-def _flag(value: Any, argument: str) -> str:
-    if not isinstance(value, bool):
-        raise TypeError(f"{argument} takes True or False; got {type(value).__name__}")
-    return "true" if value else "false"
-
-
-def _column_list(columns: str | Sequence[str] | None, argument: str) -> list[str]:
-    if columns is None:
-        return []
-    if isinstance(columns, str):
-        columns = [columns]
-    if not isinstance(columns, (list, tuple)):
-        raise TypeError(
-            f"{argument} takes a column name or a list of column names; got"
-            f" {type(columns).__name__}"
-        )
-    for column in columns:
-        _check_name(column, f"{argument} column")
-    if len(set(columns)) != len(columns):
-        raise ValueError(f"{argument} names a column twice: {list(columns)}")
-    return list(columns)
-
-
-def _require_columns(df: DataFrame, columns: list[str], argument: str) -> None:
-    found = df.columns
-    for column in columns:
-        if column not in found:
-            # Spark finds columns whatever their case; SPL attributes (and so we) do not.
-            same = [name for name in found if name.lower() == column.lower()]
-            hint = f" ({same[0]!r} differs only in case; names are case-sensitive)" if same else ""
-            raise ValueError(
-                f"{argument} column {column!r} is not in the DataFrame{hint}; its columns are"
-                f" {found}"
-            )
-
-
-def _check_marker_column(df: DataFrame, column: str) -> None:
-    from pyspark.sql.types import BooleanType
-
-    _check_name(column, "marker_column")
-    _require_columns(df, [column], "marker_column")
-    data_type = df.schema[column].dataType
-    if not isinstance(data_type, BooleanType):
-        raise ValueError(
-            f"marker_column {column!r} must be a boolean column (true marks a window marker);"
-            f" it is {data_type.simpleString()}"
+    @classmethod
+    def check(
+        cls,
+        function: str,
+        df: DataFrame,
+        operator_class: str,
+        *,
+        window: str,
+        output_schema: str | StructType,
+        partition_by: str | Sequence[str] | None,
+        order_by: str | Sequence[str] | None,
+        params: Mapping[str, ParamValue] | None,
+    ) -> OperatorCall:
+        return cls(
+            df,
+            _jvm.classic_session(df, function),
+            _checks.text(operator_class, "operator_class"),
+            _checks.text(window, "window"),
+            _checks.schema(output_schema, "output_schema"),
+            _checks.column_list(partition_by, "partition_by"),
+            _checks.column_list(order_by, "order_by"),
+            _checks.parameter_strings(params),
         )
 
+    def output_ddl(self) -> str:
+        """``output_schema`` as a DDL string; a StructType is converted exactly (through its
+        JSON form), a string is passed on for the JVM to parse."""
+        from pyspark.sql.types import StructType
 
-def _check_event_time(df: DataFrame, column: str) -> None:
-    """Refuses an event_time that is not a timestamp or double column of ``df``."""
-    from pyspark.sql.types import DoubleType, TimestampType
+        if not isinstance(self.output_schema, StructType):
+            return self.output_schema
+        types = _jvm.jvm(self.spark).org.apache.spark.sql.types
+        with _calling_java("converting output_schema to DDL"):
+            return str(types.DataType.fromJson(self.output_schema.json()).toDDL())
 
-    _check_name(column, "event_time")
-    _require_columns(df, [column], "event_time")
-    data_type = df.schema[column].dataType
-    if not isinstance(data_type, (TimestampType, DoubleType)):
-        raise ValueError(
-            f"event_time column {column!r} is {data_type.simpleString()}: it must be a timestamp,"
-            " or a double of seconds since the epoch"
+    def java_arguments(self) -> tuple[Any, ...]:
+        """The arguments the Java entry points share, in their order, as Java objects."""
+        spark = self.spark
+        return (
+            self.df._jdf,
+            self.operator_class,
+            self.window,
+            _jvm.java_list(spark, self.partition_by),
+            _jvm.java_list(spark, self.order_by),
+            _jvm.java_map(spark, self.params),
+            self.output_ddl(),
         )
-
-
-def _first_line(error: BaseException) -> str:
-    # Spark's parse errors start with a blank line, then the message, then the SQL excerpt.
-    lines = [line.strip() for line in str(error).splitlines() if line.strip()]
-    return lines[0] if lines else type(error).__name__

@@ -89,7 +89,7 @@ def configure(
     # it back); reading it lets us append instead of overwriting the caller's settings.
     options: dict[str, str] = getattr(builder, "_options", {})
 
-    wanted = [str(jar) for jar in _jars.classpath_jars()] + _checked_extra_jars(extra_jars)
+    wanted = [_jars.jar_path()] + _checked_extra_jars(extra_jars)
     jars: list[str] = []
     for jar in [*_running_driver_jars(), *options.get("spark.jars", "").split(","), *wanted]:
         if jar and _same_file(jar) not in map(_same_file, jars):

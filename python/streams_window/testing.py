@@ -12,7 +12,8 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from streams_window import _jvm
-from streams_window._operators import OperatorCall, ParamValue, _check_event_time
+from streams_window._checks import ParamValue
+from streams_window._operators import OperatorCall, run_options
 from streams_window.errors import _calling_java
 
 if TYPE_CHECKING:
@@ -72,15 +73,12 @@ def single_instance_run(
         partition_by=partition_by,
         order_by=order_by,
         params=params,
-        spl_types=spl_types,
-        output_spl_types=output_spl_types,
     )
     if df.isStreaming:
         raise ValueError("single_instance_run() needs a batch DataFrame; df is streaming")
-    options = dict(call.type_options)
-    if event_time is not None:
-        _check_event_time(df, event_time)
-        options["event_time"] = event_time
+    options = run_options(
+        event_time=event_time, spl_types=spl_types, output_spl_types=output_spl_types
+    )
     entry = _jvm.entry_class(call.spark, "SingleInstanceRun")
     with _calling_java(f"single_instance_run({operator_class!r}, window={window!r})"):
         jdf = entry.run(*call.java_arguments(), _jvm.java_map(call.spark, options))

@@ -95,6 +95,38 @@ def test_a_bad_output_function_names_the_token(spark):
     assert "Summ" in str(error.value)
 
 
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        (
+            {"partition_by": "Symbol", "window": "partitioned, tumbling, count(2)"},
+            r"partition_by column 'Symbol' is not in the DataFrame \('symbol' differs only in case;",
+        ),
+        ({"group_by": "sector"}, "group_by column 'sector' is not in the DataFrame;"),
+        ({"order_by": "time"}, "order_by column 'time' is not in the DataFrame"),
+        ({"marker_column": "seq"}, "marker_column 'seq' must be a boolean column .* it is bigint"),
+        ({"punctuation_column": "n"}, "punctuation_column 'n' is already a column of"),
+    ],
+)
+def test_the_jvm_judges_columns_with_the_messages_run_operator_gives(trades, arguments, message):
+    given = {"window": "tumbling, count(2)", "output": {"n": "Count()"}, **arguments}
+    with pytest.raises(sw.ArgumentError, match=message):
+        sw.aggregate(trades, **given)
+
+
+@pytest.mark.parametrize(
+    ("output", "error", "message"),
+    [
+        ({}, ValueError, "output is empty"),
+        ([("n", "Count()")], TypeError, "output takes a mapping of column name to output function"),
+        ({"n": None}, TypeError, r"output\['n'\] takes an output function as text"),
+    ],
+)
+def test_output_of_the_wrong_python_type_is_refused_before_the_jvm(trades, output, error, message):
+    with pytest.raises(error, match=message):
+        sw.aggregate(trades, window="tumbling, count(2)", output=output)
+
+
 def test_partition_columns_lead_the_result_without_being_assigned(trades):
     result = sw.aggregate(
         trades,

@@ -154,8 +154,8 @@ def test_a_partition_column_differing_in_case_says_so(df: DataFrame) -> None:
         window_sum(df, partition_by="Key")
 
     assert str(raised.value) == (
-        "partition_by column 'Key' is not in the DataFrame ('key' differs only in case; names are"
-        " case-sensitive); its columns are ['key', 'seq', 'cost']"
+        "partition_by column 'Key' is not in the DataFrame ('key' differs only in case; SPL names"
+        " are case-sensitive); its columns are ['key', 'seq', 'cost']"
     )
 
 
@@ -492,7 +492,7 @@ def test_translate_reads_a_failed_querys_text_without_its_sql_state() -> None:
 
 
 def test_parameters_become_the_strings_spl_passes() -> None:
-    from streams_window._operators import parameter_strings
+    from streams_window._checks import parameter_strings
 
     assert parameter_strings(
         {"attr": "cost", "sizes": [1, 2], "strict": True, "ratio": 0.1, "off": [False]}

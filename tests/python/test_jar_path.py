@@ -1,4 +1,4 @@
-"""jar_path(), classpath_jars(), examples_jar_path() and api_jar_path(): where the jars are looked
+"""jar_path(), examples_jar_path() and api_jar_path(): where the jars are looked
 for and what is said when they are not."""
 
 from __future__ import annotations
@@ -19,12 +19,10 @@ def make_jar(path: Path) -> Path:
     return path
 
 
-def make_checkout(root: Path, *, spark_module: bool = True) -> Path:
-    (root / "java").mkdir(parents=True)
+def make_checkout(root: Path) -> Path:
+    (root / "java" / "spark").mkdir(parents=True)
     (root / "pom.xml").write_text("<project/>")
-    if spark_module:
-        (root / "java" / "spark").mkdir()
-        (root / "java" / "spark" / "pom.xml").write_text("<project/>")
+    (root / "java" / "spark" / "pom.xml").write_text("<project/>")
     return root
 
 
@@ -38,7 +36,7 @@ def test_a_bundled_jar_is_preferred(tmp_path: Path) -> None:
     checkout = make_checkout(tmp_path / "checkout")
     make_module_jar(checkout, "spark", "-all")
 
-    assert _jars.classpath_jars(package, checkout) == [bundled]
+    assert _jars.jar_path(package, checkout) == str(bundled)
 
 
 def test_a_checkout_supplies_the_spark_modules_shaded_jar_alone(tmp_path: Path) -> None:
@@ -48,22 +46,7 @@ def test_a_checkout_supplies_the_spark_modules_shaded_jar_alone(tmp_path: Path) 
     for module in ("runtime", "engine", "api"):
         make_module_jar(checkout, module)
 
-    assert _jars.classpath_jars(tmp_path / "python" / "streams_window", checkout) == [shaded]
-
-
-def test_without_the_spark_jar_the_runtime_jar_comes_first_then_what_it_needs(
-    tmp_path: Path,
-) -> None:
-    checkout = make_checkout(tmp_path)
-    runtime = make_module_jar(checkout, "runtime")
-    engine = make_module_jar(checkout, "engine")
-    api = make_module_jar(checkout, "api")
-    make_module_jar(checkout, "runtime", "-sources")
-    make_module_jar(checkout, "runtime", "-tests")
-
-    jars = _jars.classpath_jars(tmp_path / "python" / "streams_window", checkout)
-
-    assert jars == [runtime, engine, api]
+    assert _jars.jar_path(tmp_path / "python" / "streams_window", checkout) == str(shaded)
 
 
 def test_several_bundled_jars_are_an_error_naming_them(tmp_path: Path) -> None:
@@ -71,7 +54,7 @@ def test_several_bundled_jars_are_an_error_naming_them(tmp_path: Path) -> None:
     make_jar(tmp_path / "jars" / "streams-window-spark-0.2.0-all.jar")
 
     with pytest.raises(FileNotFoundError, match="holds 2: streams-window-spark-0.1.0-all.jar, "):
-        _jars.classpath_jars(tmp_path, tmp_path / "no-checkout")
+        _jars.jar_path(tmp_path, tmp_path / "no-checkout")
 
 
 def test_an_unbuilt_checkout_says_which_command_builds_the_jar(tmp_path: Path) -> None:
@@ -79,7 +62,7 @@ def test_an_unbuilt_checkout_says_which_command_builds_the_jar(tmp_path: Path) -
     make_module_jar(checkout, "runtime")  # a partial build is not enough
 
     with pytest.raises(FileNotFoundError) as missing:
-        _jars.classpath_jars(tmp_path / "package", checkout)
+        _jars.jar_path(tmp_path / "package", checkout)
 
     message = str(missing.value)
     spark_target = checkout / "java" / "spark" / "target"
@@ -87,20 +70,9 @@ def test_an_unbuilt_checkout_says_which_command_builds_the_jar(tmp_path: Path) -
     assert f"cd {checkout} && mvn -q -B -pl java/spark -am package -DskipTests" in message
 
 
-def test_a_checkout_without_the_spark_module_names_the_runtime_build(tmp_path: Path) -> None:
-    checkout = make_checkout(tmp_path / "checkout", spark_module=False)
-
-    with pytest.raises(FileNotFoundError) as missing:
-        _jars.classpath_jars(tmp_path / "package", checkout)
-
-    message = str(missing.value)
-    assert "streams-window-runtime-*.jar" in message
-    assert f"cd {checkout} && mvn -q -B -pl java/runtime -am package -DskipTests" in message
-
-
 def test_an_installation_outside_a_checkout_says_how_to_get_the_jar(tmp_path: Path) -> None:
     with pytest.raises(FileNotFoundError) as missing:
-        _jars.classpath_jars(tmp_path / "package", tmp_path / "not-a-checkout")
+        _jars.jar_path(tmp_path / "package", tmp_path / "not-a-checkout")
 
     message = str(missing.value)
     assert str(tmp_path / "package" / "jars") in message
@@ -130,7 +102,7 @@ def test_a_bundled_module_jar_is_preferred(
 
     assert find(package, checkout) == str(bundled)
     # A jar in a subfolder of jars/ is not taken for a second main jar.
-    assert _jars.classpath_jars(package, checkout) == [shaded]
+    assert _jars.jar_path(package, checkout) == str(shaded)
 
 
 def test_a_missing_examples_jar_says_which_command_builds_it(tmp_path: Path) -> None:

@@ -95,6 +95,9 @@ public final class Aggregates {
     List<String> groups = groupBy == null ? List.of() : List.copyOf(groupBy);
     List<String> partitions = partitionBy == null ? List.of() : List.copyOf(partitionBy);
     List<String> given = output == null ? List.of() : List.copyOf(output);
+    // Named before the output schema is derived from them, so that a missing column is said so.
+    WindowedOperators.requireColumns(input.schema(), partitions, "partition_by");
+    WindowedOperators.requireColumns(input.schema(), groups, "group_by");
     List<String> added = partitionColumnsToAdd(partitions, groups, given);
     List<String> assignments = new ArrayList<>();
     added.forEach(column -> assignments.add(column + "=Any(" + column + ")"));

@@ -99,7 +99,11 @@ public final class SingleInstanceRun {
     String eventColumn =
         WindowedOperators.eventTimeColumn(parsed, given.get("event_time"), input.schema(), false);
     WindowSpec spec = eventColumn == null ? parsed : parsed.withEventTime(eventColumn);
-    StructType out = StructType.fromDDL(outputSchema);
+    WindowedOperators.requireColumns(
+        input.schema(), partitionBy == null ? List.of() : partitionBy, "partition_by");
+    WindowedOperators.requireColumns(
+        input.schema(), orderBy == null ? List.of() : orderBy, "order_by");
+    StructType out = WindowedOperators.parseOutputSchema(outputSchema);
     // The names runOperator refuses are refused here too: the reference must not accept what the
     // run it checks would not.
     Map<String, List<String>> named = parameters == null ? Map.of() : parameters;

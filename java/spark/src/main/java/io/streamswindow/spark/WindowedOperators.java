@@ -14,6 +14,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.StringJoiner;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Encoders;
@@ -140,7 +141,10 @@ public final class WindowedOperators {
       requireColumns(rows, List.of(markerColumn), "marker_column");
       if (!rows.apply(markerColumn).dataType().equals(DataTypes.BooleanType)) {
         throw new IllegalArgumentException(
-            "marker_column '" + markerColumn + "' must be a boolean column");
+            "marker_column '"
+                + markerColumn
+                + "' must be a boolean column (true marks a window marker); it is "
+                + rows.apply(markerColumn).dataType().simpleString());
       }
       if (order.contains(markerColumn) || partitions.contains(markerColumn)) {
         throw new IllegalArgumentException(
@@ -382,7 +386,7 @@ public final class WindowedOperators {
       throw new IllegalArgumentException(
           "event_time column '"
               + eventTime
-              + "' is of type "
+              + "' is "
               + type.simpleString()
               + ": it must be a timestamp, or a double of seconds since the epoch");
     }
@@ -426,10 +430,17 @@ public final class WindowedOperators {
     return c.asSubclass(Operator.class);
   }
 
-  private static void requireColumns(StructType rows, List<String> columns, String argument) {
+  /**
+   * Refuses a column name that is not one of {@code rows}' columns, listing them as a Python user
+   * writes a list (the facade's callers read this message), e.g. {@code partition_by column 'Key'
+   * is not in the DataFrame ('key' differs only in case; ...); its columns are ['key', 'seq']}.
+   */
+  static void requireColumns(StructType rows, List<String> columns, String argument) {
     List<String> found = Arrays.asList(rows.fieldNames());
     for (String c : columns) {
       if (!found.contains(c)) {
+        StringJoiner listed = new StringJoiner(", ", "[", "]");
+        found.forEach(name -> listed.add("'" + name + "'"));
         throw new IllegalArgumentException(
             argument
                 + " column '"
@@ -437,7 +448,7 @@ public final class WindowedOperators {
                 + "' is not in the DataFrame"
                 + SimilarNames.hint(c, found)
                 + "; its columns are "
-                + found);
+                + listed);
       }
     }
   }
@@ -459,7 +470,7 @@ public final class WindowedOperators {
     }
   }
 
-  private static StructType parseOutputSchema(String ddl) {
+  static StructType parseOutputSchema(String ddl) {
     if (ddl == null || ddl.isBlank()) {
       throw new IllegalArgumentException(
           "output_schema is required: the schema of the operator's output port 0");
@@ -470,10 +481,26 @@ public final class WindowedOperators {
     } catch (Exception e) {
       // Spark's ParseException is checked in Scala's eyes only: catch everything the parser throws.
       throw new IllegalArgumentException(
-          "output_schema \"" + ddl + "\" is not a valid Spark DDL schema: " + e.getMessage(), e);
+          "output_schema '"
+              + ddl
+              + "' is not a valid Spark DDL schema (such as 'key string, total double'): "
+              + firstLine(e.getMessage()),
+          e);
     }
     SplSparkTypes.checkOutput(out);
     return out;
+  }
+
+  /** The first non-blank line of Spark's parse errors, which start with a blank line. */
+  private static String firstLine(String message) {
+    if (message != null) {
+      for (String line : message.split("\n")) {
+        if (!line.isBlank()) {
+          return line.strip();
+        }
+      }
+    }
+    return "unreadable";
   }
 
   private static StructType dropColumn(StructType rows, String column) {
