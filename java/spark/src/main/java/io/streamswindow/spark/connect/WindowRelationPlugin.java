@@ -46,10 +46,17 @@ public final class WindowRelationPlugin implements RelationPlugin {
 
   @Override
   public Optional<LogicalPlan> transform(byte[] relation, SparkConnectPlanner planner) {
-    WindowRequest request = WindowRequest.fromAny(relation);
-    if (request == null) {
-      return Optional.empty();
+    try {
+      WindowRequest request = WindowRequest.fromAny(relation);
+      return request == null ? Optional.empty() : Optional.of(answer(request, planner));
+    } catch (RefusedRequestException e) {
+      throw e;
+    } catch (IllegalArgumentException e) {
+      throw new RefusedRequestException(e);
     }
+  }
+
+  private static LogicalPlan answer(WindowRequest request, SparkConnectPlanner planner) {
     org.apache.spark.sql.Dataset<Row> result;
     if (request instanceof WindowRequest.RunOperator call) {
       result =
@@ -75,7 +82,7 @@ public final class WindowRelationPlugin implements RelationPlugin {
     } else {
       result = parsedWindow(((WindowRequest.ParseWindow) request).clause(), planner.session());
     }
-    return Optional.of(((Dataset<Row>) result).logicalPlan());
+    return ((Dataset<Row>) result).logicalPlan();
   }
 
   /** The input DataFrame: the client's plan, made a DataFrame of the server's session. */
@@ -91,29 +98,18 @@ public final class WindowRelationPlugin implements RelationPlugin {
   }
 
   /**
-   * The output schema as DDL: read from the JSON of a {@code StructType}, or checked here as the
-   * facade checks a DDL string on a classic session, with the same message.
+   * The output schema as DDL: the DDL string as given (the entry point parses it, and names what is
+   * wrong), or the DDL of the {@code StructType} whose JSON the client sent.
    */
   private static String outputDdl(WindowRequest.RunOperator call) {
-    if (!call.outputSchemaJson().isEmpty()) {
-      if (DataType.fromJson(call.outputSchemaJson()) instanceof StructType struct) {
-        return struct.toDDL();
-      }
-      throw new IllegalArgumentException(
-          "Malformed streams-window Connect request: its output schema is not a StructType");
+    if (call.outputSchemaJson().isEmpty()) {
+      return call.outputSchema();
     }
-    String ddl = call.outputSchema();
-    try {
-      StructType.fromDDL(ddl);
-    } catch (RuntimeException e) {
-      throw new IllegalArgumentException(
-          "output_schema '"
-              + ddl
-              + "' is not a valid Spark DDL schema (such as 'key string, total double'): "
-              + firstLine(e),
-          e);
+    if (DataType.fromJson(call.outputSchemaJson()) instanceof StructType struct) {
+      return struct.toDDL();
     }
-    return ddl;
+    throw new IllegalArgumentException(
+        "Malformed streams-window Connect request: its output schema is not a StructType");
   }
 
   private static org.apache.spark.sql.Dataset<Row> parsedWindow(
@@ -123,16 +119,5 @@ public final class WindowRelationPlugin implements RelationPlugin {
       rows.add(RowFactory.create(part.getKey(), part.getValue()));
     }
     return session.createDataFrame(rows, PARSE_WINDOW_SCHEMA);
-  }
-
-  /** The first non-blank line of a message: Spark's parse errors start with a blank line. */
-  private static String firstLine(Throwable error) {
-    String message = String.valueOf(error.getMessage());
-    for (String line : message.split("\n")) {
-      if (!line.isBlank()) {
-        return line.strip();
-      }
-    }
-    return error.getClass().getName();
   }
 }
