@@ -63,6 +63,12 @@ def from_server(chain: list[ServerError]) -> StreamsWindowError | None:
             found = _conversion.from_text(f"{link.names[0]}: {link.message}")
             if found is not None:
                 return _streaming(found) if _is_streaming(chain) else found
+    top = chain[0] if chain else None
+    if top is not None and _conversion.ANALYSIS_EXCEPTION in top.names:
+        mode = _conversion._OUTPUT_MODE_TEXT.search(top.message)
+        if mode is not None and _conversion._OUR_PLAN_MARK in top.message:
+            link = _conversion.JavaThrowable(top.names, top.message, None)
+            return _conversion._output_mode_error(mode["mode"], link)
     for link in chain:
         if _NO_HANDLER in link.message and "streams_window" in link.message:
             from streams_window import _connect
@@ -73,6 +79,25 @@ def from_server(chain: list[ServerError]) -> StreamsWindowError | None:
     if found is not None:
         return _streaming(found) if _is_streaming(chain) else found
     return None
+
+
+def from_exception(error: BaseException) -> StreamsWindowError | None:
+    """The streams-window error behind an exception PySpark's Connect client made, or ``None``:
+    for one that did not come through :func:`install` (``query.exception()``, or an exception
+    raised before it was installed), read from its condition, parameters and message."""
+    if not type(error).__module__.startswith("pyspark.errors.exceptions.connect"):
+        return None
+    from pyspark.errors import StreamingQueryException
+
+    names = (_conversion.STREAMING_QUERY_EXCEPTION,) if isinstance(error, StreamingQueryException) else ()
+    getters: Any = error
+    link = ServerError(
+        names,
+        str(getters.getMessage()),
+        getters.getCondition(),
+        dict(getters.getMessageParameters() or {}),
+    )
+    return from_server([link])
 
 
 def _refused(link: ServerError) -> ArgumentError:

@@ -216,9 +216,9 @@ def translate(error: BaseException) -> StreamsWindowError | None:
         except Exception as error:
             raise (translate(error) or error) from error
     """
-    from streams_window import _conversion
+    from streams_window import _connect_errors, _conversion
 
-    return _conversion.from_error(error, arguments=True)
+    return _conversion.from_error(error, arguments=True) or _connect_errors.from_exception(error)
 
 
 @contextmanager

@@ -86,7 +86,10 @@ STATE_STORES = {
 @pytest.fixture(params=sorted(STATE_STORES))
 def state_layout(request: pytest.FixtureRequest, spark: SparkSession) -> Iterator[str]:
     """Runs a streaming test once per state layout: the session's state store chooses it when
-    ``run_operator`` builds the plan, and a query keeps the store it first ran with."""
+    ``run_operator`` builds the plan, and a query keeps the store it first ran with. The session
+    is the test's: ``any_spark`` when it takes that one, else the classic session."""
+    if "any_spark" in request.fixturenames:
+        spark = request.getfixturevalue("any_spark")
     key = "spark.sql.streaming.stateStore.providerClass"
     before = spark.conf.get(key, None)
     spark.conf.set(key, STATE_STORES[request.param])
