@@ -197,10 +197,9 @@ def install() -> None:
             ours = from_server(chain_of(info, message, response))
         except Exception:  # noqa: BLE001 - never let our reading hide Spark's own error
             ours = None
-        if ours is None:
-            return converted
-        ours.__cause__ = converted
-        return ours
+        # PySpark raises the result "from None"; ours, like the Py4J path's, carries no server
+        # dump behind it (java_class and java_message keep what it was).
+        return converted if ours is None else ours
 
     convert_exception.streams_window = True  # type: ignore[attr-defined]
     setattr(core, "convert_exception", convert_exception)  # noqa: B010 - typed as PySpark's
