@@ -91,8 +91,8 @@ def aggregate(
 
 
 def parse_window(clause: str, session: Any) -> dict[str, str]:
-    """The parts of ``clause`` as the server's parser reads them (``WindowedOperators.parseWindow``'s
-    map), from a one-row-per-part relation the plugin answers with."""
+    """The parts of ``clause`` as the server's parser reads them (the map of
+    ``WindowedOperators.parseWindow``), from the one-row-per-part relation the plugin answers."""
     from pyspark.sql.connect.dataframe import DataFrame as ConnectDataFrame
 
     _connect_errors.install()
@@ -107,7 +107,8 @@ def _send(df: DataFrame, encode: Callable[[bytes], bytes]) -> DataFrame:
     from pyspark.sql.connect.dataframe import DataFrame as ConnectDataFrame
 
     _connect_errors.install()
-    result = ConnectDataFrame(_request_plan(df._plan, encode), df.sparkSession)  # type: ignore[attr-defined]
+    connect_df: Any = df  # a Connect DataFrame: its plan and session are Connect's
+    result = ConnectDataFrame(_request_plan(connect_df._plan, encode), connect_df.sparkSession)
     # The server runs every check (and the operator's dry run) when it analyzes the plan: asking
     # for the schema raises a bad argument here, as the Py4J path does.
     with _connect_errors.calling_server("the streams-window request"):

@@ -67,8 +67,8 @@ def from_server(chain: list[ServerError]) -> StreamsWindowError | None:
     if top is not None and _conversion.ANALYSIS_EXCEPTION in top.names:
         mode = _conversion._OUTPUT_MODE_TEXT.search(top.message)
         if mode is not None and _conversion._OUR_PLAN_MARK in top.message:
-            link = _conversion.JavaThrowable(top.names, top.message, None)
-            return _conversion._output_mode_error(mode["mode"], link)
+            java = _conversion.JavaThrowable(top.names, top.message, None)
+            return _conversion._output_mode_error(mode["mode"], java)
     for link in chain:
         if _NO_HANDLER in link.message and "streams_window" in link.message:
             from streams_window import _connect
@@ -89,7 +89,11 @@ def from_exception(error: BaseException) -> StreamsWindowError | None:
         return None
     from pyspark.errors import StreamingQueryException
 
-    names = (_conversion.STREAMING_QUERY_EXCEPTION,) if isinstance(error, StreamingQueryException) else ()
+    names = (
+        (_conversion.STREAMING_QUERY_EXCEPTION,)
+        if isinstance(error, StreamingQueryException)
+        else ()
+    )
     getters: Any = error
     link = ServerError(
         names,
@@ -138,14 +142,14 @@ def _streaming(error: OperatorError) -> OperatorError:
         java_message=error.java_message,
     )
     # What PySpark's exception methods read (its __init__ is not run).
-    converted._message = error.message  # type: ignore[attr-defined]
-    converted._errorClass = None  # type: ignore[attr-defined]
-    converted._messageParameters = None  # type: ignore[attr-defined]
-    converted._contexts = []  # type: ignore[attr-defined]
-    converted._sql_state = None  # type: ignore[attr-defined]
-    converted._stacktrace = None  # type: ignore[attr-defined]
-    converted._display_stacktrace = False  # type: ignore[attr-defined]
-    converted._breaking_change_info = None  # type: ignore[attr-defined]
+    converted._message = error.message
+    converted._errorClass = None
+    converted._messageParameters = None
+    converted._contexts = []
+    converted._sql_state = None
+    converted._stacktrace = None
+    converted._display_stacktrace = False
+    converted._breaking_change_info = None
     return converted
 
 

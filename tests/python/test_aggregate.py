@@ -75,7 +75,9 @@ def test_sliding_average_waits_for_a_full_window(trades):
 
 
 def test_group_by_gives_one_row_per_group_and_count_groups(any_spark):
-    df = any_spark.createDataFrame([("a", 1, 1.0), ("b", 2, 2.0), ("a", 3, 3.0), ("c", 4, 4.0)], SCHEMA)
+    df = any_spark.createDataFrame(
+        [("a", 1, 1.0), ("b", 2, 2.0), ("a", 3, 3.0), ("c", 4, 4.0)], SCHEMA
+    )
     result = sw.aggregate(
         df,
         window="tumbling, count(4)",

@@ -36,7 +36,7 @@ def test_a_bad_clause_names_the_token_and_position_on_connect(connect_spark: Any
 
     error = raised.value
     assert (error.clause, error.token, error.position) == (clause, "cnt", 9)
-    assert str(error).startswith('bad window clause "sliding, cnt(3)": unexpected \'cnt\'')
+    assert str(error).startswith("bad window clause \"sliding, cnt(3)\": unexpected 'cnt'")
     assert error.java_class == "io.streamswindow.clause.WindowClauseException"
 
 
@@ -48,7 +48,10 @@ def test_a_request_of_another_version_is_refused_naming_both(
 
     with pytest.raises(ArgumentError, match="reads requests of version 1, and the client sent"):
         sw.run_operator(
-            df, WINDOW_SUM, window="tumbling, count(4)", params={"attr": "cost"},
+            df,
+            WINDOW_SUM,
+            window="tumbling, count(4)",
+            params={"attr": "cost"},
             output_schema="total double",
         )
 
@@ -79,9 +82,8 @@ def test_a_server_without_the_plugin_is_reported_with_the_settings_it_needs() ->
 
 
 def test_configure_sets_up_a_local_connect_server_adding_to_what_is_set(built_jar: str) -> None:
-    builder = (
-        SparkSession.builder.remote("local[2]")
-        .config("spark.connect.extensions.relation.classes", "com.acme.OtherPlugin")
+    builder = SparkSession.builder.remote("local[2]").config(
+        "spark.connect.extensions.relation.classes", "com.acme.OtherPlugin"
     )
 
     options = sw.configure(builder)._options  # type: ignore[attr-defined]

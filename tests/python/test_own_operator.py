@@ -210,7 +210,9 @@ def test_an_operator_added_to_a_connect_session_with_add_artifacts_runs_there(
     pack_jar(classes, jar)
     connect_spark.addArtifacts(str(jar))
     rows = readings()
-    df = connect_spark.createDataFrame([tuple(row) for row in rows], "key string, seq long, value double")
+    df = connect_spark.createDataFrame(
+        [tuple(row) for row in rows], "key string, seq long, value double"
+    )
 
     spreads = sw.run_operator(
         df,
