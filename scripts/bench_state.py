@@ -18,7 +18,12 @@ micro-batches 2-6 (early) and of the last five (late), their ratio (the target: 
 1.2 x early for the chunked layout), and the bytes the commit of each micro-batch wrote (the
 state store's delta or changelog files of that version, all partitions).
 
-Environment: BENCH_STATE_FILES (default 100), BENCH_STATE_ROWS (50000), BENCH_JSON.
+With BENCH_STATE_WINDOW=panes the query is a ``timeInterval`` window instead, one pane per key
+that never completes (``intervalDuration(1000000000.0)``, event time a timestamp column inside it,
+Spark's watermark behind it): every key's pane only grows, the same way.
+
+Environment: BENCH_STATE_FILES (default 100), BENCH_STATE_ROWS (50000), BENCH_STATE_WINDOW
+(``tumbling``, the default, or ``panes``), BENCH_JSON.
 """
 
 from __future__ import annotations
@@ -35,7 +40,12 @@ from pathlib import Path
 from bench_spark import env_int, say, start_session
 
 KEYS = 100
-WINDOW = "partitioned, tumbling, count(100000000)"
+WINDOWS = {
+    "tumbling": "partitioned, tumbling, count(100000000)",
+    "panes": "partitioned, timeInterval, intervalDuration(1000000000.0)",
+}
+#: Event times of the panes query: seconds from here, inside its one pane.
+PANE_BASE = 1_000_000_000
 STORES = {
     "chunked": "org.apache.spark.sql.execution.streaming.state.RocksDBStateStoreProvider",
     "single-value": "org.apache.spark.sql.execution.streaming.state.HDFSBackedStateStoreProvider",
@@ -72,7 +82,9 @@ def written_per_version(state: Path) -> dict[int, int]:
     return sizes
 
 
-def run_layout(spark, layout: str, folder: Path, scratch: Path) -> dict:
+def run_layout(spark, layout: str, folder: Path, scratch: Path, window: str) -> dict:
+    from pyspark.sql import functions as F
+
     import streams_window as sw
 
     spark.conf.set("spark.sql.streaming.stateStore.providerClass", STORES[layout])
@@ -81,10 +93,17 @@ def run_layout(spark, layout: str, folder: Path, scratch: Path) -> dict:
         .option("maxFilesPerTrigger", 1)
         .parquet(str(folder))
     )
+    event_time = {}
+    if window == "panes":
+        stream = stream.withColumn(
+            "ts", (F.lit(PANE_BASE) + F.col("value")).cast("timestamp")
+        ).withWatermark("ts", "0 seconds")
+        event_time = {"event_time": "ts"}
     sums = sw.run_operator(
         stream,
         "io.streamswindow.examples.WindowSum",
-        window=WINDOW,
+        window=WINDOWS[window],
+        **event_time,
         partition_by="key",
         params={"attr": "value"},
         output_schema="key long, total double",
@@ -116,6 +135,9 @@ def run_layout(spark, layout: str, folder: Path, scratch: Path) -> dict:
 def main() -> None:
     files = env_int("BENCH_STATE_FILES", 100)
     rows = env_int("BENCH_STATE_ROWS", 50_000)
+    window = os.environ.get("BENCH_STATE_WINDOW", "tumbling")
+    if window not in WINDOWS:
+        sys.exit(f"error: BENCH_STATE_WINDOW is {window!r}; it takes one of {', '.join(WINDOWS)}")
     spark = start_session()
     scratch = Path(tempfile.mkdtemp(prefix="streams-window-bench-state-"))
     try:
@@ -126,8 +148,11 @@ def main() -> None:
         results = []
         for layout in STORES:
             held = files * rows
-            say(f"running the {layout} layout: {files} micro-batches, up to {held:,} tuples held")
-            results.append(run_layout(spark, layout, folder, scratch))
+            say(
+                f"running the {layout} layout ({WINDOWS[window]}): {files} micro-batches,"
+                f" up to {held:,} tuples held"
+            )
+            results.append(run_layout(spark, layout, folder, scratch, window))
     finally:
         spark.stop()
         shutil.rmtree(scratch, ignore_errors=True)

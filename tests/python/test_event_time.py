@@ -227,7 +227,9 @@ STREAM_PANES = (
 )
 
 
-def stream_panes(spark: SparkSession, files: EventFiles, **options: Any) -> DataFrame:
+def stream_panes(
+    spark: SparkSession, files: EventFiles, window: str = STREAM_PANES, **options: Any
+) -> DataFrame:
     events = (
         spark.readStream.schema(EVENTS_SCHEMA)
         .option("maxFilesPerTrigger", 1)
@@ -238,7 +240,7 @@ def stream_panes(spark: SparkSession, files: EventFiles, **options: Any) -> Data
     return sw.run_operator(
         events,
         PANE_SUM,
-        window=STREAM_PANES,
+        window=window,
         partition_by="key",
         event_time="ts",
         params={"attr": "cost"},
@@ -424,3 +426,46 @@ def test_a_restart_mid_pane_loses_and_duplicates_nothing(
 
     rows = spark.read.schema(PANES_SCHEMA).json(str(output))
     assert relative(pane_rows(rows)) == STREAM_EXPECTED
+
+
+@pytest.mark.usefixtures("state_layout")
+def test_a_restart_inside_a_pane_larger_than_a_chunk_keeps_every_tuple(
+    spark: SparkSession, tmp_path: Path
+) -> None:
+    # One pane [0, 1000) per key holds 2,100 tuples across a restart: on the chunked layout more
+    # than two chunks of 1,024 (docs/architecture.md, "State layout"), read back after it.
+    files = EventFiles(tmp_path)
+    output, checkpoint = tmp_path / "output", tmp_path / "checkpoint"
+
+    def run() -> None:
+        panes = stream_panes(
+            spark,
+            files,
+            window="partitioned, timeInterval, intervalDuration(1000.0), discardAge(10.0)",
+        )
+        query = (
+            panes.writeStream.format("json")
+            .option("path", str(output))
+            .option("checkpointLocation", str(checkpoint))
+            .start()
+        )
+        try:
+            query.processAllAvailable()
+        finally:
+            query.stop()
+
+    def write_file(first: float) -> None:
+        files.write(*[(key, first + j * 0.4) for j in range(700) for key in ("a", "b")])
+
+    write_file(0)
+    write_file(300)
+    run()
+    write_file(600)
+    files.write(("a", 1500))  # moves the watermark past the pane's close
+    run()
+
+    rows = spark.read.schema(PANES_SCHEMA).json(str(output))
+    assert relative(pane_rows(rows)) == [
+        ("a", 0.0, 0, "paneOnComplete", 2100),
+        ("b", 0.0, 0, "paneOnComplete", 2100),
+    ]

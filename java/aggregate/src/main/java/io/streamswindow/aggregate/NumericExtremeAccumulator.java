@@ -11,9 +11,9 @@ import io.streamswindow.aggregate.ExtremeAggregators.Extreme;
  *
  * <p>A flip combines every tuple of the group once more. Reading their values back through the
  * tuples would touch objects that arrived a whole window ago, out of the processor's caches in a
- * large window (about 130 ns per tuple at 100,000 tuples: docs/performance.md, "Incremental sliding
- * aggregation"); this accumulator keeps the keys, the tuples holding them and the front's partial
- * aggregates in arrays of its own, in arrival order, so a flip reads only those.
+ * large window (measured in docs/performance.md, "Incremental sliding aggregation"); this
+ * accumulator keeps the keys, the tuples holding them and the front's partial aggregates in arrays
+ * of its own, in arrival order, so a flip reads only those.
  *
  * <p>A key is a {@code long} whose signed order is SPL's order of the values ({@link ValueOrder}):
  * unsigned integers read as unsigned, floats in {@code Double.compare}'s order (-0.0 below 0.0, NaN

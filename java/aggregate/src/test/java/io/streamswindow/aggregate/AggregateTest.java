@@ -18,7 +18,7 @@ class AggregateTest {
   private static final String QUOTE = "tuple<rstring symbol, float64 price>";
 
   @Test
-  void seed000TumblingCountFourSumsCostAndTakesTheLastNameOfEachTumble() throws Exception {
+  void tumblingCountFourSumsCostAndTakesTheLastNameOfEachTumble() throws Exception {
     // stream<V> VSUM = Aggregate(V) { window V: tumbling, count(4); output VSUM: cost = Sum(cost);
     // }
     AggregateRun run =
@@ -62,7 +62,7 @@ class AggregateTest {
   }
 
   @Test
-  void seed001SlidingTimeWindowAveragesTheLastFiveMinutesEverySecond() throws Exception {
+  void slidingTimeWindowAveragesTheLastFiveMinutesEverySecond() throws Exception {
     // stream<V> VMovingAverage = Aggregate(V) {
     //   window V: sliding, time(300.0), time(1.0); output VMovingAverage: price = Average(price); }
     AggregateRun run =

@@ -24,11 +24,6 @@ final class Pane<T> {
     this.state = state;
   }
 
-  /** The partition of {@code key}, created (last in order) when new. */
-  PanePartition<T> partition(Object key) {
-    return partitions.computeIfAbsent(key, PanePartition::new);
-  }
-
   /** A snapshot of the partitions in creation order, safe against listeners evicting partitions. */
   List<PanePartition<T>> snapshot() {
     return new ArrayList<>(partitions.values());

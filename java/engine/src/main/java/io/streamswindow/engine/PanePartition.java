@@ -1,20 +1,13 @@
 package io.streamswindow.engine;
 
-import java.util.ArrayList;
-import java.util.List;
-
 /**
- * One partition of one pane of a timeInterval window: its tuples in insertion order and its trigger
- * state. All of it is checkpointed.
+ * One partition of one pane of a timeInterval window: its tuples in insertion order (an entry's
+ * {@code insertedAt} is the tuple's event time) and its trigger state. All of it is checkpointed; a
+ * large one's tuples in chunks ({@link PartitionChunks}), as a window partition's.
  *
  * @param <T> the tuple type
  */
-final class PanePartition<T> {
-  final Object key;
-
-  /** The tuples (an entry's {@code insertedAt} is the tuple's event time). */
-  final List<Entry<T>> entries = new ArrayList<>();
-
+final class PanePartition<T> extends NumberedEntries<T> {
   /** How many triggers this partition of the pane has delivered: the next trigger's index. */
   long triggers;
 
@@ -24,7 +17,7 @@ final class PanePartition<T> {
   /** The partition was evicted through IBM's {@code evictPartition}; nothing more is delivered. */
   boolean evicted;
 
-  PanePartition(Object key) {
-    this.key = key;
+  PanePartition(Object key, long sequence) {
+    super(key, sequence);
   }
 }

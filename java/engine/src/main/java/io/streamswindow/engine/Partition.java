@@ -1,7 +1,5 @@
 package io.streamswindow.engine;
 
-import java.util.ArrayDeque;
-
 /**
  * One partition of a window: its tuples in arrival order, oldest first, and the progress of every
  * policy for this partition. Policies are shared by all partitions and keep no state of their own;
@@ -10,20 +8,7 @@ import java.util.ArrayDeque;
  *
  * @param <T> the tuple type
  */
-final class Partition<T> {
-  final Object key;
-
-  /** Creation order, used to break ties between timers due at the same instant. */
-  final long sequence;
-
-  ArrayDeque<Entry<T>> entries = new ArrayDeque<>();
-
-  /** The sequence number of the next entry appended: every entry ever appended counts. */
-  long nextEntrySequence;
-
-  /** What the last checkpoint saved of this partition's tuples in chunks; null if none. */
-  PartitionChunks savedChunks;
-
+final class Partition<T> extends NumberedEntries<T> {
   long createdAt;
   long lastInsertAt;
 
@@ -51,23 +36,8 @@ final class Partition<T> {
   long scheduledAt = Long.MAX_VALUE;
 
   Partition(Object key, long sequence, long createdAt) {
-    this.key = key;
-    this.sequence = sequence;
+    super(key, sequence);
     this.createdAt = createdAt;
     this.lastInsertAt = createdAt;
-  }
-
-  /** Appends a newly arrived entry at the end, numbering it. */
-  void append(Entry<T> entry) {
-    entry.sequence = nextEntrySequence++;
-    entries.addLast(entry);
-  }
-
-  int size() {
-    return entries.size();
-  }
-
-  boolean isEmpty() {
-    return entries.isEmpty();
   }
 }

@@ -50,7 +50,7 @@ final class PartitionChunks {
    * the next entry number, then each chunk's index and counts.
    */
   static <T> void save(
-      Partition<T> p,
+      NumberedEntries<T> p,
       DataOutput out,
       TupleCodec<T> codec,
       boolean deltaValues,
@@ -104,7 +104,11 @@ final class PartitionChunks {
    * @throws IOException when a chunk is missing or does not match the checkpoint
    */
   static <T> void load(
-      Partition<T> p, DataInput in, TupleCodec<T> codec, boolean deltaValues, TupleChunkStore store)
+      NumberedEntries<T> p,
+      DataInput in,
+      TupleCodec<T> codec,
+      boolean deltaValues,
+      TupleChunkStore store)
       throws IOException {
     long nextSequence = in.readLong();
     int chunks = in.readInt();
@@ -150,7 +154,7 @@ final class PartitionChunks {
 
   /** Encodes and writes the chunks in {@code dirty}, in one pass over the entries. */
   private static <T> void writeChunks(
-      Partition<T> p,
+      NumberedEntries<T> p,
       TreeMap<Long, int[]> dirty,
       TupleCodec<T> codec,
       boolean deltaValues,
@@ -181,7 +185,7 @@ final class PartitionChunks {
   }
 
   private static <T> void flush(
-      Partition<T> p,
+      NumberedEntries<T> p,
       long index,
       ArrayDeque<Entry<T>> chunk,
       TreeMap<Long, int[]> dirty,
@@ -217,7 +221,7 @@ final class PartitionChunks {
   }
 
   private static <T> void readChunk(
-      Partition<T> p,
+      NumberedEntries<T> p,
       long index,
       int[] counts,
       byte[] bytes,

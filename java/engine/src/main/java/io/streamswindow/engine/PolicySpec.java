@@ -77,11 +77,6 @@ public final class PolicySpec {
     return seconds;
   }
 
-  /** The period of a {@code time(T)} policy, in nanoseconds. */
-  public long nanos() {
-    return Clock.secondsToNanos(seconds);
-  }
-
   /** The attribute of a {@code delta} policy. */
   public String attribute() {
     return attribute;

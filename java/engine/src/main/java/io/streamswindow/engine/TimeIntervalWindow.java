@@ -16,6 +16,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
@@ -49,7 +50,15 @@ import java.util.function.ToLongFunction;
  */
 public final class TimeIntervalWindow<T> implements EngineWindow<T>, TimeIntervalStreamWindow<T> {
   private static final int CHECKPOINT_MAGIC = 0x53575449; // "SWTI"
-  private static final int CHECKPOINT_VERSION = 1;
+
+  /**
+   * Version 2 numbers each pane partition and may keep a large one's tuples in chunks; version 1
+   * (every tuple inline) is still read.
+   */
+  private static final int CHECKPOINT_VERSION = 2;
+
+  /** A pane partition holding more than this many tuples keeps them in chunks, given a store. */
+  static final int INLINE_ENTRIES = PartitionChunks.CHUNK_ENTRIES;
 
   // ---- configuration
   private final WindowSpec spec;
@@ -74,6 +83,12 @@ public final class TimeIntervalWindow<T> implements EngineWindow<T>, TimeInterva
   private java.util.function.Consumer<? super T> droppedTuples;
 
   private boolean finished;
+
+  /** The creation number of the next pane partition: it names the partition's chunks. */
+  private long partitionSequence;
+
+  /** The pane partitions the last checkpoint saved in chunks (not checkpointed). */
+  private List<PanePartition<T>> chunkedPartitions = new ArrayList<>();
 
   /**
    * Creates the window of {@code port}.
@@ -161,6 +176,16 @@ public final class TimeIntervalWindow<T> implements EngineWindow<T>, TimeInterva
   @Override
   public void start() {}
 
+  /** The partition of {@code key} in {@code pane}, created (last in order) when new. */
+  private PanePartition<T> partitionOf(Pane<T> pane, Object key) {
+    PanePartition<T> p = pane.partitions.get(key);
+    if (p == null) {
+      p = new PanePartition<>(key, partitionSequence++);
+      pane.partitions.put(key, p);
+    }
+    return p;
+  }
+
   /** Inserts the tuple into every pane that holds its event time and is not closed. */
   @Override
   public void insert(T tuple) throws Exception {
@@ -178,9 +203,9 @@ public final class TimeIntervalWindow<T> implements EngineWindow<T>, TimeInterva
         pane = new Pane<>(k, new WindowPane(layout.start(k), layout.end(k)), state);
         panes.add(pane);
       }
-      PanePartition<T> p = pane.partition(key);
+      PanePartition<T> p = partitionOf(pane, key);
       Entry<T> entry = new Entry<>(tuple, time, 0);
-      p.entries.add(entry);
+      p.append(entry);
       p.updated = true;
       deliver(
           StreamWindowEvent.Type.INSERTION,
@@ -409,6 +434,39 @@ public final class TimeIntervalWindow<T> implements EngineWindow<T>, TimeInterva
    */
   @Override
   public void checkpoint(DataOutput out, TupleCodec<T> codec) throws IOException {
+    checkpoint(out, codec, null);
+  }
+
+  /**
+   * Writes the window's state as {@link #checkpoint(DataOutput, TupleCodec)} does, except that the
+   * tuples of a pane partition holding more than {@link #INLINE_ENTRIES} go into {@code store} in
+   * chunks, of which only those changed since the previous checkpoint are written: a pane only
+   * grows until it closes, so that is its tail chunk and the chunks a listener emptied a slot of.
+   * Chunks of pane partitions gone since (closed panes, evicted partitions) are removed.
+   *
+   * @param store where large pane partitions keep their tuples; null to write every tuple inline
+   */
+  @Override
+  public void checkpoint(DataOutput out, TupleCodec<T> codec, TupleChunkStore store)
+      throws IOException {
+    Set<PanePartition<T>> chunked = Collections.newSetFromMap(new IdentityHashMap<>());
+    if (store != null) {
+      for (Pane<T> pane : panes.all()) {
+        for (PanePartition<T> p : pane.partitions.values()) {
+          if (p.size() > INLINE_ENTRIES) {
+            chunked.add(p);
+          }
+        }
+      }
+      // First, so that nothing written below is removed: a partition gone since, or one of the
+      // windows before a resetToInitialState, leaves with its chunks.
+      for (PanePartition<T> saved : chunkedPartitions) {
+        if (!chunked.contains(saved)) {
+          saved.removeSavedChunks(store);
+        }
+      }
+      chunkedPartitions = new ArrayList<>(chunked);
+    }
     out.writeInt(CHECKPOINT_MAGIC);
     out.writeByte(CHECKPOINT_VERSION);
     out.writeUTF(spec.toString());
@@ -416,6 +474,7 @@ public final class TimeIntervalWindow<T> implements EngineWindow<T>, TimeInterva
     out.writeBoolean(finished);
     out.writeLong(watermark);
     out.writeLong(dropped);
+    out.writeLong(partitionSequence);
     out.writeInt(panes.size());
     for (Pane<T> pane : panes.all()) {
       out.writeLong(pane.index);
@@ -423,17 +482,28 @@ public final class TimeIntervalWindow<T> implements EngineWindow<T>, TimeInterva
       out.writeInt(pane.partitions.size());
       for (PanePartition<T> p : pane.partitions.values()) {
         PartitionKeyCodec.write(out, p.key);
+        out.writeLong(p.sequence);
         out.writeLong(p.triggers);
         out.writeBoolean(p.updated);
-        out.writeInt(p.entries.size());
-        for (Entry<T> e : p.entries) {
-          VarLong.write(
-              out, e.insertedAt - pane.interval.getStartNanos()); // event time, 0 <= x < D
-          out.writeBoolean(e.tuple != null);
-          if (e.tuple != null) {
-            codec.write(out, e.tuple);
-          }
+        out.writeInt(p.size());
+        boolean inChunks = chunked.contains(p);
+        out.writeBoolean(inChunks);
+        if (inChunks) {
+          PartitionChunks.save(p, out, codec, false, store);
+        } else {
+          writeInline(out, codec, pane, p);
         }
+      }
+    }
+  }
+
+  private void writeInline(DataOutput out, TupleCodec<T> codec, Pane<T> pane, PanePartition<T> p)
+      throws IOException {
+    for (Entry<T> e : p.entries) {
+      VarLong.write(out, e.insertedAt - pane.interval.getStartNanos()); // event time, 0 <= x < D
+      out.writeBoolean(e.tuple != null);
+      if (e.tuple != null) {
+        codec.write(out, e.tuple);
       }
     }
   }
@@ -445,15 +515,28 @@ public final class TimeIntervalWindow<T> implements EngineWindow<T>, TimeInterva
    */
   @Override
   public void reset(DataInput in, TupleCodec<T> codec) throws IOException {
+    reset(in, codec, null);
+  }
+
+  /**
+   * Replaces the window's state, without events, by a checkpoint written by {@link
+   * #checkpoint(DataOutput, TupleCodec, TupleChunkStore)}, reading chunked pane partitions from
+   * {@code store}.
+   *
+   * @throws IOException when the data is not a timeInterval checkpoint of this declaration, or a
+   *     chunk it lists is missing from the store or does not match it
+   */
+  @Override
+  public void reset(DataInput in, TupleCodec<T> codec, TupleChunkStore store) throws IOException {
     if (in.readInt() != CHECKPOINT_MAGIC) {
       throw new IOException("Not a streams-window timeInterval window checkpoint");
     }
     int version = in.readByte();
-    if (version != CHECKPOINT_VERSION) {
+    if (version < 1 || version > CHECKPOINT_VERSION) {
       throw new IOException(
           "Unsupported timeInterval window checkpoint version "
               + version
-              + " (this build reads "
+              + " (this build reads 1 to "
               + CHECKPOINT_VERSION
               + ")");
     }
@@ -474,6 +557,10 @@ public final class TimeIntervalWindow<T> implements EngineWindow<T>, TimeInterva
     finished = in.readBoolean();
     watermark = in.readLong();
     dropped = in.readLong();
+    if (version >= 2) {
+      partitionSequence = in.readLong();
+    }
+    List<PanePartition<T>> chunked = new ArrayList<>();
     int paneCount = in.readInt();
     PaneState[] states = PaneState.values();
     for (int i = 0; i < paneCount; i++) {
@@ -483,18 +570,42 @@ public final class TimeIntervalWindow<T> implements EngineWindow<T>, TimeInterva
               index, new WindowPane(layout.start(index), layout.end(index)), states[in.readByte()]);
       int partitionCount = in.readInt();
       for (int j = 0; j < partitionCount; j++) {
-        PanePartition<T> p = pane.partition(PartitionKeyCodec.read(in));
+        Object key = PartitionKeyCodec.read(in);
+        PanePartition<T> p =
+            new PanePartition<>(key, version >= 2 ? in.readLong() : partitionSequence++);
+        pane.partitions.put(key, p);
         p.triggers = in.readLong();
         p.updated = in.readBoolean();
         int size = in.readInt();
-        for (int n = 0; n < size; n++) {
-          long time = pane.interval.getStartNanos() + VarLong.read(in);
-          T tuple = in.readBoolean() ? codec.read(in) : null;
-          p.entries.add(new Entry<>(tuple, time, 0));
+        if (version >= 2 && in.readBoolean()) {
+          if (store == null) {
+            throw new IOException(
+                "The checkpoint keeps tuples in chunks, and no chunk store was given");
+          }
+          PartitionChunks.load(p, in, codec, false, store);
+          chunked.add(p);
+          if (p.size() != size) {
+            throw new IOException(
+                "Window state is corrupt: pane "
+                    + index
+                    + " partition "
+                    + key
+                    + " holds "
+                    + p.size()
+                    + " tuples, not "
+                    + size);
+          }
+        } else {
+          for (int n = 0; n < size; n++) {
+            long time = pane.interval.getStartNanos() + VarLong.read(in);
+            T tuple = in.readBoolean() ? codec.read(in) : null;
+            p.append(new Entry<>(tuple, time, 0));
+          }
         }
       }
       panes.add(pane);
     }
+    chunkedPartitions = chunked;
   }
 
   @Override

@@ -537,9 +537,8 @@ public final class Window<T> implements EngineWindow<T> {
       throws IOException {
     if (store != null) {
       for (Partition<T> gone : chunkedPartitions) {
-        if (partitions.get(gone.key) != gone && gone.savedChunks != null) {
-          gone.savedChunks.removeAll(gone.sequence, store);
-          gone.savedChunks = null;
+        if (partitions.get(gone.key) != gone) {
+          gone.removeSavedChunks(store);
         }
       }
     }
@@ -570,9 +569,8 @@ public final class Window<T> implements EngineWindow<T> {
         chunked.add(p);
         continue;
       }
-      if (p.savedChunks != null) {
-        p.savedChunks.removeAll(p.sequence, store);
-        p.savedChunks = null;
+      if (store != null) {
+        p.removeSavedChunks(store);
       }
       long previous = p.createdAt;
       for (Entry<T> e : p.entries) {
@@ -752,11 +750,6 @@ public final class Window<T> implements EngineWindow<T> {
   public void registerListener(StreamWindowListener<T> listener, boolean useAsynchronousTasks) {
     this.listener = listener;
     WindowRules.registerStateHandler(listener, context);
-  }
-
-  /** The registered listener, or null: what a listener put in front of it hands events on to. */
-  public StreamWindowListener<T> listener() {
-    return listener;
   }
 
   @Override

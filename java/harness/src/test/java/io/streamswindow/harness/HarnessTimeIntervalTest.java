@@ -76,7 +76,7 @@ class HarnessTimeIntervalTest {
   }
 
   @Test
-  void seed003PanesCompleteAndCloseAsTheWatermarkMoves() throws Exception {
+  void panesCompleteAndCloseAsTheWatermarkMoves() throws Exception {
     OperatorInvocation<PaneLogOperator> op = tester.singleOp(PaneLogOperator.class);
     InputPortDeclaration in = op.addInput(SCHEMA);
     assertSame(in, Harness.timeInterval(in, SEED_003, "ts"));
