@@ -27,7 +27,7 @@ import json
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from streams_window import _conversion
 from streams_window.errors import (
@@ -39,6 +39,8 @@ from streams_window.errors import (
 
 #: The condition of the plugin's ``RefusedRequestException``.
 REFUSED = "STREAMS_WINDOW_REFUSED_ARGUMENT"
+_Error = TypeVar("_Error", bound=StreamsWindowError)
+
 # What Spark Connect says when no relation plugin takes an extension.
 _NO_HANDLER = "No handler found for extension type"
 
@@ -68,7 +70,7 @@ def from_server(chain: list[ServerError]) -> StreamsWindowError | None:
         mode = _conversion._OUTPUT_MODE_TEXT.search(top.message)
         if mode is not None and _conversion._OUR_PLAN_MARK in top.message:
             java = _conversion.JavaThrowable(top.names, top.message, None)
-            return _conversion._output_mode_error(mode["mode"], java)
+            return _output_mode(_conversion._output_mode_error(mode["mode"], java))
     for link in chain:
         if _NO_HANDLER in link.message and "streams_window" in link.message:
             from streams_window import _connect
@@ -125,13 +127,7 @@ def _is_streaming(chain: list[ServerError]) -> bool:
 
 def _streaming(error: OperatorError) -> OperatorError:
     """``error`` as the ``StreamingQueryException`` the Connect client raises for a query."""
-    from pyspark.errors.exceptions.connect import StreamingQueryException
-
-    class ConnectStreamingOperatorError(OperatorError, StreamingQueryException):
-        """An :class:`~streams_window.errors.OperatorError` that ended a streaming query of a
-        Spark Connect session; also PySpark's ``StreamingQueryException``."""
-
-    converted = ConnectStreamingOperatorError(
+    converted = _classes()[0](
         error.message,
         operator=error.operator,
         window=error.window,
@@ -141,16 +137,46 @@ def _streaming(error: OperatorError) -> OperatorError:
         java_class=error.java_class,
         java_message=error.java_message,
     )
-    # What PySpark's exception methods read (its __init__ is not run).
-    converted._message = error.message
-    converted._errorClass = None
-    converted._messageParameters = None
-    converted._contexts = []
-    converted._sql_state = None
-    converted._stacktrace = None
-    converted._display_stacktrace = False
-    converted._breaking_change_info = None
-    return converted
+    return _adopt(converted)
+
+
+def _output_mode(error: ArgumentError) -> ArgumentError:
+    """``error`` as the ``AnalysisException`` the Connect client raises at ``start()``."""
+    converted = _classes()[1](
+        error.message, java_class=error.java_class, java_message=error.java_message
+    )
+    return _adopt(converted)
+
+
+@functools.cache
+def _classes() -> tuple[type[OperatorError], type[ArgumentError]]:
+    """Our errors that are also the Connect client's exception they replace (made on first use:
+    the Connect client's module needs packages a classic installation may lack)."""
+    from pyspark.errors.exceptions.connect import AnalysisException, StreamingQueryException
+
+    class ConnectStreamingOperatorError(OperatorError, StreamingQueryException):
+        """An :class:`~streams_window.errors.OperatorError` that ended a streaming query of a
+        Spark Connect session; also PySpark's ``StreamingQueryException``."""
+
+    class ConnectOutputModeError(ArgumentError, AnalysisException):
+        """A query over streams-window's results started on a Spark Connect session in an
+        output mode other than append; also PySpark's ``AnalysisException``."""
+
+    return ConnectStreamingOperatorError, ConnectOutputModeError
+
+
+def _adopt(error: _Error) -> _Error:
+    """Gives ``error`` what PySpark's Connect exceptions read (their ``__init__`` is not run)."""
+    fields: Any = error
+    fields._message = error.message
+    fields._errorClass = None
+    fields._messageParameters = None
+    fields._contexts = []
+    fields._sql_state = None
+    fields._stacktrace = None
+    fields._display_stacktrace = False
+    fields._breaking_change_info = None
+    return error
 
 
 def chain_of(info: Any, message: str, response: Any) -> list[ServerError]:

@@ -329,9 +329,11 @@ def test_an_operator_failing_inside_foreach_batch_is_reported_by_the_query(
 
 
 def test_update_output_mode_is_refused_at_start_saying_to_append(
-    spark: SparkSession, source: StreamInput, state_layout: str
+    any_spark: SparkSession, source: StreamInput, state_layout: str
 ) -> None:
     from pyspark.errors import AnalysisException
+
+    spark = any_spark
 
     if state_layout == "chunked":
         # transformWithState accepts update mode, which writes append-only rows as they are.
