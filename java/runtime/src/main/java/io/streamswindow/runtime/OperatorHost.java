@@ -103,7 +103,7 @@ public final class OperatorHost {
   private final PortWindows windows;
   private final StateHandlers stateHandlers = new StateHandlers();
   private final ReentrantLock lock = new ReentrantLock();
-  private final WallClockTimer timer; // only on the SystemClock
+  private final WallClockTimer timer; // only on the SystemClock, for windows with time policies
   private final LongConsumer manualClockListener = this::advanceTimeFromClock;
   private final List<Runnable> activityListeners = new CopyOnWriteArrayList<>();
 
@@ -149,8 +149,13 @@ public final class OperatorHost {
             inputs, builder.inputs.stream().map(InputPortSpec::window).toList(), context, clock);
     this.inputFinal = new boolean[inputCount];
     this.openInputs = inputCount;
+    // A window without time policies never has a deadline: no thread, and no per-call replan.
+    boolean onTheClock =
+        builder.inputs.stream()
+            .map(InputPortSpec::window)
+            .anyMatch(window -> window != null && window.usesTime());
     this.timer =
-        clock instanceof SystemClock
+        clock instanceof SystemClock && onTheClock
             ? new WallClockTimer(
                 lock, clock, this::nextDeadline, this::advanceTime, this::timerFailed)
             : null;

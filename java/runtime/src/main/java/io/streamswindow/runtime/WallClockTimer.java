@@ -12,8 +12,10 @@ import java.util.function.LongSupplier;
  * deadline, then lets the host advance time, under the host's lock.
  *
  * <p>The host calls {@link #replan()} (holding its lock) after every call that may have moved the
- * deadline; the thread wakes up and plans again. Waiting on a condition of the host's lock releases
- * the lock, so events from callers and from time never overlap.
+ * deadline; the thread is woken only when the deadline is now earlier than the one it sleeps until
+ * (a later one it finds when it wakes). Waking it for every tuple would hand the lock to it and
+ * back once per tuple. Waiting on a condition of the host's lock releases the lock, so events from
+ * callers and from time never overlap.
  */
 final class WallClockTimer {
   /** What the timer does when a deadline is reached. */
@@ -30,6 +32,12 @@ final class WallClockTimer {
   private final Consumer<Throwable> onFailure;
   private Thread thread;
   private boolean stopped;
+
+  /**
+   * The instant the thread sleeps until (guarded by the lock): {@code Long.MAX_VALUE} while it
+   * waits for a deadline to exist, {@code Long.MIN_VALUE} while it is not asleep.
+   */
+  private long sleepsUntil = Long.MIN_VALUE;
 
   WallClockTimer(
       ReentrantLock lock,
@@ -52,9 +60,13 @@ final class WallClockTimer {
     thread.start();
   }
 
-  /** Tells the thread to plan again; the caller holds the host's lock. */
+  /**
+   * Tells the thread to plan again if it sleeps past the next deadline; the caller holds the lock.
+   */
   void replan() {
-    wakeUp.signalAll();
+    if (sleepsUntil != Long.MIN_VALUE && nextDeadline.getAsLong() < sleepsUntil) {
+      wakeUp.signalAll();
+    }
   }
 
   /** Stops the thread and waits for it; the caller must not hold the host's lock. */
@@ -71,6 +83,20 @@ final class WallClockTimer {
     }
   }
 
+  /** Sleeps until {@code until} (forever for {@code Long.MAX_VALUE}) or a {@link #replan}. */
+  private void sleep(long until, long now) throws InterruptedException {
+    sleepsUntil = until;
+    try {
+      if (until == Long.MAX_VALUE) {
+        wakeUp.await();
+      } else {
+        wakeUp.awaitNanos(until - now);
+      }
+    } finally {
+      sleepsUntil = Long.MIN_VALUE;
+    }
+  }
+
   private void run() {
     lock.lock();
     try {
@@ -81,12 +107,10 @@ final class WallClockTimer {
           tick.advanceTo(now);
           if (nextDeadline.getAsLong() <= now) {
             // A deadline that does not move would make this loop spin; back off a little.
-            wakeUp.awaitNanos(TimeUnit.MILLISECONDS.toNanos(1));
+            sleep(now + TimeUnit.MILLISECONDS.toNanos(1), now);
           }
-        } else if (deadline == Long.MAX_VALUE) {
-          wakeUp.await();
         } else {
-          wakeUp.awaitNanos(deadline - now);
+          sleep(deadline, now);
         }
       }
     } catch (InterruptedException e) {

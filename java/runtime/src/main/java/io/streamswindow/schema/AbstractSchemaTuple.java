@@ -39,7 +39,12 @@ abstract class AbstractSchemaTuple implements Tuple, Serializable {
   private static final long serialVersionUID = 1L;
 
   final SplSchema schema;
-  final Object[] values;
+
+  /**
+   * The stored values. Never written in place once a read-only tuple holds the array: an output
+   * tuple replaces its array instead ({@link MutableOutputTuple}).
+   */
+  Object[] values;
 
   AbstractSchemaTuple(SplSchema schema, Object[] values) {
     this.schema = schema;

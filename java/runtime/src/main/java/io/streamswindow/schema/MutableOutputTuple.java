@@ -16,7 +16,9 @@ import java.util.Set;
 /**
  * A tuple being built for submission: created by {@link SplSchema#newOutputTuple()} with every
  * attribute at its default value, filled through setters, then frozen with {@link
- * #asReadOnlyTuple()} (which copies, so the output tuple can be reused).
+ * #asReadOnlyTuple()}. Freezing does not copy: the read-only tuple takes the values, and this tuple
+ * copies them the first time it is written again (if ever), so it can still be reused while a tuple
+ * submitted once per {@code newTuple}, the common way, is never copied.
  *
  * <p>Two kinds of error, both naming the attribute and the types involved:
  *
@@ -37,18 +39,31 @@ import java.util.Set;
 public final class MutableOutputTuple extends AbstractSchemaTuple implements OutputTuple {
   private static final long serialVersionUID = 1L;
 
+  /** The values array belongs to a read-only tuple too: copy it before the next write. */
+  private transient boolean shared;
+
   MutableOutputTuple(SplSchema schema, Object[] values) {
     super(schema, values);
   }
 
-  /** Returns an immutable copy of the current values. */
+  /** Returns an immutable tuple of the current values, which later writes here do not change. */
   @Override
   public Tuple asReadOnlyTuple() {
-    return new ImmutableTuple(schema, values.clone());
+    shared = true;
+    return new ImmutableTuple(schema, values);
+  }
+
+  /** The values array, this tuple's own again if a read-only tuple shared it. */
+  private Object[] writable() {
+    if (shared) {
+      values = values.clone();
+      shared = false;
+    }
+    return values;
   }
 
   private void set(int index, Object value) {
-    values[index] = schema.toStored(index, value);
+    writable()[index] = schema.toStored(index, value);
   }
 
   // ---- by index ---------------------------------------------------------------------------
@@ -63,7 +78,7 @@ public final class MutableOutputTuple extends AbstractSchemaTuple implements Out
     if (schema.valueMetaTypes[attributeIndex] != MetaType.BOOLEAN) {
       throw unsupported(attributeIndex, "setBoolean");
     }
-    values[attributeIndex] = value;
+    writable()[attributeIndex] = value;
   }
 
   @Override
@@ -71,16 +86,16 @@ public final class MutableOutputTuple extends AbstractSchemaTuple implements Out
     switch (schema.valueMetaTypes[attributeIndex]) {
       case INT8:
       case UINT8:
-        values[attributeIndex] = value;
+        writable()[attributeIndex] = value;
         return;
       case INT16:
-        values[attributeIndex] = (short) value;
+        writable()[attributeIndex] = (short) value;
         return;
       case INT32:
-        values[attributeIndex] = (int) value;
+        writable()[attributeIndex] = (int) value;
         return;
       case INT64:
-        values[attributeIndex] = (long) value;
+        writable()[attributeIndex] = (long) value;
         return;
       default:
         throw unsupported(attributeIndex, "setByte");
@@ -92,13 +107,13 @@ public final class MutableOutputTuple extends AbstractSchemaTuple implements Out
     switch (schema.valueMetaTypes[attributeIndex]) {
       case INT16:
       case UINT16:
-        values[attributeIndex] = value;
+        writable()[attributeIndex] = value;
         return;
       case INT32:
-        values[attributeIndex] = (int) value;
+        writable()[attributeIndex] = (int) value;
         return;
       case INT64:
-        values[attributeIndex] = (long) value;
+        writable()[attributeIndex] = (long) value;
         return;
       default:
         throw unsupported(attributeIndex, "setShort");
@@ -110,10 +125,10 @@ public final class MutableOutputTuple extends AbstractSchemaTuple implements Out
     switch (schema.valueMetaTypes[attributeIndex]) {
       case INT32:
       case UINT32:
-        values[attributeIndex] = value;
+        writable()[attributeIndex] = value;
         return;
       case INT64:
-        values[attributeIndex] = (long) value;
+        writable()[attributeIndex] = (long) value;
         return;
       default:
         throw unsupported(attributeIndex, "setInt");
@@ -125,7 +140,7 @@ public final class MutableOutputTuple extends AbstractSchemaTuple implements Out
     switch (schema.valueMetaTypes[attributeIndex]) {
       case INT64:
       case UINT64:
-        values[attributeIndex] = value;
+        writable()[attributeIndex] = value;
         return;
       default:
         throw unsupported(attributeIndex, "setLong");
@@ -136,10 +151,10 @@ public final class MutableOutputTuple extends AbstractSchemaTuple implements Out
   public void setFloat(int attributeIndex, float value) {
     switch (schema.valueMetaTypes[attributeIndex]) {
       case FLOAT32:
-        values[attributeIndex] = value;
+        writable()[attributeIndex] = value;
         return;
       case FLOAT64:
-        values[attributeIndex] = (double) value;
+        writable()[attributeIndex] = (double) value;
         return;
       default:
         throw unsupported(attributeIndex, "setFloat");
@@ -151,7 +166,7 @@ public final class MutableOutputTuple extends AbstractSchemaTuple implements Out
     if (schema.valueMetaTypes[attributeIndex] != MetaType.FLOAT64) {
       throw unsupported(attributeIndex, "setDouble");
     }
-    values[attributeIndex] = value;
+    writable()[attributeIndex] = value;
   }
 
   /**
@@ -238,7 +253,7 @@ public final class MutableOutputTuple extends AbstractSchemaTuple implements Out
     if (schema.types[attributeIndex].getMetaType() != MetaType.OPTIONAL) {
       throw unsupported(attributeIndex, "setNull");
     }
-    values[attributeIndex] = null;
+    writable()[attributeIndex] = null;
   }
 
   /**
@@ -264,7 +279,7 @@ public final class MutableOutputTuple extends AbstractSchemaTuple implements Out
     SplTupleType tupleType =
         (SplTupleType)
             (type instanceof SplOptionalType ? ((SplOptionalType) type).getValueType() : type);
-    values[attributeIndex] = tupleType.getTupleSchema().getTuple(source);
+    writable()[attributeIndex] = tupleType.getTupleSchema().getTuple(source);
   }
 
   /**
@@ -273,7 +288,7 @@ public final class MutableOutputTuple extends AbstractSchemaTuple implements Out
    */
   @Override
   public void assign(Tuple source) {
-    schema.copyMatching(source, values);
+    schema.copyMatching(source, writable());
   }
 
   /** Always throws: streams-window has no SPL {@code xml} attributes. */

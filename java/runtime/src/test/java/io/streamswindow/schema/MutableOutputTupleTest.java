@@ -192,6 +192,27 @@ class MutableOutputTupleTest {
   }
 
   @Test
+  void everyKindOfWriteAfterFreezingLeavesTheReadOnlyTupleAlone() {
+    out.setInt("i32", 7);
+    out.setString("rs", "kept");
+    Tuple frozen = out.asReadOnlyTuple();
+    Tuple twice = out.asReadOnlyTuple(); // frozen again before any write: both share the values
+
+    out.setObject("rs", "changed");
+    out.setInt("i32", 8);
+    out.assign(frozen); // assign writes through the same path
+    out.setLong("i64", 9L);
+
+    for (Tuple t : List.of(frozen, twice)) {
+      assertEquals(7, t.getInt("i32"));
+      assertEquals("kept", t.getString("rs"));
+      assertEquals(0L, t.getLong("i64"));
+    }
+    assertEquals(7, out.getInt("i32"), "assign took the frozen values back");
+    assertEquals(9L, out.getLong("i64"));
+  }
+
+  @Test
   void assignCopiesAttributesWithMatchingNamesAndTypes() {
     SplSchema source =
         SplSchema.parse("tuple<float64 f64, int64 i32, rstring rs, int32 oi, rstring extra>");
