@@ -103,7 +103,8 @@ def test_a_bad_output_function_names_the_token(any_spark):
     [
         (
             {"partition_by": "Symbol", "window": "partitioned, tumbling, count(2)"},
-            r"partition_by column 'Symbol' is not in the DataFrame \('symbol' differs only in case;",
+            r"partition_by column 'Symbol' is not in the DataFrame"
+            r" \('symbol' differs only in case;",
         ),
         ({"group_by": "sector"}, "group_by column 'sector' is not in the DataFrame;"),
         ({"order_by": "time"}, "order_by column 'time' is not in the DataFrame"),
