@@ -74,7 +74,7 @@ class Pipeline:
     def write(self, keys: list[str], per_key: int, first_seq: int) -> list[tuple[Any, ...]]:
         rows = []
         seq = first_seq
-        for i in range(per_key):
+        for _i in range(per_key):
             for key in keys:
                 rows.append((key, f"site-{key}", seq, float(seq % 7)))
                 seq += 1
@@ -83,8 +83,7 @@ class Pipeline:
         staged = path.with_suffix(".tmp")
         staged.write_text(
             "".join(
-                json.dumps(dict(key=k, site=s, seq=q, v=v, note="n")) + "\n"
-                for k, s, q, v in rows
+                json.dumps(dict(key=k, site=s, seq=q, v=v, note="n")) + "\n" for k, s, q, v in rows
             )
         )
         staged.rename(path)
@@ -119,7 +118,9 @@ class Pipeline:
     def written(self) -> list[tuple[Any, ...]]:
         if not self.output.exists():
             return []
-        return sorted(tuple(r) for r in self.spark.read.schema(OUTPUT).json(str(self.output)).collect())
+        return sorted(
+            tuple(r) for r in self.spark.read.schema(OUTPUT).json(str(self.output)).collect()
+        )
 
 
 def running_totals(rows: list[tuple[Any, ...]], size: int) -> list[tuple[Any, ...]]:
