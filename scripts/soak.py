@@ -83,8 +83,8 @@ def start(root: Path, log: Any, *extra: str) -> subprocess.Popen:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--kills", type=int, default=20)
-    parser.add_argument("--files", type=int, default=60)
-    parser.add_argument("--rows-per-file", type=int, default=2000)
+    parser.add_argument("--files", type=int, default=150)
+    parser.add_argument("--rows-per-file", type=int, default=1000)
     parser.add_argument("--keys", type=int, default=50)
     parser.add_argument("--seed", type=int, default=None)
     parser.add_argument("--min-life", type=float, default=6.0)
