@@ -5,8 +5,9 @@ without failures gives: nothing lost, nothing duplicated (docs/reliability.md).
 The input (files of rows for many keys, values chosen so every sum is exact) is written before
 the first start; each life of the driver (scripts/soak_job.py, a process group of Python and
 its JVM) runs micro-batches of one file each until it is killed, at a random moment between
---min-life and --max-life seconds after it started, which lands in JVM start-up, the middle of a
-micro-batch or its commit. After the kills, one last life runs to the end and reads the sink
+--min-life and --max-life seconds after its query started, which lands in the middle of a
+micro-batch, its commit, or between two; the report counts the kills that found a micro-batch
+planned and not committed. After the kills, one last life runs to the end and reads the sink
 through its metadata log; the rows are compared with RunningTotals' results computed here in
 Python (per key, in seq order, windows of 5: window number, count, sum, running total).
 
@@ -69,6 +70,18 @@ def expected(rows: list) -> list:
     return sorted(result)
 
 
+def batches(root: Path) -> tuple[int, int]:
+    """The micro-batches the checkpoint has planned (offsets) and committed (commits)."""
+
+    def count(name: str) -> int:
+        directory = root / "checkpoint" / name
+        if not directory.exists():
+            return 0
+        return sum(1 for path in directory.iterdir() if path.name.isdigit())
+
+    return count("offsets"), count("commits")
+
+
 def start(root: Path, log: Any, *extra: str) -> subprocess.Popen:
     # A session of its own: the kill reaches the Python driver and the JVM it started, and
     # nothing else on the machine.
@@ -87,8 +100,8 @@ def main() -> int:
     parser.add_argument("--rows-per-file", type=int, default=1000)
     parser.add_argument("--keys", type=int, default=50)
     parser.add_argument("--seed", type=int, default=None)
-    parser.add_argument("--min-life", type=float, default=6.0)
-    parser.add_argument("--max-life", type=float, default=16.0)
+    parser.add_argument("--min-life", type=float, default=0.0)
+    parser.add_argument("--max-life", type=float, default=8.0)
     parser.add_argument("--time-limit", type=float, default=1800.0)
     parser.add_argument("--work", type=Path, default=None)
     args = parser.parse_args()
@@ -103,12 +116,19 @@ def main() -> int:
     began = time.monotonic()
     kills = 0
     exits = 0
+    mid_batch = 0
+    progress: list[int] = []
     with (work / "driver.log").open("w") as log:
         while kills < args.kills:
             if time.monotonic() - began > args.time_limit:
                 print(f"time limit reached after {kills} kills", file=sys.stderr)
                 break
             job = start(root, log)
+            marker = root / f"started-{job.pid}"
+            # The JVM's start-up on a busy machine takes long and varies: the kill comes a
+            # random time after the query started, so that it lands in micro-batches.
+            while not marker.exists() and job.poll() is None:
+                time.sleep(0.1)
             life = rng.uniform(args.min_life, args.max_life)
             try:
                 job.wait(timeout=life)
@@ -121,6 +141,10 @@ def main() -> int:
                 os.killpg(job.pid, signal.SIGKILL)
                 job.wait()
                 kills += 1
+                planned, committed = batches(root)
+                if planned > committed:
+                    mid_batch += 1  # a micro-batch was planned and not yet committed
+                progress.append(committed)
         result = work / "sink.json"
         job = start(root, log, "--read-sink", str(result))
         if job.wait(timeout=max(60.0, args.time_limit)) != 0:
@@ -130,6 +154,8 @@ def main() -> int:
     wanted = expected(rows)
     report = dict(
         kills_survived=kills,
+        kills_mid_batch=mid_batch,
+        committed_at_kills=progress,
         rows_compared=len(wanted),
         input_rows=len(rows),
         seed=seed,

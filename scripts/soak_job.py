@@ -12,6 +12,7 @@ Usage: soak_job.py ROOT [--read-sink RESULT.json]
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -51,6 +52,8 @@ def main() -> None:
         .option("checkpointLocation", str(root / "checkpoint"))
         .start()
     )
+    # Tells the soak's loop that this life's query runs: its kill comes a random time after.
+    (root / f"started-{os.getpid()}").touch()
     query.processAllAvailable()
     query.stop()
     if len(sys.argv) > 3 and sys.argv[2] == "--read-sink":
