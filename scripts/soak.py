@@ -114,6 +114,17 @@ def main() -> int:
         shutil.rmtree(root)
     rows = write_input(root, args.files, args.rows_per_file, args.keys, rng)
     began = time.monotonic()
+    current: list[subprocess.Popen | None] = [None]
+
+    def stop(signum: int, frame: object) -> None:
+        # Stopping the soak stops the driver it started, and nothing else.
+        job = current[0]
+        if job is not None and job.poll() is None:
+            os.killpg(job.pid, signal.SIGKILL)
+        sys.exit(128 + signum)
+
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
     kills = 0
     exits = 0
     mid_batch = 0
@@ -124,12 +135,23 @@ def main() -> int:
                 print(f"time limit reached after {kills} kills", file=sys.stderr)
                 break
             job = start(root, log)
+            current[0] = job
             marker = root / f"started-{job.pid}"
-            # The JVM's start-up on a busy machine takes long and varies: the kill comes a
-            # random time after the query started, so that it lands in micro-batches.
+            # The JVM's start-up on a busy machine takes long and varies: kills are timed from
+            # the query's start. Half of them come within --max-life seconds of it, mostly in
+            # the first micro-batch of the life (which reruns the one a kill cut short); the
+            # other half wait for that life's first commit, then come up to --max-life / 2
+            # seconds later, in the next micro-batch or its commit, so the query moves on.
             while not marker.exists() and job.poll() is None:
                 time.sleep(0.1)
-            life = rng.uniform(args.min_life, args.max_life)
+            after_commit = rng.random() < 0.5
+            if after_commit:
+                committed_before = batches(root)[1]
+                while batches(root)[1] == committed_before and job.poll() is None:
+                    time.sleep(0.05)
+                life = rng.uniform(0, args.max_life / 2)
+            else:
+                life = rng.uniform(args.min_life, args.max_life)
             try:
                 job.wait(timeout=life)
                 exits += 1  # it finished every file before its kill: the input is used up
@@ -147,6 +169,7 @@ def main() -> int:
                 progress.append(committed)
         result = work / "sink.json"
         job = start(root, log, "--read-sink", str(result))
+        current[0] = job
         if job.wait(timeout=max(60.0, args.time_limit)) != 0:
             print(f"the last driver failed; see {work}/driver.log")
             return 1
