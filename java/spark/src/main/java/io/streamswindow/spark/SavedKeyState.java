@@ -33,7 +33,7 @@ final class SavedKeyState {
   static final int MAGIC = 0x53574B53;
   static final byte VERSION = 1;
 
-  /** The magic of the host checkpoint itself, which builds before this header began with. */
+  /** The magic of a bare host checkpoint: what a key's value began with before this header. */
   private static final int HOST_CHECKPOINT_MAGIC = 0x53574350;
 
   private static final int HEADER = 4 + 1 + 4;
