@@ -34,29 +34,20 @@ BASE: dict[str, Any] = dict(
     schema=SCHEMA,
 )
 
-# Each change, and what the refusal must name.
-CHANGES: dict[str, tuple[dict[str, Any], str]] = {
+# Each change, the part the refusal must name and that part's value now. The query's definition
+# record names the value in the checkpoint too; a key's saved value, which keeps a digest of the
+# definition, names the part and its value now (whichever task fails first reports).
+CHANGES: dict[str, tuple[dict[str, Any], str, str]] = {
     "window clause": (
         dict(window="partitioned, tumbling, count(4)"),
-        'window clause: "partitioned, tumbling, count(3)" in the checkpoint,'
-        ' "partitioned, tumbling, count(4)" now',
+        "window clause",
+        '"partitioned, tumbling, count(4)" now',
     ),
-    "operator class": (
-        dict(operator=WINDOW_SUM),
-        f'operator class: "{RUNNING_TOTALS}" in the checkpoint, "{WINDOW_SUM}" now',
-    ),
+    "operator class": (dict(operator=WINDOW_SUM), "operator class", f'"{WINDOW_SUM}" now'),
     # Same column type: Spark's own check of the grouping key's schema lets it through.
-    "partition_by": (
-        dict(partition_by="site"),
-        'partition_by: "[key]" in the checkpoint, "[site]" now',
-    ),
-    "order_by": (dict(order_by=None), 'order_by: "[seq]" in the checkpoint, "[]" now'),
-    "input schema": (dict(schema=WIDER_SCHEMA), "input schema: "),
-    "StateHandler data": (
-        dict(params={"attr": "v", "stateFormat": "2"}),
-        "the operator's StateHandler.reset failed with java.io.IOException: RunningTotals"
-        " saved its state in format 1; this configuration reads format 2",
-    ),
+    "partition_by": (dict(partition_by="site"), "partition_by", '"[site]" now'),
+    "order_by": (dict(order_by=None), "order_by", '"[]" now'),
+    "input schema": (dict(schema=WIDER_SCHEMA), "input schema", 'rstring note>" now'),
 }
 
 
@@ -147,7 +138,7 @@ def refused(pipeline: Pipeline, change: dict[str, Any]) -> sw.OperatorError:
 def test_a_restart_that_changes_the_definition_is_refused_naming_the_change(
     spark: SparkSession, tmp_path: Path, what: str
 ) -> None:
-    change, named = CHANGES[what]
+    change, part, now = CHANGES[what]
     pipeline = Pipeline(spark, tmp_path)
     pipeline.write(["a", "b"], 4, 0)
     pipeline.run(BASE)
@@ -159,10 +150,45 @@ def test_a_restart_that_changes_the_definition_is_refused_naming_the_change(
 
     assert error.cause_class == "io.streamswindow.spark.IncompatibleRestartException"
     message = error.cause_message or ""
-    assert named in message, message
+    assert f"): {part}: " in message and now in message, message
     assert "query " in message and "micro-batch " in message
     assert "new checkpointLocation" in message
     assert pipeline.written() == before  # the refused micro-batch committed nothing
+
+
+def test_the_definition_record_names_the_value_the_checkpoint_was_written_with(
+    spark: SparkSession, tmp_path: Path
+) -> None:
+    pipeline = Pipeline(spark, tmp_path)
+    pipeline.write(["a"], 3, 0)
+    pipeline.run(BASE)
+    # New keys only: no key saved before is read, the definition record refuses alone.
+    pipeline.write(["z"], 1, 100)
+    message = refused(pipeline, dict(partition_by="site")).cause_message or ""
+
+    assert "(the state of the query's definition record (query " in message
+    assert 'partition_by: "[key]" in the checkpoint, "[site]" now' in message, message
+
+
+def test_a_state_handler_that_no_longer_reads_its_data_is_refused_with_its_error(
+    spark: SparkSession, tmp_path: Path
+) -> None:
+    pipeline = Pipeline(spark, tmp_path)
+    pipeline.write(["a", "b"], 4, 0)
+    pipeline.run(BASE)
+    before = pipeline.written()
+    pipeline.write(["a", "b"], 2, 100)
+    error = refused(pipeline, dict(params={"attr": "v", "stateFormat": "2"}))
+
+    assert error.cause_class == "io.streamswindow.spark.IncompatibleRestartException"
+    message = error.cause_message or ""
+    assert message.startswith("The state saved in this query's checkpoint no longer reads"), message
+    assert (
+        "the operator's StateHandler.reset failed with java.io.IOException: RunningTotals"
+        " saved its state in format 1; this configuration reads format 2"
+    ) in message
+    assert "key [" in message and "new checkpointLocation" in message
+    assert pipeline.written() == before
 
 
 def test_after_a_refused_restart_the_original_definition_carries_on_without_loss(

@@ -1,15 +1,19 @@
 package io.streamswindow.spark;
 
+import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.zip.CRC32C;
 
 /**
  * What a key's saved window state depends on, saved with it so that a query restarted from its
@@ -24,7 +28,7 @@ import java.util.Objects;
  *
  * <pre>{@code
  * PlanFingerprint now = PlanFingerprint.of(plan, tupleSchema);
- * List<String> changed = now.changesFrom(PlanFingerprint.read(savedBytes)); // empty: compatible
+ * List<String> changed = now.changesFrom(savedBytes); // saved toBytes() or digest(); empty: same
  * }</pre>
  *
  * @param parts each part's name (as the message names it) and its value, in a fixed order
@@ -65,6 +69,54 @@ record PlanFingerprint(Map<String, String> parts) {
       throw new UncheckedIOException(e); // a byte array stream does not fail
     }
     return bytes.toByteArray();
+  }
+
+  /** The first byte of a {@link #digest()}; {@link #toBytes()} starts with a short count. */
+  private static final byte DIGEST = (byte) 0xFF;
+
+  /**
+   * The fingerprint in 4 bytes per part: a CRC-32C of each value, in order. What each key's saved
+   * value carries (the full text would add a few hundred bytes to every write of a small window);
+   * the query's definition record carries {@link #toBytes()}, which names the values of then.
+   */
+  byte[] digest() {
+    ByteBuffer out = ByteBuffer.allocate(2 + 4 * parts.size()).put(DIGEST).put((byte) parts.size());
+    for (String value : parts.values()) {
+      out.putInt(crc(value));
+    }
+    return out.array();
+  }
+
+  /**
+   * What differs from the saved {@link #toBytes()} or {@link #digest()}, one line per part (see
+   * {@link #changesFrom(PlanFingerprint)}); a digest names the part and its value now.
+   */
+  List<String> changesFrom(byte[] saved) throws IOException {
+    if (saved.length == 0 || saved[0] != DIGEST) {
+      return changesFrom(read(new DataInputStream(new ByteArrayInputStream(saved))));
+    }
+    ByteBuffer in = ByteBuffer.wrap(saved, 1, saved.length - 1);
+    List<String> changes = new ArrayList<>();
+    if (in.get() != parts.size() || in.remaining() != 4 * parts.size()) {
+      changes.add("the definition's parts: " + parts.keySet() + " now, others in the checkpoint");
+      return changes;
+    }
+    for (Map.Entry<String, String> part : parts.entrySet()) {
+      if (in.getInt() != crc(part.getValue())) {
+        changes.add(
+            part.getKey()
+                + ": not the one the checkpoint was written with, "
+                + quoted(part.getValue())
+                + " now");
+      }
+    }
+    return changes;
+  }
+
+  private static int crc(String value) {
+    CRC32C crc = new CRC32C();
+    crc.update(value.getBytes(StandardCharsets.UTF_8));
+    return (int) crc.getValue();
   }
 
   /** Reads what {@link #toBytes()} wrote. */

@@ -17,14 +17,14 @@ import java.util.zip.CRC32C;
  * int    MAGIC ("SWKS")
  * byte   VERSION (1)
  * int    CRC-32C of everything after this field
- * int    length of the fingerprint, then the fingerprint
+ * int    length of the definition, then the definition (a PlanFingerprint's bytes or digest)
  * int    length of the checkpoint, then the checkpoint
  * </pre>
  *
  * Example:
  *
  * <pre>{@code
- * byte[] saved = SavedKeyState.wrap(fingerprint, host.checkpoint(id, chunks));
+ * byte[] saved = SavedKeyState.wrap(fingerprint.digest(), host.checkpoint(id, chunks));
  * SavedKeyState.Read read = SavedKeyState.unwrap(saved, "key [acme]");
  * host.reset(read.checkpoint(), chunks);
  * }</pre>
@@ -40,12 +40,14 @@ final class SavedKeyState {
 
   private SavedKeyState() {}
 
-  /** What a saved value holds: the definition it was written for, and the host's checkpoint. */
-  record Read(PlanFingerprint fingerprint, byte[] checkpoint) {}
+  /**
+   * What a saved value holds: the definition it was written for ({@link PlanFingerprint#toBytes()}
+   * or its {@link PlanFingerprint#digest()}), and the host's checkpoint.
+   */
+  record Read(byte[] definition, byte[] checkpoint) {}
 
-  /** The value to save for a key: {@code checkpoint} with its header. */
-  static byte[] wrap(PlanFingerprint fingerprint, byte[] checkpoint) {
-    byte[] definition = fingerprint.toBytes();
+  /** The value to save for a key: {@code checkpoint} with its header and {@code definition}. */
+  static byte[] wrap(byte[] definition, byte[] checkpoint) {
     ByteBuffer out =
         ByteBuffer.allocate(HEADER + 4 + definition.length + 4 + checkpoint.length)
             .putInt(MAGIC)
@@ -113,14 +115,12 @@ final class SavedKeyState {
           new DataInputStream(new ByteArrayInputStream(saved, HEADER, saved.length - HEADER));
       byte[] definition = new byte[data.readInt()];
       data.readFully(definition);
-      PlanFingerprint fingerprint =
-          PlanFingerprint.read(new DataInputStream(new ByteArrayInputStream(definition)));
       byte[] checkpoint = new byte[data.readInt()];
       data.readFully(checkpoint);
       if (data.available() != 0) {
         throw new IOException(data.available() + " bytes follow the checkpoint");
       }
-      return new Read(fingerprint, checkpoint);
+      return new Read(definition, checkpoint);
     } catch (IOException | RuntimeException e) {
       throw new CorruptStateException(owner, "its saved checkpoint does not decode: " + e);
     }

@@ -10,8 +10,10 @@ import io.streamswindow.engine.TupleChunkStore;
 import io.streamswindow.runtime.OperatorHost;
 import io.streamswindow.runtime.OutputSink;
 import io.streamswindow.schema.SplSchema;
+import java.io.IOException;
 import java.io.Serializable;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
 import java.util.UUID;
@@ -54,6 +56,9 @@ final class WindowedGroupRunner implements Serializable {
   /** What the saved state depends on, saved with it and checked when it is read back. */
   private transient PlanFingerprint fingerprint;
 
+  /** {@link #fingerprint}'s digest, which each key's saved value carries. */
+  private transient byte[] digest;
+
   private transient int outputWidth;
 
   /** For each partition_by column, its index among the output columns, or -1. */
@@ -95,6 +100,7 @@ final class WindowedGroupRunner implements Serializable {
             plan.markerColumn() != null);
     outputWidth = plan.output().fields().length;
     fingerprint = PlanFingerprint.of(plan, tuples.toString());
+    digest = fingerprint.digest();
     List<String> outputColumns = List.of(plan.output().fieldNames());
     keyOutputColumns = plan.partitionBy().stream().mapToInt(outputColumns::indexOf).toArray();
     recipe =
@@ -234,15 +240,14 @@ final class WindowedGroupRunner implements Serializable {
    * micro-batch with data, whose failure commits nothing, even when that micro-batch reads no key
    * saved before (a new partition_by gives new keys only).
    */
-  private void checkDefinition(KeyState state) {
+  private void checkDefinition(KeyState state) throws IOException {
     byte[] saved = state.checkpoint();
     String owner = owner(null);
     if (saved == null) {
-      state.save(SavedKeyState.wrap(fingerprint, new byte[0]), 1);
+      state.save(SavedKeyState.wrap(fingerprint.toBytes(), new byte[0]), 1);
       return;
     }
-    List<String> changes =
-        fingerprint.changesFrom(SavedKeyState.unwrap(saved, owner).fingerprint());
+    List<String> changes = fingerprint.changesFrom(SavedKeyState.unwrap(saved, owner).definition());
     if (!changes.isEmpty()) {
       throw IncompatibleRestartException.changed(owner, changes);
     }
@@ -258,7 +263,10 @@ final class WindowedGroupRunner implements Serializable {
   private void restore(OperatorHost host, byte[] saved, KeyState state, Row key) throws Exception {
     String owner = owner(key);
     SavedKeyState.Read read = SavedKeyState.unwrap(saved, owner);
-    List<String> changes = fingerprint.changesFrom(read.fingerprint());
+    List<String> changes =
+        Arrays.equals(digest, read.definition())
+            ? List.of()
+            : fingerprint.changesFrom(read.definition());
     if (!changes.isEmpty()) {
       throw IncompatibleRestartException.changed(owner, changes);
     }
@@ -466,7 +474,7 @@ final class WindowedGroupRunner implements Serializable {
     TupleChunkStore chunks =
         state.chunks() == null ? null : new ChecksummedChunks(state.chunks(), null);
     byte[] checkpoint = host.checkpoint(clock.nanos() / 1_000_000L, chunks);
-    state.save(SavedKeyState.wrap(fingerprint, checkpoint), generation);
+    state.save(SavedKeyState.wrap(digest, checkpoint), generation);
     if (recipe.window().isTimeInterval() && host.window(0) instanceof EngineWindow<Tuple> engine) {
       long deadline = engine.nextDeadline(TimeDomain.EVENT_TIME);
       if (deadline != Long.MAX_VALUE) {

@@ -26,14 +26,15 @@ class SavedKeyStateTest {
 
   @Test
   void readsBackWhatItWrote() {
-    SavedKeyState.Read read = SavedKeyState.unwrap(SavedKeyState.wrap(PLAN, CHECKPOINT), "key [a]");
+    SavedKeyState.Read read =
+        SavedKeyState.unwrap(SavedKeyState.wrap(PLAN.toBytes(), CHECKPOINT), "key [a]");
     assertArrayEquals(CHECKPOINT, read.checkpoint());
-    assertEquals(PLAN, read.fingerprint());
+    assertArrayEquals(PLAN.toBytes(), read.definition());
   }
 
   @Test
   void everyAlteredByteIsRefusedNamingTheOwner() {
-    byte[] saved = SavedKeyState.wrap(PLAN, CHECKPOINT);
+    byte[] saved = SavedKeyState.wrap(PLAN.toBytes(), CHECKPOINT);
     for (int i = 0; i < saved.length; i++) {
       byte[] altered = saved.clone();
       altered[i] ^= 0x10;
@@ -49,7 +50,7 @@ class SavedKeyStateTest {
 
   @Test
   void everyTruncationIsRefused() {
-    byte[] saved = SavedKeyState.wrap(PLAN, CHECKPOINT);
+    byte[] saved = SavedKeyState.wrap(PLAN.toBytes(), CHECKPOINT);
     for (int length = 0; length < saved.length; length++) {
       byte[] cut = Arrays.copyOf(saved, length);
       assertThrows(CorruptStateException.class, () -> SavedKeyState.unwrap(cut, "key [a]"));
@@ -62,6 +63,23 @@ class SavedKeyStateTest {
     CorruptStateException e =
         assertThrows(CorruptStateException.class, () -> SavedKeyState.unwrap(earlier, "key [a]"));
     assertTrue(e.getMessage().contains("earlier streams-window build"), e.getMessage());
+  }
+
+  @Test
+  void aDigestNamesThePartThatChangedAndItsValueNow() throws Exception {
+    Map<String, String> parts = new LinkedHashMap<>(PLAN.parts());
+    parts.put(PlanFingerprint.WINDOW, "tumbling, count(5)");
+    PlanFingerprint now = new PlanFingerprint(parts);
+    assertEquals(
+        List.of(
+            "window clause: not the one the checkpoint was written with, \"tumbling, count(5)\" now"),
+        now.changesFrom(PLAN.digest()));
+    assertEquals(List.of(), PLAN.changesFrom(PLAN.digest()));
+    assertEquals(2 + 4 * 2, PLAN.digest().length);
+    assertEquals(
+        List.of(
+            "window clause: \"tumbling, count(4)\" in the checkpoint, \"tumbling, count(5)\" now"),
+        now.changesFrom(PLAN.toBytes()));
   }
 
   @Test
