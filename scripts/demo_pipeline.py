@@ -6,13 +6,21 @@ Sensor readings arrive as JSON files in a folder. An unchanged IBM-style Java op
 sliding ``count(3)`` moving average. After each file the script prints what the operators
 submitted. Half-way the query is stopped and started again from its checkpoint: the windows carry
 on where they were.
+
+With ``--connect`` the same pipeline runs on a Spark Connect session: ``sw.configure`` on a
+``SparkSession.builder.remote("local[2]")`` builder starts a local Connect server with
+streams-window's jar and relation plugin, and the script is its client. The queries then write
+JSON files, which the script reads after each file (a ``foreachBatch`` function would run in the
+server's Python worker, where its prints are not this script's).
 """
 
 from __future__ import annotations
 
 import json
 import os
+import sys
 import tempfile
+import warnings
 from pathlib import Path
 
 from pyspark.sql import DataFrame, SparkSession
@@ -39,7 +47,7 @@ def write_file(folder: Path, index: int, rows: list[tuple[str, int, float]]) -> 
     tmp.rename(folder / f"file{index}.json")
 
 
-def start(spark: SparkSession, inbox: Path, checkpoints: Path):
+def start(spark: SparkSession, inbox: Path, checkpoints: Path, *, connect: bool = False):
     readings = spark.readStream.schema(SCHEMA).option("maxFilesPerTrigger", 1).json(str(inbox))
     sums = sw.run_operator(
         readings,
@@ -68,6 +76,14 @@ def start(spark: SparkSession, inbox: Path, checkpoints: Path):
 
         return each_batch
 
+    if connect:
+        return [
+            FileQuery(spark, frame, title, checkpoints / name)
+            for frame, title, name in (
+                (sums, "tumbling count(4) sum", "sums"),
+                (averages, "sliding count(3) avg", "averages"),
+            )
+        ]
     return [
         sums.writeStream.foreachBatch(show("tumbling count(4) sum"))
         .option("checkpointLocation", str(checkpoints / "sums"))
@@ -78,30 +94,66 @@ def start(spark: SparkSession, inbox: Path, checkpoints: Path):
     ]
 
 
+SHOWN: dict[Path, set[tuple]] = {}
+
+
+class FileQuery:
+    """A query into a folder of JSON files whose new rows are printed after each run (Connect
+    mode; a file sink, unlike a memory table, restarts from its checkpoint)."""
+
+    def __init__(self, spark: SparkSession, frame: DataFrame, title: str, folder: Path):
+        self.spark, self.frame, self.title, self.folder = spark, frame, title, folder
+        self.query = (
+            frame.writeStream.format("json")
+            .option("path", str(folder / "out"))
+            .option("checkpointLocation", str(folder / "checkpoint"))
+            .start()
+        )
+        # Rows printed before, by this query or by its run before the restart.
+        self.shown = SHOWN.setdefault(folder, set())
+
+    def processAllAvailable(self) -> None:
+        self.query.processAllAvailable()
+        written = self.spark.read.schema(self.frame.schema).json(str(self.folder / "out"))
+        for row in written.orderBy("seq").collect():
+            if tuple(row) not in self.shown:
+                print(f"  {self.title:<22} {row.asDict()}")
+                self.shown.add(tuple(row))
+
+    def stop(self) -> None:
+        self.query.stop()
+
+
 def run(queries, label: str) -> None:
     print(label)
     for query in queries:
         query.processAllAvailable()
 
 
-def main() -> None:
-    builder = (
-        SparkSession.builder.master("local[2]")
-        .appName("streams-window demo")
-        .config("spark.sql.shuffle.partitions", "2")
-    )
+def main(connect: bool) -> None:
+    if connect:
+        # A local Spark Connect server, started by this process; the session is its client.
+        builder = SparkSession.builder.remote("local[2]")
+        # PySpark hands the builder's settings to the server it starts, then tries them again on
+        # the Connect session, where static ones (spark.jars, ...) cannot change: it warns for
+        # each, though they took effect on the server.
+        warnings.filterwarnings("ignore", message="Failed to set spark\\.", category=UserWarning)
+    else:
+        builder = SparkSession.builder.master("local[2]")
+    builder = builder.appName("streams-window demo").config("spark.sql.shuffle.partitions", "2")
     spark = sw.configure(builder, extra_jars=[sw.examples_jar_path()]).getOrCreate()
+    print(f"session: {type(spark).__module__}.{type(spark).__name__}")
     with tempfile.TemporaryDirectory(prefix="streams-window-demo-") as work:
         inbox, checkpoints = Path(work, "inbox"), Path(work, "checkpoints")
         inbox.mkdir()
-        queries = start(spark, inbox, checkpoints)
+        queries = start(spark, inbox, checkpoints, connect=connect)
         for i, rows in enumerate(FILES[:2]):
             write_file(inbox, i, rows)
             run(queries, f"after file {i} {[r[:2] for r in rows]}:")
         for query in queries:
             query.stop()
         print("-- queries stopped; restarting from their checkpoints --")
-        queries = start(spark, inbox, checkpoints)
+        queries = start(spark, inbox, checkpoints, connect=connect)
         for i, rows in enumerate(FILES[2:], start=2):
             write_file(inbox, i, rows)
             run(queries, f"after file {i} {[r[:2] for r in rows]}:")
@@ -112,4 +164,4 @@ def main() -> None:
 
 if __name__ == "__main__":
     os.environ.setdefault("PYSPARK_PYTHON", os.sys.executable)
-    main()
+    main(connect="--connect" in sys.argv[1:])

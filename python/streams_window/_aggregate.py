@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Literal
 
-from streams_window import _checks, _jvm
+from streams_window import _checks, _connect, _jvm
 from streams_window._operators import run_options
 from streams_window.errors import _calling_java
 
@@ -53,7 +53,7 @@ def aggregate(
     ``processAllAvailable()`` never returns: see :func:`streams_window.run_operator`.
 
     Args:
-        df: the input rows (batch or streaming).
+        df: the input rows (batch or streaming; of a classic or a Spark Connect session).
         window: the SPL window clause, e.g. ``"sliding, time(300.0), time(1.0)"``.
         output: output column name -> output function, in column order, e.g.
             ``{"price": "Average(price)", "n": "Count()"}``.
@@ -109,7 +109,8 @@ def aggregate(
             spl_types={"amount": "decimal64"},
         )  # total: decimal(38,18), summed in decimal64
     """
-    spark = _jvm.classic_session(df, "aggregate")
+    connect = _connect.is_connect(df)
+    spark = df.sparkSession if connect else _jvm.classic_session(df, "aggregate")
     _checks.text(window, "window")
     functions = _checks.string_mapping(output, "output", "output function", ("total", "Sum(cost)"))
     if not functions:
@@ -141,6 +142,17 @@ def aggregate(
             (group_by, "group_by"),
         )
     ]
+    if connect:
+        partitions, order, groups = columns
+        return _connect.aggregate(
+            df,
+            window=window,
+            partition_by=partitions,
+            order_by=order,
+            output=assignments,
+            group_by=groups,
+            options=options,
+        )
     entry = _jvm.entry_class(spark, "Aggregates")
     with _calling_java(f"aggregate(window={window!r})"):
         partitions, order, groups = (_jvm.java_list(spark, listed) for listed in columns)

@@ -94,7 +94,8 @@ def examples_jar_path(package_dir: Path | None = None, checkout_root: Path | Non
     average kept with a ``StatefulWindowListener``), ``TumblingSort`` (submits each tumble
     sorted, with IBM's ``TumblingWindowSort``), ``PaneSum`` (sums the panes of a
     ``timeInterval`` window), ``DecimalSum`` (sums a decimal attribute in its own SPL
-    precision) and ``FailingOperator`` (throws on purpose).
+    precision), ``FailingOperator`` (throws on purpose) and ``RunningTotals`` (window sums with a
+    window number and running total kept as ``StateHandler`` state).
     They are not part of :func:`jar_path`'s jar, so :func:`streams_window.configure` does not
     add them unless asked to. Looked for in ``streams_window/jars/examples/`` of the installed
     package, then in ``java/examples/target`` of a source checkout.

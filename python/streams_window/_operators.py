@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from streams_window import _checks, _jvm
+from streams_window import _checks, _connect, _jvm
 from streams_window._checks import ParamValue
 from streams_window.errors import _calling_java
 
@@ -80,7 +80,8 @@ def run_operator(
     processing-time trigger: ``processAllAvailable()`` returns.
 
     Args:
-        df: the input rows (a classic PySpark DataFrame, batch or streaming).
+        df: the input rows, batch or streaming, of a classic (Py4J) or a Spark Connect
+            session (docs/connect.md).
         operator_class: the operator's Java class name, e.g. ``"com.acme.VSum"``.
         window: the SPL window clause of input port 0, e.g. ``"partitioned, sliding, count(3)"``
             (see :func:`streams_window.parse_window`).
@@ -176,6 +177,7 @@ def run_operator(
         partition_by=partition_by,
         order_by=order_by,
         params=params,
+        connect=True,
     )
     options = run_options(
         marker_column=marker_column,
@@ -186,6 +188,8 @@ def run_operator(
         spl_types=spl_types,
         output_spl_types=output_spl_types,
     )
+    if _connect.is_connect(df):
+        return _connect.run_operator(call, options)
     spark = call.spark
     entry = _jvm.entry_class(spark, "WindowedOperators")
     with _calling_java(f"run_operator({operator_class!r}, window={window!r})"):
@@ -272,10 +276,18 @@ class OperatorCall:
         partition_by: str | Sequence[str] | None,
         order_by: str | Sequence[str] | None,
         params: Mapping[str, ParamValue] | None,
+        connect: bool = False,
     ) -> OperatorCall:
+        """The call's arguments, their Python types checked; ``connect``: whether ``df`` may be
+        a Spark Connect DataFrame (a function that needs the JVM in this process says no)."""
+        spark = (
+            df.sparkSession
+            if connect and _connect.is_connect(df)
+            else _jvm.classic_session(df, function)
+        )
         return cls(
             df,
-            _jvm.classic_session(df, function),
+            spark,
             _checks.text(operator_class, "operator_class"),
             _checks.text(window, "window"),
             _checks.schema(output_schema, "output_schema"),

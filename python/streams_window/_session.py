@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 from urllib.parse import urlparse
 
-from streams_window import _jars
+from streams_window import _connect, _jars
 
 if TYPE_CHECKING:
     from pyspark.sql import SparkSession
@@ -52,6 +52,13 @@ def configure(
     Call it before the first ``getOrCreate()`` of the process: Spark reads ``spark.jars`` only
     when its JVM starts, so a session that is already running does not gain the jar.
 
+    On a builder for a local Spark Connect server (``SparkSession.builder.remote("local[2]")``)
+    the same settings go to the server it starts, and it also appends streams-window's relation
+    plugin, ``io.streamswindow.spark.connect.WindowRelationPlugin``, to
+    ``spark.connect.extensions.relation.classes``: the facade's functions then work on the
+    Connect session. A builder for a server elsewhere (``remote("sc://...")``) is refused: that
+    server's own settings must hold the jar and the plugin (docs/connect.md).
+
     Args:
         builder: a ``SparkSession.Builder``, such as ``SparkSession.builder.master("local[2]")``.
         extra_jars: more jars for ``spark.jars``, typically those holding your operators (or
@@ -64,6 +71,7 @@ def configure(
     Raises:
         TypeError: ``builder`` is not a ``SparkSession.Builder``, or ``extra_jars`` is not a
             collection of paths.
+        ValueError: ``builder`` is for a Spark Connect server this process does not start.
         FileNotFoundError: streams-window's jar was not found (see
             :func:`streams_window.jar_path`), or a local path in ``extra_jars`` does not exist.
 
@@ -77,6 +85,9 @@ def configure(
         # with the jar of your own operators
         builder = SparkSession.builder.master("local[2]")
         spark = sw.configure(builder, extra_jars=["target/my-operators.jar"]).getOrCreate()
+
+        # a local Spark Connect server, with the relation plugin
+        spark = sw.configure(SparkSession.builder.remote("local[2]")).getOrCreate()
     """
     from pyspark.sql import SparkSession
 
@@ -88,6 +99,14 @@ def configure(
     # The builder keeps what was set on it in _options (not public API, but the only way to read
     # it back); reading it lets us append instead of overwriting the caller's settings.
     options: dict[str, str] = getattr(builder, "_options", {})
+    remote = options.get("spark.remote")
+    if remote is not None and not remote.startswith("local"):
+        raise ValueError(
+            f"configure() cannot set up the Spark Connect server at {remote}: its settings are"
+            " made where it starts. Give that server streams-window's jar in spark.jars (see"
+            f" streams_window.jar_path()) and {_connect.RELATION_PLUGINS}={_connect.PLUGIN_CLASS}"
+            " (docs/connect.md); the client needs no configure()."
+        )
 
     wanted = [_jars.jar_path()] + _checked_extra_jars(extra_jars)
     jars: list[str] = []
@@ -106,6 +125,11 @@ def configure(
     for key, value in STATE_STORE_SETTINGS.items():
         if key not in options and key not in started_with:
             builder = builder.config(key, value)
+    if remote is not None:
+        plugins = [name for name in options.get(_connect.RELATION_PLUGINS, "").split(",") if name]
+        if _connect.PLUGIN_CLASS not in plugins:
+            plugins.append(_connect.PLUGIN_CLASS)
+        builder = builder.config(_connect.RELATION_PLUGINS, ",".join(plugins))
     return builder.config("spark.ui.showConsoleProgress", "false")
 
 

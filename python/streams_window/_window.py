@@ -6,7 +6,7 @@ import enum
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from streams_window import _jvm
+from streams_window import _connect, _jvm
 from streams_window.errors import _calling_java
 
 if TYPE_CHECKING:
@@ -63,7 +63,9 @@ def parse_window(clause: str, *, spark: SparkSession | None = None) -> WindowCla
     """Read an SPL window clause with the parser ``run_operator`` uses, and return its parts.
 
     The parser is the JVM's, so this needs a running SparkSession with streams-window's jar:
-    ``spark``, or else the active session (build it with :func:`streams_window.configure`).
+    ``spark``, or else the active session (build it with :func:`streams_window.configure`). On a
+    Spark Connect session the server's parser reads it, through streams-window's relation plugin
+    (docs/connect.md).
     A clause reads ``[partitioned,] tumbling, <eviction>`` or
     ``[partitioned,] sliding, <eviction>[, <trigger>]``, optionally followed by
     ``partitioned`` and a partition eviction (``partitionAge(s)``, ``partitionCount(n)``,
@@ -72,7 +74,8 @@ def parse_window(clause: str, *, spark: SparkSession | None = None) -> WindowCla
 
     Args:
         clause: the window clause, e.g. ``"partitioned, tumbling, count(4)"``.
-        spark: the session whose JVM parses it; the active session when omitted.
+        spark: the session whose JVM parses it, classic or Spark Connect; the active session
+            when omitted.
 
     Returns:
         The clause's parts, as a frozen :class:`WindowClause`.
@@ -92,10 +95,15 @@ def parse_window(clause: str, *, spark: SparkSession | None = None) -> WindowCla
     """
     if not isinstance(clause, str):
         raise TypeError(f"parse_window() takes the clause as a string; got {type(clause).__name__}")
-    session = _jvm.active_session(spark, "parse_window")
-    entry = _jvm.entry_class(session, "WindowedOperators")
-    with _calling_java(f"parse_window({clause!r})"):
-        parts = {str(key): str(value) for key, value in entry.parseWindow(clause).items()}
+    if spark is None:
+        spark = _connect.active_session()
+    if spark is not None and _connect.is_connect(spark):
+        parts = _connect.parse_window(clause, spark)
+    else:
+        session = _jvm.active_session(spark, "parse_window")
+        entry = _jvm.entry_class(session, "WindowedOperators")
+        with _calling_java(f"parse_window({clause!r})"):
+            parts = {str(key): str(value) for key, value in entry.parseWindow(clause).items()}
     return WindowClause(
         clause=parts["clause"],
         type=WindowType(parts["type"]),

@@ -23,6 +23,9 @@ Java exception in the cause chain                              Python exception
 ``java.lang.IllegalArgumentException`` (this package's calls)  :class:`ArgumentError`
 ============================================================  ======================
 
+On a Spark Connect session the same classes are raised, made from what the client receives of
+the server's exception (docs/connect.md, "Errors").
+
 An :class:`OperatorError` raised by a streaming query is also a PySpark
 ``StreamingQueryException``, so handlers written for either catch it. A streaming query over
 our results started in ``update`` output mode fails at ``start()`` with an
@@ -216,9 +219,9 @@ def translate(error: BaseException) -> StreamsWindowError | None:
         except Exception as error:
             raise (translate(error) or error) from error
     """
-    from streams_window import _conversion
+    from streams_window import _connect_errors, _conversion
 
-    return _conversion.from_error(error, arguments=True)
+    return _conversion.from_error(error, arguments=True) or _connect_errors.from_exception(error)
 
 
 @contextmanager

@@ -5,14 +5,19 @@ tests share one. When the jar has not been built the Spark tests are skipped wit
 that builds it; scripts/test sets STREAMS_WINDOW_REQUIRE_JAR=1 to make that a failure instead,
 so that a build step that went missing cannot pass as green. The session also carries the
 examples jar (io.streamswindow.examples: WindowSum, IncrementalAverage, TumblingSort, PaneSum,
-DecimalSum, FailingOperator), the operators the end-to-end tests run.
+DecimalSum, FailingOperator, RunningTotals), the operators the end-to-end tests run.
 """
 
 from __future__ import annotations
 
 import os
+import secrets
+import socket
+import subprocess
+import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from pyspark.sql import SparkSession
@@ -81,7 +86,10 @@ STATE_STORES = {
 @pytest.fixture(params=sorted(STATE_STORES))
 def state_layout(request: pytest.FixtureRequest, spark: SparkSession) -> Iterator[str]:
     """Runs a streaming test once per state layout: the session's state store chooses it when
-    ``run_operator`` builds the plan, and a query keeps the store it first ran with."""
+    ``run_operator`` builds the plan, and a query keeps the store it first ran with. The session
+    is the test's: ``any_spark`` when it takes that one, else the classic session."""
+    if "any_spark" in request.fixturenames:
+        spark = request.getfixturevalue("any_spark")
     key = "spark.sql.streaming.stateStore.providerClass"
     before = spark.conf.get(key, None)
     spark.conf.set(key, STATE_STORES[request.param])
@@ -90,3 +98,50 @@ def state_layout(request: pytest.FixtureRequest, spark: SparkSession) -> Iterato
         spark.conf.unset(key)
     else:
         spark.conf.set(key, before)
+
+
+@pytest.fixture(scope="session")
+def connect_spark(examples_jar: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    """A Spark Connect session on a local Connect server that this fixture starts in its own
+    process (connect_server.py, set up as a cluster's server is); one server for the whole test
+    run, started only when a test asks for it."""
+    from pyspark.sql.connect.session import SparkSession as ConnectSession
+
+    with socket.socket() as probe:  # a free port for the server
+        probe.bind(("localhost", 0))
+        port = probe.getsockname()[1]
+    token = secrets.token_hex(16)
+    warehouse = tmp_path_factory.mktemp("connect-warehouse")
+    server = subprocess.Popen(
+        [sys.executable, str(Path(__file__).with_name("connect_server.py")), str(port)]
+        + [examples_jar, str(warehouse)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "SPARK_CONNECT_AUTHENTICATE_TOKEN": token},
+    )
+    assert server.stdout is not None and server.stdin is not None
+    # Whatever the server prints before it is ready (nothing, with configure's quiet logs).
+    if not any(line.strip() == "ready" for line in server.stdout):
+        server.kill()
+        pytest.fail(f"the local Spark Connect server did not start (exit {server.wait()})")
+    # A client of that server only: its builder leaves this process's classic session alone.
+    session = (
+        ConnectSession.builder.remote(f"sc://localhost:{port}/;token={token}")
+        .config("spark.sql.shuffle.partitions", "2")
+        .getOrCreate()
+    )
+    yield session
+    session.stop()
+    server.stdin.close()
+    try:
+        server.wait(timeout=60)
+    except subprocess.TimeoutExpired:
+        server.kill()
+
+
+@pytest.fixture(params=["classic", "connect"])
+def any_spark(request: pytest.FixtureRequest) -> Any:
+    """The classic session, then the Spark Connect one: a test that takes it runs on both."""
+    name = "spark" if request.param == "classic" else "connect_spark"
+    return request.getfixturevalue(name)

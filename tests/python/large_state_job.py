@@ -3,7 +3,8 @@
 test_large_state.py runs it in a subprocess (its own JVM, with spark.driver.memory=2g):
 200 keys each fill a ``tumbling, count(100000)`` window over 40 micro-batches of 500,000 rows,
 so just before the last micro-batch's tumbles the windows hold 19.5M tuples, and the tumbles show
-all 20M. Usage: python large_state_job.py <scratch directory> [files] [rows per file]
+all 20M. Usage: python large_state_job.py <scratch directory> [files] [rows per file] [keys]
+(one key: a single window of files x rows tuples, docs/reliability.md).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ import streams_window as sw
 KEYS = 200
 
 
-def main(scratch: str, files: int, rows: int) -> dict[str, object]:
+def main(scratch: str, files: int, rows: int, keys: int = KEYS) -> dict[str, object]:
     builder = (
         SparkSession.builder.master("local[2]")
         .appName("streams-window large state")
@@ -37,7 +38,7 @@ def main(scratch: str, files: int, rows: int) -> dict[str, object]:
             (
                 spark.range(rows, numPartitions=1)
                 .select(
-                    (F.col("id") % KEYS).alias("key"),
+                    (F.col("id") % keys).alias("key"),
                     (F.col("id") + index * rows).alias("seq"),
                     (1 + (F.col("id") + index * rows) % 7).cast("double").alias("cost"),
                 )
@@ -50,7 +51,7 @@ def main(scratch: str, files: int, rows: int) -> dict[str, object]:
             .option("recursiveFileLookup", "true")
             .parquet(folder)
         )
-        window = files * rows // KEYS
+        window = files * rows // keys
         sums = sw.run_operator(
             stream,
             "io.streamswindow.examples.WindowSum",
@@ -97,4 +98,5 @@ if __name__ == "__main__":
     arguments = sys.argv[1:]
     files = int(arguments[1]) if len(arguments) > 1 else 40
     rows = int(arguments[2]) if len(arguments) > 2 else 500_000
-    print(json.dumps(main(arguments[0], files, rows)))
+    keys = int(arguments[3]) if len(arguments) > 3 else KEYS
+    print(json.dumps(main(arguments[0], files, rows, keys)))

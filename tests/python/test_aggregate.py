@@ -11,13 +11,14 @@ import streams_window as sw
 SCHEMA = "symbol string, seq long, price double"
 
 
-@pytest.fixture(scope="module")
-def trades(spark):
+@pytest.fixture()
+def trades(any_spark):
+    """The trades, on the classic session, then on the Spark Connect one."""
     rows = [("IBM", i, 100.0 + (i * 7) % 5) for i in range(0, 24, 2)] + [
         ("ACME", i, 10.0 + (i * 3) % 4) for i in range(1, 24, 2)
     ]
     # Several Spark partitions and a shuffled order: order_by restores the arrival order.
-    return spark.createDataFrame(rows[::-1], SCHEMA).repartition(3)
+    return any_spark.createDataFrame(rows[::-1], SCHEMA).repartition(3)
 
 
 def expected_tumbles(rows, size):
@@ -73,8 +74,10 @@ def test_sliding_average_waits_for_a_full_window(trades):
         assert a == pytest.approx(b)
 
 
-def test_group_by_gives_one_row_per_group_and_count_groups(spark):
-    df = spark.createDataFrame([("a", 1, 1.0), ("b", 2, 2.0), ("a", 3, 3.0), ("c", 4, 4.0)], SCHEMA)
+def test_group_by_gives_one_row_per_group_and_count_groups(any_spark):
+    df = any_spark.createDataFrame(
+        [("a", 1, 1.0), ("b", 2, 2.0), ("a", 3, 3.0), ("c", 4, 4.0)], SCHEMA
+    )
     result = sw.aggregate(
         df,
         window="tumbling, count(4)",
@@ -88,8 +91,8 @@ def test_group_by_gives_one_row_per_group_and_count_groups(spark):
     assert [r.p for r in result if r.p is not None] == ["WINDOW_MARKER", "FINAL_MARKER"]
 
 
-def test_a_bad_output_function_names_the_token(spark):
-    df = spark.createDataFrame([("a", 1, 1.0)], SCHEMA)
+def test_a_bad_output_function_names_the_token(any_spark):
+    df = any_spark.createDataFrame([("a", 1, 1.0)], SCHEMA)
     with pytest.raises(sw.ArgumentError) as error:
         sw.aggregate(df, window="tumbling, count(2)", output={"total": "Summ(price)"})
     assert "Summ" in str(error.value)
@@ -100,7 +103,8 @@ def test_a_bad_output_function_names_the_token(spark):
     [
         (
             {"partition_by": "Symbol", "window": "partitioned, tumbling, count(2)"},
-            r"partition_by column 'Symbol' is not in the DataFrame \('symbol' differs only in case;",
+            r"partition_by column 'Symbol' is not in the DataFrame"
+            r" \('symbol' differs only in case;",
         ),
         ({"group_by": "sector"}, "group_by column 'sector' is not in the DataFrame;"),
         ({"order_by": "time"}, "order_by column 'time' is not in the DataFrame"),

@@ -14,7 +14,11 @@ PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 
 # Pages that must keep at least this many examples: a block whose fence lost its "python" tag
 # would otherwise stop running without anyone noticing.
-AT_LEAST = {"README.md": 1, "python.md": 6, "porting.md": 8}
+AT_LEAST = {"README.md": 1, "python.md": 6, "porting.md": 8, "connect.md": 2}
+
+# Pages whose examples run on a Spark Connect session, given to them as ``spark`` (a process that
+# runs the classic session cannot start a local Connect server: conftest.py's connect_spark).
+ON_CONNECT = {"connect.md"}
 
 
 def python_blocks(markdown: str) -> list[str]:
@@ -22,10 +26,15 @@ def python_blocks(markdown: str) -> list[str]:
 
 
 @pytest.mark.parametrize("page", PAGES, ids=lambda page: page.name)
-def test_the_python_examples_of_the_page_run_as_written(page: Path, spark: SparkSession) -> None:
+def test_the_python_examples_of_the_page_run_as_written(
+    page: Path, spark: SparkSession, request: pytest.FixtureRequest
+) -> None:
     blocks = python_blocks(page.read_text())
     assert len(blocks) >= AT_LEAST.get(page.name, 0)
     namespace: dict[str, object] = {}
+    if page.name in ON_CONNECT:
+        spark = request.getfixturevalue("connect_spark")
+        namespace["spark"] = spark
     for number, block in enumerate(blocks, start=1):
         # A page's own configure(...).getOrCreate() returns the shared session: same jars.
         exec(compile(block, f"{page.name} example {number}", "exec"), namespace)  # noqa: S102

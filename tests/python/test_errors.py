@@ -22,9 +22,11 @@ from streams_window.errors import (
 from support import FAILING_OPERATOR, INCREMENTAL_AVERAGE, READINGS_SCHEMA, WINDOW_SUM, readings
 
 
-@pytest.fixture(scope="module")
-def df(spark: SparkSession) -> DataFrame:
-    return spark.createDataFrame(readings(["a", "b"], 6), READINGS_SCHEMA)
+@pytest.fixture()
+def df(any_spark: SparkSession) -> DataFrame:
+    """Readings on the classic session, then on the Spark Connect one: every test that takes it
+    checks that both session kinds refuse the same input with the same exception."""
+    return any_spark.createDataFrame(readings(["a", "b"], 6), READINGS_SCHEMA)
 
 
 def window_sum(df: DataFrame, **overrides: Any) -> DataFrame:
@@ -521,8 +523,11 @@ def test_a_failing_write_raises_the_operator_error(df: DataFrame, tmp_path: Path
     )
 
 
-def test_the_reference_run_refuses_the_names_run_operator_refuses(df: DataFrame) -> None:
+def test_the_reference_run_refuses_the_names_run_operator_refuses(spark: SparkSession) -> None:
     from streams_window.testing import single_instance_run
+
+    # The reference run needs the JVM in this process: a classic session only.
+    df = spark.createDataFrame(readings(["a", "b"], 6), READINGS_SCHEMA)
 
     with pytest.raises(ArgumentError, match="has no parameter 'atr'"):
         single_instance_run(

@@ -19,6 +19,7 @@ from typing import Any
 
 import pytest
 
+import streams_window as sw
 from support import last_json_line, run_script
 
 HERE = Path(__file__).resolve().parent
@@ -197,3 +198,30 @@ def test_an_operator_compiled_against_the_api_jar_runs_on_spark(
 
 def test_the_porting_guide_shows_the_operator_this_test_runs() -> None:
     assert f"```java\n{SPREAD_JAVA}```\n" in PORTING_PAGE.read_text()
+
+
+def test_an_operator_added_to_a_connect_session_with_add_artifacts_runs_there(
+    api_jar: str, connect_spark: Any, tmp_path: Path
+) -> None:
+    # The Connect server started without this jar: the session gets it from its client.
+    classes = tmp_path / "classes"
+    compile_operator(tmp_path / "src", classes)
+    jar = tmp_path / "acme-connect-operators.jar"
+    pack_jar(classes, jar)
+    connect_spark.addArtifacts(str(jar))
+    rows = readings()
+    df = connect_spark.createDataFrame(
+        [tuple(row) for row in rows], "key string, seq long, value double"
+    )
+
+    spreads = sw.run_operator(
+        df,
+        OPERATOR,
+        window="partitioned, tumbling, count(3)",
+        partition_by="key",
+        order_by="seq",
+        params={"attr": "value", "scale": SCALE},
+        output_schema="key string, seq long, spread double, count long",
+    )
+
+    assert sorted([list(row) for row in spreads.collect()]) == expected_tumbles(rows)

@@ -24,11 +24,12 @@ KEYS = ["a", "b", "c", "d", "e"]
 
 
 def test_partitioned_tumbling_sum_over_shuffled_partitions_equals_the_streams_run(
-    spark: SparkSession,
+    any_spark: SparkSession, spark: SparkSession
 ) -> None:
     rows = readings(KEYS, 41)  # 41 per key: each key ends with a partial window
-    df = spark.createDataFrame(shuffled(rows), READINGS_SCHEMA).repartition(4)
-    assert df.rdd.getNumPartitions() == 4
+    df = any_spark.createDataFrame(shuffled(rows), READINGS_SCHEMA).repartition(4)
+    # The reference run is the classic session's (it runs in this process's JVM).
+    reference = spark.createDataFrame(shuffled(rows), READINGS_SCHEMA)
     arguments = dict(
         window="partitioned, tumbling, count(4)",
         partition_by="key",
@@ -39,7 +40,7 @@ def test_partitioned_tumbling_sum_over_shuffled_partitions_equals_the_streams_ru
 
     actual = plain(sw.run_operator(df, WINDOW_SUM, **arguments).collect())
 
-    assert actual == plain(single_instance_run(df, WINDOW_SUM, **arguments).collect())
+    assert actual == plain(single_instance_run(reference, WINDOW_SUM, **arguments).collect())
     assert actual == tumbling_sums(rows, 4)
     assert len(actual) == len(KEYS) * 10
 
@@ -64,9 +65,9 @@ def test_partitioned_sliding_average_equals_the_streams_run(spark: SparkSession)
     assert [row[3] for row in actual] == pytest.approx([row[3] for row in expected])
 
 
-def test_output_schema_may_be_a_struct_type(spark: SparkSession) -> None:
+def test_output_schema_may_be_a_struct_type(any_spark: SparkSession) -> None:
     rows = readings(["a", "b"], 8)
-    df = spark.createDataFrame(rows, READINGS_SCHEMA)
+    df = any_spark.createDataFrame(rows, READINGS_SCHEMA)
     schema = StructType(
         [
             StructField("key", StringType()),
@@ -91,11 +92,11 @@ def test_output_schema_may_be_a_struct_type(spark: SparkSession) -> None:
 
 
 def test_the_punctuation_column_shows_window_markers_and_the_final_marker(
-    spark: SparkSession,
+    any_spark: SparkSession,
 ) -> None:
     # Not partitioned: one group, so the output keeps the operator's submission order.
     rows = [(key, seq, cost) for key, seq, cost in readings(["a"], 10)]
-    df = spark.createDataFrame(shuffled(rows), READINGS_SCHEMA).repartition(2)
+    df = any_spark.createDataFrame(shuffled(rows), READINGS_SCHEMA).repartition(2)
 
     out = sw.run_operator(
         df,
@@ -120,7 +121,7 @@ def test_the_punctuation_column_shows_window_markers_and_the_final_marker(
     assert all(row.seq is None and row.total is None for row in marks)
 
 
-def test_marker_column_rows_tumble_a_punctuation_window(spark: SparkSession) -> None:
+def test_marker_column_rows_tumble_a_punctuation_window(any_spark: SparkSession) -> None:
     # seq, cost, marker: markers after seq 2, after seq 5, twice after seq 6, and none at the
     # end, so the last two tuples stay in the window (a final marker does not flush it).
     marks_after = {2: 1, 5: 1, 6: 2}
@@ -132,7 +133,7 @@ def test_marker_column_rows_tumble_a_punctuation_window(spark: SparkSession) -> 
         for _ in range(marks_after.get(seq, 0)):
             data.append((position, None, True))
             position += 1
-    df = spark.createDataFrame(shuffled(data), "seq long, cost double, mark boolean")
+    df = any_spark.createDataFrame(shuffled(data), "seq long, cost double, mark boolean")
 
     out = sw.run_operator(
         df,

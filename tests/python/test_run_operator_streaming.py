@@ -66,8 +66,9 @@ def in_files(rows: list[Reading], files: int) -> list[list[Reading]]:
     return [shuffled(rows[i : i + size], seed=i) for i in range(0, len(rows), size)]
 
 
-def data_batches(query: StreamingQuery) -> list[dict[str, Any]]:
-    return [p for p in query.recentProgress if p["numInputRows"] > 0]
+def data_batches(query: StreamingQuery) -> list[Any]:
+    # The attribute, not the key: a Connect session's progress reads as a dict without it.
+    return [p for p in query.recentProgress if p.numInputRows > 0]
 
 
 def wait_until(condition: Callable[[], bool], what: str, timeout: float = 120.0) -> None:
@@ -85,12 +86,14 @@ def reference(spark: SparkSession, rows: list[Reading], **arguments: Any) -> lis
 
 
 def test_a_stream_gives_what_the_streams_run_gives_over_all_its_input(
-    spark: SparkSession, source: StreamInput, tmp_path: Path
+    any_spark: SparkSession, spark: SparkSession, source: StreamInput, tmp_path: Path
 ) -> None:
     rows = readings(KEYS, 22)  # 66 rows in 4 files: windows straddle files
     for part in in_files(rows, 4):
         source.write(part)
-    sums = sw.run_operator(file_stream(spark, source), WINDOW_SUM, order_by="seq", **TUMBLING_SUM)
+    sums = sw.run_operator(
+        file_stream(any_spark, source), WINDOW_SUM, order_by="seq", **TUMBLING_SUM
+    )
     assert sums.isStreaming
 
     query = (
@@ -105,14 +108,14 @@ def test_a_stream_gives_what_the_streams_run_gives_over_all_its_input(
     finally:
         query.stop()
 
-    assert [batch["numInputRows"] for batch in batches] == [17, 17, 17, 15]
-    actual = plain(spark.table("stream_sums").collect())
+    assert [batch.numInputRows for batch in batches] == [17, 17, 17, 15]
+    actual = plain(any_spark.table("stream_sums").collect())
     assert actual == reference(spark, rows, order_by="seq", **TUMBLING_SUM)
     assert actual == tumbling_sums(rows, 4)
 
 
 def test_a_query_stopped_mid_stream_resumes_from_its_checkpoint_without_loss_or_duplicates(
-    spark: SparkSession, source: StreamInput, tmp_path: Path
+    any_spark: SparkSession, spark: SparkSession, source: StreamInput, tmp_path: Path
 ) -> None:
     rows = readings(KEYS, 26)
     files = in_files(rows, 6)
@@ -120,7 +123,7 @@ def test_a_query_stopped_mid_stream_resumes_from_its_checkpoint_without_loss_or_
 
     def start() -> StreamingQuery:
         sums = sw.run_operator(
-            file_stream(spark, source), WINDOW_SUM, order_by="seq", **TUMBLING_SUM
+            file_stream(any_spark, source), WINDOW_SUM, order_by="seq", **TUMBLING_SUM
         )
         return (
             sums.writeStream.format("json")
@@ -248,9 +251,9 @@ def failing_stream(spark: SparkSession, source: StreamInput) -> DataFrame:
 
 
 def test_an_operator_failing_in_a_stream_is_reported_by_the_query(
-    spark: SparkSession, source: StreamInput, tmp_path: Path
+    any_spark: SparkSession, source: StreamInput, tmp_path: Path
 ) -> None:
-    failing = failing_stream(spark, source)
+    failing = failing_stream(any_spark, source)
     query = (
         failing.writeStream.format("memory")
         .queryName("failing")
@@ -326,9 +329,11 @@ def test_an_operator_failing_inside_foreach_batch_is_reported_by_the_query(
 
 
 def test_update_output_mode_is_refused_at_start_saying_to_append(
-    spark: SparkSession, source: StreamInput, state_layout: str
+    any_spark: SparkSession, source: StreamInput, state_layout: str
 ) -> None:
     from pyspark.errors import AnalysisException
+
+    spark = any_spark
 
     if state_layout == "chunked":
         # transformWithState accepts update mode, which writes append-only rows as they are.

@@ -78,7 +78,7 @@ public final class SchemaDeltaResolver implements DeltaResolver<Tuple> {
       throw new IllegalArgumentException(
           "delta(" + attribute + ", " + delta + "): the delta must not be negative or NaN");
     }
-    return new Delta<>(reader(index, metaType), threshold);
+    return new Delta<>(reader(attribute, index, metaType), threshold);
   }
 
   /**
@@ -169,8 +169,29 @@ public final class SchemaDeltaResolver implements DeltaResolver<Tuple> {
    * Returns the attribute reader. It reads stored values of this runtime's tuples directly (no
    * allocation) and any other {@code Tuple} through {@code getObject}.
    */
-  private static ToDoubleFunction<Tuple> reader(int index, MetaType metaType) {
-    return tuple -> asDouble(metaType, AbstractSchemaTuple.storedValue(tuple, index));
+  /**
+   * Reads a tuple's delta value. A float that is NaN or infinite is refused, naming the attribute:
+   * a delta policy compares distances between values, and such a value has none to a finite one (a
+   * NaN or +infinity as the oldest tuple would keep a window from ever tumbling or evicting, so it
+   * would grow without bound; docs/decisions.md, "Reliability").
+   */
+  private static ToDoubleFunction<Tuple> reader(String attribute, int index, MetaType metaType) {
+    if (metaType != MetaType.FLOAT32 && metaType != MetaType.FLOAT64) {
+      return tuple -> asDouble(metaType, AbstractSchemaTuple.storedValue(tuple, index));
+    }
+    return tuple -> {
+      double value = ((Number) AbstractSchemaTuple.storedValue(tuple, index)).doubleValue();
+      if (Double.isNaN(value) || Double.isInfinite(value)) {
+        throw new IllegalArgumentException(
+            "delta attribute "
+                + attribute
+                + " of a tuple is "
+                + value
+                + ": a delta policy measures distances between values, which NaN and infinities"
+                + " do not have; filter such tuples out, or replace their value, before the window");
+      }
+      return value;
+    };
   }
 
   static double asDouble(MetaType metaType, Object value) {

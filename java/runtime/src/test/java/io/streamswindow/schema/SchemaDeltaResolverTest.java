@@ -117,6 +117,20 @@ class SchemaDeltaResolverTest {
   }
 
   @Test
+  void nanAndInfiniteDeltaValuesAreRefusedNamingTheAttribute() {
+    for (double bad :
+        new double[] {Double.NaN, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY}) {
+      IllegalArgumentException e =
+          assertThrows(
+              IllegalArgumentException.class,
+              () -> resolver.resolve("f64", 1.0).value().applyAsDouble(tuple("f64", bad)));
+      assertTrue(
+          e.getMessage().startsWith("delta attribute f64 of a tuple is " + bad), e.getMessage());
+    }
+    assertEquals(-2.5, resolver.resolve("f64", 1.0).value().applyAsDouble(tuple("f64", -2.5)));
+  }
+
+  @Test
   void readsOutputTuplesToo() {
     MutableOutputTuple out = SCHEMA.newOutputTuple();
     out.setDouble("f64", 4.0);

@@ -39,6 +39,7 @@ final class PackedRows {
   static final String ORIGIN_COLUMN = "__streams_window_origin";
   static final String TUPLES_COLUMN = "__streams_window_tuples";
   static final String WATERMARK_COLUMN = "__streams_window_watermark";
+  static final String DEFINITION_COLUMN = "__streams_window_definition";
   static final int TUPLE = 0;
   static final int MARKER = 1;
 
@@ -49,15 +50,45 @@ final class PackedRows {
     return partitionBy.isEmpty() ? List.of(GROUP_COLUMN) : partitionBy;
   }
 
+  /**
+   * The grouping columns of packed rows of a batch ({@code streaming} false) or of a stream, whose
+   * key ends with {@value #DEFINITION_COLUMN}: true only for the query's definition record, one
+   * packed row per micro-batch that the query's definition is checked against (docs/reliability.md,
+   * "Restarts that change the query").
+   */
+  static List<String> keyColumns(List<String> partitionBy, boolean streaming) {
+    if (!streaming) {
+      return keyColumns(partitionBy);
+    }
+    List<String> columns = new java.util.ArrayList<>(keyColumns(partitionBy));
+    columns.add(DEFINITION_COLUMN);
+    return List.copyOf(columns);
+  }
+
   /** The schema of the packed rows of {@code input} rows grouped by {@code partitionBy}. */
   static StructType schema(StructType input, List<String> partitionBy) {
+    return schema(input, partitionBy, false);
+  }
+
+  /**
+   * The schema of the packed rows of a batch or a stream ({@link #keyColumns(List, boolean)}). On a
+   * stream the partition_by columns are nullable: the definition record holds nulls there.
+   */
+  static StructType schema(StructType input, List<String> partitionBy, boolean streaming) {
     StructType packed = new StructType();
     if (partitionBy.isEmpty()) {
       packed = packed.add(GROUP_COLUMN, DataTypes.IntegerType, false);
     }
     for (String column : partitionBy) {
       StructField field = input.apply(column);
-      packed = packed.add(field);
+      packed =
+          packed.add(
+              streaming
+                  ? new StructField(field.name(), field.dataType(), true, field.metadata())
+                  : field);
+    }
+    if (streaming) {
+      packed = packed.add(DEFINITION_COLUMN, DataTypes.BooleanType, false);
     }
     return packed
         .add(ORIGIN_COLUMN, DataTypes.LongType, false)
@@ -73,6 +104,25 @@ final class PackedRows {
     return packedRows.withColumn(
         WATERMARK_COLUMN,
         functions.lit(null).cast(DataTypes.TimestampType).as(WATERMARK_COLUMN, watermark));
+  }
+
+  /** Whether {@code key}, a group's key of {@code plan}, is the query's definition record. */
+  static boolean isDefinition(OperatorPlan plan, Row key) {
+    int width = keyColumns(plan.partitionBy()).size();
+    return plan.streaming() && key.size() > width && Boolean.TRUE.equals(key.get(width));
+  }
+
+  /** The key without its definition column, as messages show it: the partition_by values. */
+  static Row partitionKey(OperatorPlan plan, Row key) {
+    int width = keyColumns(plan.partitionBy()).size();
+    if (key.size() == width) {
+      return key;
+    }
+    Object[] values = new Object[width];
+    for (int i = 0; i < width; i++) {
+      values[i] = key.get(i);
+    }
+    return org.apache.spark.sql.RowFactory.create(values);
   }
 
   /** Writes a run table int: big-endian, as {@code DataInput.readInt} reads it. */

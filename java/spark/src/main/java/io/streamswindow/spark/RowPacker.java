@@ -134,6 +134,18 @@ final class RowPacker implements MapPartitionsFunction<Row, Row> {
       omitted = PackedRows.omittedAttributes(converter, partitionBy);
       order = plan.orderBy().isEmpty() ? null : new TupleOrder(converter.schema(), plan.orderBy());
       orderValues = order == null ? null : new Object[plan.orderBy().size()];
+      if (plan.streaming() && inputPartition == 0) {
+        // The definition record: one per micro-batch with data, whose group checks the query's
+        // definition against the one its checkpoint was written with (docs/reliability.md).
+        Object[] values = new Object[Math.max(1, keyColumns.length) + 3];
+        if (keyColumns.length == 0) {
+          values[0] = 0;
+        }
+        values[values.length - 3] = true;
+        values[values.length - 2] = PackedRows.origin(0, 0);
+        values[values.length - 1] = new byte[0];
+        ready.add(RowFactory.create(values));
+      }
     }
 
     @Override
@@ -287,7 +299,11 @@ final class RowPacker implements MapPartitionsFunction<Row, Row> {
           all.remove();
           continue;
         }
-        Object[] values = Arrays.copyOf(buffer.keyValues, buffer.keyValues.length + 2);
+        int definition = plan.streaming() ? 1 : 0;
+        Object[] values = Arrays.copyOf(buffer.keyValues, buffer.keyValues.length + definition + 2);
+        if (plan.streaming()) {
+          values[buffer.keyValues.length] = false;
+        }
         values[values.length - 2] = origin;
         values[values.length - 1] = buffer.packed();
         ready.add(RowFactory.create(values));

@@ -6,15 +6,19 @@ import com.ibm.streams.operator.window.StreamWindow;
 import com.ibm.streams.operator.window.WindowUtilities;
 import io.streamswindow.engine.EngineWindow;
 import io.streamswindow.engine.TimeDomain;
+import io.streamswindow.engine.TupleChunkStore;
 import io.streamswindow.runtime.OperatorHost;
 import io.streamswindow.runtime.OutputSink;
 import io.streamswindow.schema.SplSchema;
+import java.io.IOException;
 import java.io.Serializable;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
+import org.apache.spark.TaskContext;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.types.StructType;
@@ -48,6 +52,13 @@ final class WindowedGroupRunner implements Serializable {
   private transient RowTupleConverter tupleRows;
 
   private transient ArrivalOrder order;
+
+  /** What the saved state depends on, saved with it and checked when it is read back. */
+  private transient PlanFingerprint fingerprint;
+
+  /** {@link #fingerprint}'s digest, which each key's saved value carries. */
+  private transient byte[] digest;
+
   private transient int outputWidth;
 
   /** For each partition_by column, its index among the output columns, or -1. */
@@ -82,12 +93,14 @@ final class WindowedGroupRunner implements Serializable {
     tupleRows = new RowTupleConverter(tupleStruct, tupleStruct, tuples);
     order =
         new ArrivalOrder(
-            PackedRows.schema(plan.input(), plan.partitionBy()),
+            PackedRows.schema(plan.input(), plan.partitionBy(), plan.streaming()),
             new RowTupleConverter(tupleStruct, tupleStruct, tuples),
             plan.partitionBy(),
             plan.orderBy(),
             plan.markerColumn() != null);
     outputWidth = plan.output().fields().length;
+    fingerprint = PlanFingerprint.of(plan, tuples.toString());
+    digest = fingerprint.digest();
     List<String> outputColumns = List.of(plan.output().fieldNames());
     keyOutputColumns = plan.partitionBy().stream().mapToInt(outputColumns::indexOf).toArray();
     recipe =
@@ -109,6 +122,15 @@ final class WindowedGroupRunner implements Serializable {
   List<Row> run(Row key, Iterator<Row> packedRows, KeyState state) {
     List<Row> results = new ArrayList<>();
     OperatorHostCache.Entry live = null;
+    if (PackedRows.isDefinition(plan, key)) {
+      try {
+        prepare();
+        checkDefinition(state);
+      } catch (Exception | LinkageError e) {
+        throw WindowedOperatorException.of(plan, null, e);
+      }
+      return results;
+    }
     try {
       prepare();
       live = hostFor(key, state, results);
@@ -162,13 +184,15 @@ final class WindowedGroupRunner implements Serializable {
         live = null;
       }
     } catch (Exception | LinkageError e) {
-      throw WindowedOperatorException.of(plan, plan.partitionBy().isEmpty() ? null : key, e);
+      throw WindowedOperatorException.of(
+          plan, plan.partitionBy().isEmpty() ? null : PackedRows.partitionKey(plan, key), e);
     } finally {
       if (live != null) {
         try {
           live.host().shutdown();
         } catch (Exception e) {
-          throw WindowedOperatorException.of(plan, plan.partitionBy().isEmpty() ? null : key, e);
+          throw WindowedOperatorException.of(
+              plan, plan.partitionBy().isEmpty() ? null : PackedRows.partitionKey(plan, key), e);
         }
       }
     }
@@ -200,7 +224,7 @@ final class WindowedGroupRunner implements Serializable {
       returnDroppedTuples(host, output, key);
       byte[] saved = state.checkpoint();
       if (saved != null) {
-        host.reset(saved, state.chunks());
+        restore(host, saved, state, key);
       }
       host.allPortsReady();
     } catch (Exception | LinkageError e) {
@@ -208,6 +232,123 @@ final class WindowedGroupRunner implements Serializable {
       throw e;
     }
     return new OperatorHostCache.Entry(host, clock, output, 0, 0);
+  }
+
+  /**
+   * The definition record's call: the first micro-batch of a query saves the query's definition;
+   * every later one compares its own with it and refuses a restart that changed it, in the first
+   * micro-batch with data, whose failure commits nothing, even when that micro-batch reads no key
+   * saved before (a new partition_by gives new keys only).
+   */
+  private void checkDefinition(KeyState state) throws IOException {
+    byte[] saved = state.checkpoint();
+    String owner = owner(null);
+    if (saved == null) {
+      state.save(SavedKeyState.wrap(fingerprint.toBytes(), new byte[0]), 1);
+      return;
+    }
+    List<String> changes = fingerprint.changesFrom(SavedKeyState.unwrap(saved, owner).definition());
+    if (!changes.isEmpty()) {
+      throw IncompatibleRestartException.changed(owner, changes);
+    }
+  }
+
+  /**
+   * Restores a key's saved state into {@code host}, refusing, with the key and where its state
+   * lives named, state whose bytes are damaged ({@link CorruptStateException}) and state written
+   * for another query definition or that the operator no longer reads ({@link
+   * IncompatibleRestartException}): never a window started afresh in their place
+   * (docs/reliability.md).
+   */
+  private void restore(OperatorHost host, byte[] saved, KeyState state, Row key) throws Exception {
+    String owner = owner(key);
+    SavedKeyState.Read read = SavedKeyState.unwrap(saved, owner);
+    List<String> changes =
+        Arrays.equals(digest, read.definition())
+            ? List.of()
+            : fingerprint.changesFrom(read.definition());
+    if (!changes.isEmpty()) {
+      throw IncompatibleRestartException.changed(owner, changes);
+    }
+    TupleChunkStore chunks =
+        state.chunks() == null ? null : new ChecksummedChunks(state.chunks(), owner);
+    try {
+      host.reset(read.checkpoint(), chunks);
+    } catch (Exception e) {
+      throw restoreFailure(owner, e);
+    }
+  }
+
+  /**
+   * What a failed {@code reset} of intact bytes means: a chunk missing or inconsistent (damaged
+   * state), a state handler that no longer reads its data, or windows that do not (the code that
+   * reads them changed); a failure after the state was read (an event firing as time caught up) is
+   * the operator's own and is thrown as it is.
+   */
+  private static Exception restoreFailure(String owner, Exception e) {
+    for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+      if (t instanceof CorruptStateException corrupt) {
+        return corrupt;
+      }
+    }
+    if (thrownUnder(e, "io.streamswindow.runtime.StateHandlers", "reset")) {
+      return IncompatibleRestartException.unreadable(owner, "the operator's StateHandler.reset", e);
+    }
+    if (thrownUnder(e, "io.streamswindow.runtime.PortWindows", "reset")) {
+      Throwable root = e;
+      while (root.getCause() != null && root.getCause() != root) {
+        root = root.getCause();
+      }
+      if (root instanceof java.io.IOException) {
+        // The engine reads a window's chunks by the counts its checkpoint lists: a chunk missing
+        // or not matching them is state lost from the store.
+        return new CorruptStateException(owner, "its windows do not restore: " + root);
+      }
+      return IncompatibleRestartException.unreadable(owner, "restoring its windows", e);
+    }
+    if (thrownUnder(e, "io.streamswindow.runtime.CheckpointEnvelope", "parse")
+        || thrownUnder(e, "io.streamswindow.runtime.PortWindows", "checkCompatible")) {
+      return IncompatibleRestartException.unreadable(owner, "reading its checkpoint", e);
+    }
+    return e;
+  }
+
+  /** Whether {@code e} or a cause of it was thrown inside {@code className.method}. */
+  private static boolean thrownUnder(Throwable e, String className, String method) {
+    for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+      for (StackTraceElement frame : t.getStackTrace()) {
+        if (frame.getClassName().equals(className) && frame.getMethodName().equals(method)) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /**
+   * The key and where its state lives, for messages about its saved state: the query id (which the
+   * query's checkpointLocation records in its metadata file), the micro-batch and the state
+   * partition, as Spark's task says them.
+   */
+  private String owner(Row key) {
+    String who =
+        key == null
+            ? "the query's definition record"
+            : plan.partitionBy().isEmpty()
+                ? "the window (not partitioned)"
+                : "key " + PackedRows.partitionKey(plan, key);
+    TaskContext task = TaskContext.get();
+    if (task == null) {
+      return who;
+    }
+    return who
+        + " (query "
+        + task.getLocalProperty("sql.streaming.queryId")
+        + ", micro-batch "
+        + task.getLocalProperty("streaming.sql.batchId")
+        + ", state partition "
+        + task.partitionId()
+        + ")";
   }
 
   /**
@@ -330,7 +471,10 @@ final class WindowedGroupRunner implements Serializable {
   private long save(OperatorHost host, BatchClock clock, KeyState state) throws Exception {
     host.drain();
     long generation = ThreadLocalRandom.current().nextLong(1, Long.MAX_VALUE);
-    state.save(host.checkpoint(clock.nanos() / 1_000_000L, state.chunks()), generation);
+    TupleChunkStore chunks =
+        state.chunks() == null ? null : new ChecksummedChunks(state.chunks(), null);
+    byte[] checkpoint = host.checkpoint(clock.nanos() / 1_000_000L, chunks);
+    state.save(SavedKeyState.wrap(digest, checkpoint), generation);
     if (recipe.window().isTimeInterval() && host.window(0) instanceof EngineWindow<Tuple> engine) {
       long deadline = engine.nextDeadline(TimeDomain.EVENT_TIME);
       if (deadline != Long.MAX_VALUE) {

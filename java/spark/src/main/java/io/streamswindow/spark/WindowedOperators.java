@@ -213,7 +213,7 @@ public final class WindowedOperators {
     boolean eventTimeStream = spec.isTimeInterval() && input.isStreaming();
     // Each input partition's rows of a key travel as one packed row (RowPacker), and Spark groups
     // the packed rows by key; a window that is not partitioned is one group, as in Streams.
-    StructType packed = PackedRows.schema(rows, partitions);
+    StructType packed = PackedRows.schema(rows, partitions, input.isStreaming());
     Dataset<Row> packedRows =
         input.mapPartitions(new RowPacker(plan, tuples), Encoders.row(packed));
     if (eventTimeStream) {
@@ -226,7 +226,7 @@ public final class WindowedOperators {
       packedRows = PackedRows.withWatermarkColumn(packedRows, rows.apply(eventTime).metadata());
       packed = (StructType) packedRows.schema();
     }
-    List<String> keys = PackedRows.keyColumns(partitions);
+    List<String> keys = PackedRows.keyColumns(partitions, input.isStreaming());
     StructType keySchema =
         new StructType(keys.stream().map(packed::apply).toArray(StructField[]::new));
     // Grouping by columns (not by a key function) lets the planner see the key: Spark groups the

@@ -1,0 +1,134 @@
+package io.streamswindow.spark;
+
+import java.io.ByteArrayInputStream;
+import java.io.DataInputStream;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.zip.CRC32C;
+
+/**
+ * A key's operator checkpoint as the Spark state store holds it: a header that names the query
+ * definition it was written for ({@link PlanFingerprint}) and a checksum, then the host's
+ * checkpoint. Reading it back refuses bytes that were altered or cut short, naming the key and
+ * where its state lives, instead of decoding them into windows that were never saved
+ * (docs/reliability.md).
+ *
+ * <pre>
+ * int    MAGIC ("SWKS")
+ * byte   VERSION (1)
+ * int    CRC-32C of everything after this field
+ * int    length of the definition, then the definition (a PlanFingerprint's bytes or digest)
+ * int    length of the checkpoint, then the checkpoint
+ * </pre>
+ *
+ * Example:
+ *
+ * <pre>{@code
+ * byte[] saved = SavedKeyState.wrap(fingerprint.digest(), host.checkpoint(id, chunks));
+ * SavedKeyState.Read read = SavedKeyState.unwrap(saved, "key [acme]");
+ * host.reset(read.checkpoint(), chunks);
+ * }</pre>
+ */
+final class SavedKeyState {
+  static final int MAGIC = 0x53574B53;
+  static final byte VERSION = 1;
+
+  /** The magic of a bare host checkpoint: what a key's value began with before this header. */
+  private static final int HOST_CHECKPOINT_MAGIC = 0x53574350;
+
+  private static final int HEADER = 4 + 1 + 4;
+
+  private SavedKeyState() {}
+
+  /**
+   * What a saved value holds: the definition it was written for ({@link PlanFingerprint#toBytes()}
+   * or its {@link PlanFingerprint#digest()}), and the host's checkpoint.
+   */
+  record Read(byte[] definition, byte[] checkpoint) {}
+
+  /** The value to save for a key: {@code checkpoint} with its header and {@code definition}. */
+  static byte[] wrap(byte[] definition, byte[] checkpoint) {
+    ByteBuffer out =
+        ByteBuffer.allocate(HEADER + 4 + definition.length + 4 + checkpoint.length)
+            .putInt(MAGIC)
+            .put(VERSION)
+            .putInt(0)
+            .putInt(definition.length)
+            .put(definition)
+            .putInt(checkpoint.length)
+            .put(checkpoint);
+    byte[] bytes = out.array();
+    out.putInt(5, checksum(bytes, HEADER, bytes.length - HEADER));
+    return bytes;
+  }
+
+  /**
+   * Reads a saved value.
+   *
+   * @param saved the value the state store holds
+   * @param owner whose value it is, for the message: the key and where its state lives
+   * @throws CorruptStateException when the value is cut short, altered, or not one this version
+   *     writes
+   */
+  static Read unwrap(byte[] saved, String owner) {
+    if (saved.length < HEADER) {
+      throw new CorruptStateException(
+          owner, "its saved checkpoint is " + saved.length + " bytes, shorter than any header");
+    }
+    ByteBuffer in = ByteBuffer.wrap(saved);
+    int magic = in.getInt();
+    if (magic == HOST_CHECKPOINT_MAGIC) {
+      throw new CorruptStateException(
+          owner,
+          "its saved checkpoint was written by an earlier streams-window build, before key states"
+              + " carried a checksum and the query definition; that build's checkpoints do not"
+              + " restart on this one");
+    }
+    if (magic != MAGIC) {
+      throw new CorruptStateException(
+          owner,
+          String.format(
+              "its saved checkpoint does not start with a key state header (0x%08x)", magic));
+    }
+    byte version = in.get();
+    if (version != VERSION) {
+      throw new CorruptStateException(
+          owner,
+          "its saved checkpoint is of format version "
+              + version
+              + ", which this build does not read (it reads "
+              + VERSION
+              + ")");
+    }
+    int expected = in.getInt();
+    int actual = checksum(saved, HEADER, saved.length - HEADER);
+    if (expected != actual) {
+      throw new CorruptStateException(
+          owner,
+          String.format(
+              "the checksum of its saved checkpoint (%d bytes) does not match: 0x%08x saved,"
+                  + " 0x%08x read; the bytes were altered or cut short after they were written",
+              saved.length, expected, actual));
+    }
+    try {
+      DataInputStream data =
+          new DataInputStream(new ByteArrayInputStream(saved, HEADER, saved.length - HEADER));
+      byte[] definition = new byte[data.readInt()];
+      data.readFully(definition);
+      byte[] checkpoint = new byte[data.readInt()];
+      data.readFully(checkpoint);
+      if (data.available() != 0) {
+        throw new IOException(data.available() + " bytes follow the checkpoint");
+      }
+      return new Read(definition, checkpoint);
+    } catch (IOException | RuntimeException e) {
+      throw new CorruptStateException(owner, "its saved checkpoint does not decode: " + e);
+    }
+  }
+
+  static int checksum(byte[] bytes, int offset, int length) {
+    CRC32C crc = new CRC32C();
+    crc.update(bytes, offset, length);
+    return (int) crc.getValue();
+  }
+}

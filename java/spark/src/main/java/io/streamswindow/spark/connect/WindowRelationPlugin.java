@@ -1,0 +1,123 @@
+package io.streamswindow.spark.connect;
+
+import io.streamswindow.spark.Aggregates;
+import io.streamswindow.spark.WindowedOperators;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.apache.spark.connect.proto.Relation;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
+import org.apache.spark.sql.classic.Dataset;
+import org.apache.spark.sql.classic.SparkSession;
+import org.apache.spark.sql.connect.planner.SparkConnectPlanner;
+import org.apache.spark.sql.connect.plugin.RelationPlugin;
+import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructType;
+
+/**
+ * The Spark Connect entrance of streams-window: a relation plugin that answers the facade's {@link
+ * WindowRequest} by calling the same {@link WindowedOperators} and {@link Aggregates} entry points
+ * as the Py4J path, on the input DataFrame the request carries as a Connect relation.
+ *
+ * <p>Register it on the Connect server with {@code
+ * spark.connect.extensions.relation.classes=io.streamswindow.spark.connect.WindowRelationPlugin},
+ * with streams-window's jar in {@code spark.jars} ({@code streams_window.configure} sets both on a
+ * {@code remote("local[...]")} builder). Every argument check of the entry points runs when the
+ * client's plan is analyzed, and their exceptions reach the client with their class and message
+ * (docs/connect.md). Example, the server side of {@code sw.parse_window("tumbling, count(4)")} on a
+ * Connect session:
+ *
+ * <pre>{@code
+ * Optional<LogicalPlan> plan = new WindowRelationPlugin().transform(anyBytes, planner);
+ * // a one-row-per-part relation: clause, type, eviction, partitioned
+ * }</pre>
+ */
+public final class WindowRelationPlugin implements RelationPlugin {
+
+  /** The schema of the relation that answers a {@code parse_window} request. */
+  static final StructType PARSE_WINDOW_SCHEMA =
+      new StructType()
+          .add("part", DataTypes.StringType, false)
+          .add("value", DataTypes.StringType, false);
+
+  @Override
+  public Optional<LogicalPlan> transform(byte[] relation, SparkConnectPlanner planner) {
+    try {
+      WindowRequest request = WindowRequest.fromAny(relation);
+      return request == null ? Optional.empty() : Optional.of(answer(request, planner));
+    } catch (RefusedRequestException e) {
+      throw e;
+    } catch (IllegalArgumentException e) {
+      throw new RefusedRequestException(e);
+    }
+  }
+
+  private static LogicalPlan answer(WindowRequest request, SparkConnectPlanner planner) {
+    org.apache.spark.sql.Dataset<Row> result;
+    if (request instanceof WindowRequest.RunOperator call) {
+      result =
+          WindowedOperators.runOperator(
+              input(call.input(), planner),
+              call.operatorClass(),
+              call.window(),
+              call.partitionBy(),
+              call.orderBy(),
+              call.params(),
+              outputDdl(call),
+              call.options());
+    } else if (request instanceof WindowRequest.Aggregate call) {
+      result =
+          Aggregates.aggregate(
+              input(call.input(), planner),
+              call.window(),
+              call.partitionBy(),
+              call.orderBy(),
+              call.output(),
+              call.groupBy(),
+              call.options());
+    } else {
+      result = parsedWindow(((WindowRequest.ParseWindow) request).clause(), planner.session());
+    }
+    return ((Dataset<Row>) result).logicalPlan();
+  }
+
+  /** The input DataFrame: the client's plan, made a DataFrame of the server's session. */
+  private static Dataset<Row> input(byte[] encoded, SparkConnectPlanner planner) {
+    Relation relation;
+    try {
+      relation = Relation.parseFrom(encoded);
+    } catch (Exception e) {
+      throw new IllegalArgumentException(
+          "Malformed streams-window Connect request: its input is not a Spark Connect relation", e);
+    }
+    return Dataset.ofRows(planner.session(), planner.transformRelation(relation));
+  }
+
+  /**
+   * The output schema as DDL: the DDL string as given (the entry point parses it, and names what is
+   * wrong), or the DDL of the {@code StructType} whose JSON the client sent.
+   */
+  private static String outputDdl(WindowRequest.RunOperator call) {
+    if (call.outputSchemaJson().isEmpty()) {
+      return call.outputSchema();
+    }
+    if (DataType.fromJson(call.outputSchemaJson()) instanceof StructType struct) {
+      return struct.toDDL();
+    }
+    throw new IllegalArgumentException(
+        "Malformed streams-window Connect request: its output schema is not a StructType");
+  }
+
+  private static org.apache.spark.sql.Dataset<Row> parsedWindow(
+      String clause, SparkSession session) {
+    List<Row> rows = new ArrayList<>();
+    for (Map.Entry<String, String> part : WindowedOperators.parseWindow(clause).entrySet()) {
+      rows.add(RowFactory.create(part.getKey(), part.getValue()));
+    }
+    return session.createDataFrame(rows, PARSE_WINDOW_SCHEMA);
+  }
+}

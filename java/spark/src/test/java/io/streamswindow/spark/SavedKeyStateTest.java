@@ -1,0 +1,118 @@
+package io.streamswindow.spark;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.streamswindow.engine.TupleChunkStore;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class SavedKeyStateTest {
+  private static final PlanFingerprint PLAN =
+      new PlanFingerprint(
+          new LinkedHashMap<>(
+              Map.of(
+                  PlanFingerprint.OPERATOR, "com.acme.Sum",
+                  PlanFingerprint.WINDOW, "tumbling, count(4)")));
+
+  private static final byte[] CHECKPOINT = "the host's checkpoint".getBytes();
+
+  @Test
+  void readsBackWhatItWrote() {
+    SavedKeyState.Read read =
+        SavedKeyState.unwrap(SavedKeyState.wrap(PLAN.toBytes(), CHECKPOINT), "key [a]");
+    assertArrayEquals(CHECKPOINT, read.checkpoint());
+    assertArrayEquals(PLAN.toBytes(), read.definition());
+  }
+
+  @Test
+  void everyAlteredByteIsRefusedNamingTheOwner() {
+    byte[] saved = SavedKeyState.wrap(PLAN.toBytes(), CHECKPOINT);
+    for (int i = 0; i < saved.length; i++) {
+      byte[] altered = saved.clone();
+      altered[i] ^= 0x10;
+      CorruptStateException e =
+          assertThrows(
+              CorruptStateException.class,
+              () -> SavedKeyState.unwrap(altered, "key [a] (query q)"),
+              "byte " + i);
+      assertTrue(e.getMessage().startsWith("The saved state of key [a] (query q) is damaged"));
+      assertTrue(e.getMessage().contains("new checkpointLocation"), e.getMessage());
+    }
+  }
+
+  @Test
+  void everyTruncationIsRefused() {
+    byte[] saved = SavedKeyState.wrap(PLAN.toBytes(), CHECKPOINT);
+    for (int length = 0; length < saved.length; length++) {
+      byte[] cut = Arrays.copyOf(saved, length);
+      assertThrows(CorruptStateException.class, () -> SavedKeyState.unwrap(cut, "key [a]"));
+    }
+  }
+
+  @Test
+  void aCheckpointOfAnEarlierBuildIsRefusedAsSuch() {
+    byte[] earlier = {0x53, 0x57, 0x43, 0x50, 0, 0, 0, 0, 0, 0, 0};
+    CorruptStateException e =
+        assertThrows(CorruptStateException.class, () -> SavedKeyState.unwrap(earlier, "key [a]"));
+    assertTrue(e.getMessage().contains("earlier streams-window build"), e.getMessage());
+  }
+
+  @Test
+  void aDigestNamesThePartThatChangedAndItsValueNow() throws Exception {
+    Map<String, String> parts = new LinkedHashMap<>(PLAN.parts());
+    parts.put(PlanFingerprint.WINDOW, "tumbling, count(5)");
+    PlanFingerprint now = new PlanFingerprint(parts);
+    assertEquals(
+        List.of(
+            "window clause: not the one the checkpoint was written with, \"tumbling, count(5)\" now"),
+        now.changesFrom(PLAN.digest()));
+    assertEquals(List.of(), PLAN.changesFrom(PLAN.digest()));
+    assertEquals(2 + 4 * 2, PLAN.digest().length);
+    assertEquals(
+        List.of(
+            "window clause: \"tumbling, count(4)\" in the checkpoint, \"tumbling, count(5)\" now"),
+        now.changesFrom(PLAN.toBytes()));
+  }
+
+  @Test
+  void changesNameThePartThenAndNow() {
+    Map<String, String> parts = new LinkedHashMap<>(PLAN.parts());
+    parts.put(PlanFingerprint.WINDOW, "tumbling, count(5)");
+    List<String> changes = new PlanFingerprint(parts).changesFrom(PLAN);
+    assertEquals(
+        List.of(
+            "window clause: \"tumbling, count(4)\" in the checkpoint, \"tumbling, count(5)\" now"),
+        changes);
+    assertEquals(List.of(), PLAN.changesFrom(PLAN));
+  }
+
+  @Test
+  void aChunkAlteredCutOrMovedIsRefusedNamingIt() throws Exception {
+    Map<String, byte[]> map = new HashMap<>();
+    TupleChunkStore chunks = new ChecksummedChunks(TupleChunkStore.of(map), "key [a]");
+    chunks.write("0/1.2", CHECKPOINT);
+    assertArrayEquals(CHECKPOINT, chunks.read("0/1.2"));
+    assertNull(chunks.read("0/1.3"));
+
+    map.get("0/1.2")[3] ^= 1;
+    CorruptStateException altered =
+        assertThrows(CorruptStateException.class, () -> chunks.read("0/1.2"));
+    assertTrue(altered.getMessage().contains("chunk 0/1.2"), altered.getMessage());
+
+    chunks.write("0/1.2", CHECKPOINT);
+    map.put("0/1.2", Arrays.copyOf(map.get("0/1.2"), 2));
+    assertThrows(CorruptStateException.class, () -> chunks.read("0/1.2"));
+
+    chunks.write("0/1.2", CHECKPOINT);
+    map.put("0/1.4", map.get("0/1.2"));
+    assertThrows(CorruptStateException.class, () -> chunks.read("0/1.4"));
+  }
+}

@@ -1,0 +1,202 @@
+package io.streamswindow.spark.connect;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.util.List;
+import java.util.Map;
+import org.apache.spark.connect.proto.Relation;
+import org.apache.spark.connect.proto.SQL;
+import org.junit.jupiter.api.Test;
+import org.sparkproject.connect.protobuf.Any;
+import org.sparkproject.connect.protobuf.ByteString;
+import org.sparkproject.connect.protobuf.CodedOutputStream;
+
+/**
+ * {@link WindowRequest} reads what protobuf's own encoder writes for the message docs/connect.md
+ * documents: the test encodes with Spark Connect's (shaded) protobuf runtime, field by field, and
+ * packs the message in an {@code Any} as the Connect client does.
+ */
+class WindowRequestTest {
+
+  private static final Relation INPUT =
+      Relation.newBuilder().setSql(SQL.newBuilder().setQuery("SELECT 1 AS seq")).build();
+
+  @Test
+  void aRunOperatorRequestIsReadFieldByField() throws IOException {
+    byte[] call =
+        message(
+            out -> {
+              out.writeByteArray(1, INPUT.toByteArray());
+              out.writeString(2, "com.acme.VSum");
+              out.writeString(3, "partitioned, tumbling, count(4)");
+              out.writeString(4, "key");
+              out.writeString(5, "seq");
+              out.writeString(5, "ts");
+              out.writeByteArray(6, message(p -> pair(p, "attr", "cost")));
+              out.writeByteArray(
+                  6,
+                  message(
+                      p -> {
+                        p.writeString(1, "sizes");
+                        p.writeString(2, "1");
+                        p.writeString(2, "2");
+                      }));
+              out.writeString(7, "key string, total double");
+              out.writeByteArray(8, message(e -> pair(e, "batch_marker", "true")));
+              out.writeByteArray(8, message(e -> pair(e, "spl_type.é", "decimal64")));
+              out.writeUInt64(99, 7); // a field this reader does not know is passed over
+            });
+
+    WindowRequest request = WindowRequest.fromAny(any(request(2, call)));
+
+    WindowRequest.RunOperator run = assertInstanceOf(WindowRequest.RunOperator.class, request);
+    assertEquals(INPUT, Relation.parseFrom(run.input()));
+    assertEquals("com.acme.VSum", run.operatorClass());
+    assertEquals("partitioned, tumbling, count(4)", run.window());
+    assertEquals(List.of("key"), run.partitionBy());
+    assertEquals(List.of("seq", "ts"), run.orderBy());
+    assertEquals(Map.of("attr", List.of("cost"), "sizes", List.of("1", "2")), run.params());
+    assertEquals(List.of("attr", "sizes"), List.copyOf(run.params().keySet()));
+    assertEquals("key string, total double", run.outputSchema());
+    assertEquals("", run.outputSchemaJson());
+    assertEquals(Map.of("batch_marker", "true", "spl_type.é", "decimal64"), run.options());
+  }
+
+  @Test
+  void anAggregateAndAParseWindowRequestAreRead() throws IOException {
+    byte[] aggregate =
+        message(
+            out -> {
+              out.writeByteArray(1, INPUT.toByteArray());
+              out.writeString(2, "tumbling, count(3)");
+              out.writeString(4, "seq");
+              out.writeString(5, "total=Sum(cost)");
+              out.writeString(5, "n=Count()");
+              out.writeString(6, "key");
+            });
+    WindowRequest.Aggregate read =
+        assertInstanceOf(
+            WindowRequest.Aggregate.class, WindowRequest.fromAny(any(request(3, aggregate))));
+    assertEquals("tumbling, count(3)", read.window());
+    assertEquals(List.of(), read.partitionBy());
+    assertEquals(List.of("total=Sum(cost)", "n=Count()"), read.output());
+    assertEquals(List.of("key"), read.groupBy());
+    assertArrayEquals(INPUT.toByteArray(), read.input());
+
+    byte[] parse = message(out -> out.writeString(1, "sliding, count(3)"));
+    assertEquals(
+        new WindowRequest.ParseWindow("sliding, count(3)"),
+        WindowRequest.fromAny(any(request(4, parse))));
+  }
+
+  @Test
+  void anotherPluginsMessageIsLeftAlone() throws IOException {
+    byte[] other =
+        Any.newBuilder()
+            .setTypeUrl("type.googleapis.com/org.graphframes.connect.GraphFramesAPI")
+            .setValue(ByteString.copyFrom(request(4, message(out -> out.writeString(1, "x")))))
+            .build()
+            .toByteArray();
+    assertNull(WindowRequest.fromAny(other));
+  }
+
+  @Test
+  void aRequestOfAnotherVersionIsRefusedNamingBoth() throws IOException {
+    byte[] call = message(out -> out.writeString(1, "sliding, count(3)"));
+    byte[] newer =
+        message(
+            out -> {
+              out.writeUInt32(1, 2);
+              out.writeByteArray(4, call);
+            });
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> WindowRequest.fromAny(any(newer)));
+    assertTrue(
+        e.getMessage().contains("reads requests of version 1, and the client sent version 2"));
+  }
+
+  @Test
+  void malformedRequestsAreRefusedSayingWhatIsWrong() throws IOException {
+    byte[] noCall = message(out -> out.writeUInt32(1, 1));
+    assertEquals(
+        "Malformed streams-window Connect request: it names no call",
+        assertThrows(IllegalArgumentException.class, () -> WindowRequest.fromAny(any(noCall)))
+            .getMessage());
+
+    byte[] noInput = request(2, message(out -> out.writeString(2, "com.acme.VSum")));
+    assertEquals(
+        "Malformed streams-window Connect request: it carries no input relation",
+        assertThrows(IllegalArgumentException.class, () -> WindowRequest.fromAny(any(noInput)))
+            .getMessage());
+
+    byte[] full = request(4, message(out -> out.writeString(1, "sliding, count(3)")));
+    byte[] cut = java.util.Arrays.copyOf(full, full.length - 3);
+    assertTrue(
+        assertThrows(IllegalArgumentException.class, () -> WindowRequest.fromAny(any(cut)))
+            .getMessage()
+            .startsWith("Malformed streams-window Connect request: field"));
+  }
+
+  @Test
+  void aBadArgumentCarriesWhatTheClientReads() {
+    IllegalArgumentException clause =
+        assertThrows(
+            io.streamswindow.clause.WindowClauseException.class,
+            () -> io.streamswindow.spark.WindowedOperators.parseWindow("sliding, cnt(3)"));
+    RefusedRequestException refused = new RefusedRequestException(clause);
+    assertEquals(clause.getMessage(), refused.getMessage());
+    assertEquals(RefusedRequestException.CONDITION, refused.getCondition());
+    assertEquals(
+        Map.of(
+            "javaClass", "io.streamswindow.clause.WindowClauseException",
+            "clause", "sliding, cnt(3)",
+            "token", "cnt",
+            "position", "9"),
+        refused.getMessageParameters());
+    assertNull(refused.getSqlState());
+    assertEquals(
+        Map.of("javaClass", "java.lang.IllegalArgumentException"),
+        new RefusedRequestException(new IllegalArgumentException("no")).getMessageParameters());
+  }
+
+  /** A {@code WindowRequest} of version 1 whose call is in field {@code callField}. */
+  private static byte[] request(int callField, byte[] call) throws IOException {
+    return message(
+        out -> {
+          out.writeUInt32(1, 1);
+          out.writeByteArray(callField, call);
+        });
+  }
+
+  private static byte[] any(byte[] request) {
+    return Any.newBuilder()
+        .setTypeUrl(WindowRequest.TYPE_URL)
+        .setValue(ByteString.copyFrom(request))
+        .build()
+        .toByteArray();
+  }
+
+  private static void pair(CodedOutputStream out, String first, String second) throws IOException {
+    out.writeString(1, first);
+    out.writeString(2, second);
+  }
+
+  private interface Fields {
+    void write(CodedOutputStream out) throws IOException;
+  }
+
+  private static byte[] message(Fields fields) throws IOException {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    CodedOutputStream out = CodedOutputStream.newInstance(bytes);
+    fields.write(out);
+    out.flush();
+    return bytes.toByteArray();
+  }
+}

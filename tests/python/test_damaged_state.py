@@ -1,0 +1,127 @@
+"""A key's saved state altered in the state store's files: the restarted query fails naming the
+key and where its state lives, and never starts the key's window afresh (docs/reliability.md).
+
+The damage is done as a disk fault would leave it past the store's own checks: Spark's default
+store (the single-value layout) keeps each micro-batch's changes in a compressed delta file,
+whose decompression would notice a flipped bit of the compressed bytes; so the test decompresses
+the file with Spark's codec, flips one bit of the key's value and compresses it again.
+"""
+
+from __future__ import annotations
+
+import json
+import struct
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from pyspark.sql import SparkSession
+
+import streams_window as sw
+
+SCHEMA = "key string, seq long, v double"
+OUTPUT = "key string, window_no long, count long, total double, running double"
+STORE = "spark.sql.streaming.stateStore.providerClass"
+HDFS_STORE = "org.apache.spark.sql.execution.streaming.state.HDFSBackedStateStoreProvider"
+
+
+@pytest.fixture()
+def single_value(spark: SparkSession) -> Iterator[None]:
+    before = spark.conf.get(STORE, None)
+    spark.conf.set(STORE, HDFS_STORE)
+    yield
+    if before is None:
+        spark.conf.unset(STORE)
+    else:
+        spark.conf.set(STORE, before)
+
+
+def records(data: bytes) -> list[tuple[bytes, bytes | None]]:
+    """The (key, value) records of a decompressed delta file: sizes are big-endian ints, a key
+    size of -1 ends the file and a value size of -1 is a removal."""
+    found, at = [], 0
+    while True:
+        (size,) = struct.unpack_from(">i", data, at)
+        at += 4
+        if size == -1:
+            return found
+        key = data[at : at + size]
+        at += size
+        (value_size,) = struct.unpack_from(">i", data, at)
+        at += 4
+        value = None if value_size < 0 else data[at : at + value_size]
+        at += max(value_size, 0)
+        found.append((key, value))
+
+
+def flip_a_bit_of_the_value_of(spark: SparkSession, checkpoint: Path, key: bytes) -> Path:
+    """Flips one bit inside the saved value of the key whose key row holds ``key``, in the
+    newest delta file that has it; returns that file."""
+    jvm = spark.sparkContext._jvm
+    codec = jvm.org.apache.spark.io.LZ4CompressionCodec(spark.sparkContext._jsc.sc().conf())
+    deltas = sorted(checkpoint.glob("state/0/*/*.delta"), key=lambda p: int(p.stem), reverse=True)
+    for delta in deltas:
+        stream = codec.compressedInputStream(jvm.java.io.FileInputStream(str(delta)))
+        data = bytes(stream.readAllBytes())
+        stream.close()
+        for record_key, value in records(data):
+            if value is not None and key in record_key and b"SWKS" in value:
+                at = data.index(value) + value.index(b"SWKS") + 40  # past the header: the data
+                damaged = bytearray(data)
+                damaged[at] ^= 0x04
+                out = codec.compressedOutputStream(jvm.java.io.FileOutputStream(str(delta)))
+                out.write(bytes(damaged))
+                out.close()
+                return delta
+    raise AssertionError(f"no saved value of {key!r} in {deltas}")
+
+
+def test_a_flipped_bit_in_a_saved_value_fails_the_restart_naming_the_key(
+    spark: SparkSession, single_value: None, tmp_path: Path
+) -> None:
+    source, checkpoint, output = tmp_path / "input", tmp_path / "checkpoint", tmp_path / "output"
+    source.mkdir()
+
+    def write(index: int, keys: list[str]) -> None:
+        rows = [dict(key=k, seq=index * 100 + i, v=float(i)) for i, k in enumerate(keys)]
+        (source / f"part-{index}.json").write_text("".join(json.dumps(r) + "\n" for r in rows))
+
+    def run() -> None:
+        stream = spark.readStream.schema(SCHEMA).option("maxFilesPerTrigger", 1).json(str(source))
+        totals = sw.run_operator(
+            stream,
+            "io.streamswindow.examples.RunningTotals",
+            window="partitioned, tumbling, count(3)",
+            partition_by="key",
+            order_by="seq",
+            params={"attr": "v"},
+            output_schema=OUTPUT,
+        )
+        query = (
+            totals.writeStream.format("json")
+            .option("path", str(output))
+            .option("checkpointLocation", str(checkpoint))
+            .start()
+        )
+        try:
+            query.processAllAvailable()
+        finally:
+            query.stop()
+
+    write(0, ["alpha", "beta", "alpha", "beta"])
+    run()
+    flip_a_bit_of_the_value_of(spark, checkpoint, b"alpha")
+    write(1, ["alpha", "beta", "alpha"])
+
+    with pytest.raises(sw.OperatorError) as raised:
+        run()
+
+    error = raised.value
+    assert error.cause_class == "io.streamswindow.spark.CorruptStateException"
+    message = error.cause_message or ""
+    assert message.startswith("The saved state of key [alpha] (query "), message
+    assert "micro-batch 1, state partition " in message
+    assert "the checksum of its saved checkpoint" in message
+    assert "does not start a window afresh" in message
+    # The first micro-batch filled no window; the refused one committed nothing.
+    assert spark.read.schema(OUTPUT).json(str(output)).collect() == []

@@ -1,0 +1,207 @@
+"""Restarting a streaming query from its checkpoint with a definition that cannot read it.
+
+Each key's saved state records what it was written for (operator class, window clause,
+partition_by, order_by, input schema: docs/reliability.md). A restart that changes one of them,
+or whose operator can no longer read its own StateHandler data, fails at the first micro-batch
+that reads an old key's state, with a message naming what changed and what to do; that
+micro-batch commits nothing, so the sink holds what it held, and the query restarted with its
+original definition carries on as if the refused attempt never happened.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pyspark.sql import SparkSession
+
+import streams_window as sw
+
+RUNNING_TOTALS = "io.streamswindow.examples.RunningTotals"
+WINDOW_SUM = "io.streamswindow.examples.WindowSum"
+SCHEMA = "key string, site string, seq long, v double"
+WIDER_SCHEMA = SCHEMA + ", note string"
+OUTPUT = "key string, window_no long, count long, total double, running double"
+
+BASE: dict[str, Any] = dict(
+    operator=RUNNING_TOTALS,
+    window="partitioned, tumbling, count(3)",
+    partition_by="key",
+    order_by="seq",
+    params={"attr": "v"},
+    schema=SCHEMA,
+)
+
+# Each change, the part the refusal must name and that part's value now. The query's definition
+# record names the value in the checkpoint too; a key's saved value, which keeps a digest of the
+# definition, names the part and its value now (whichever task fails first reports).
+CHANGES: dict[str, tuple[dict[str, Any], str, str]] = {
+    "window clause": (
+        dict(window="partitioned, tumbling, count(4)"),
+        "window clause",
+        '"partitioned, tumbling, count(4)" now',
+    ),
+    "operator class": (dict(operator=WINDOW_SUM), "operator class", f'"{WINDOW_SUM}" now'),
+    # Same column type: Spark's own check of the grouping key's schema lets it through.
+    "partition_by": (dict(partition_by="site"), "partition_by", '"[site]" now'),
+    "order_by": (dict(order_by=None), "order_by", '"[]" now'),
+    "input schema": (dict(schema=WIDER_SCHEMA), "input schema", 'rstring note>" now'),
+}
+
+
+class Pipeline:
+    """A file stream in, RunningTotals over it, JSON files out, one checkpoint."""
+
+    def __init__(self, spark: SparkSession, root: Path) -> None:
+        self.spark = spark
+        self.input = root / "input"
+        self.input.mkdir()
+        self.output = root / "output"
+        self.checkpoint = root / "checkpoint"
+        self.files = 0
+
+    def write(self, keys: list[str], per_key: int, first_seq: int) -> list[tuple[Any, ...]]:
+        rows = []
+        seq = first_seq
+        for _i in range(per_key):
+            for key in keys:
+                rows.append((key, f"site-{key}", seq, float(seq % 7)))
+                seq += 1
+        path = self.input / f"part-{self.files:03d}.json"
+        self.files += 1
+        staged = path.with_suffix(".tmp")
+        staged.write_text(
+            "".join(
+                json.dumps(dict(key=k, site=s, seq=q, v=v, note="n")) + "\n" for k, s, q, v in rows
+            )
+        )
+        staged.rename(path)
+        return rows
+
+    def run(self, definition: dict[str, Any]) -> None:
+        stream = (
+            self.spark.readStream.schema(definition["schema"])
+            .option("maxFilesPerTrigger", 1)
+            .json(str(self.input))
+        )
+        results = sw.run_operator(
+            stream,
+            definition["operator"],
+            window=definition["window"],
+            partition_by=definition["partition_by"],
+            order_by=definition["order_by"],
+            params=definition["params"],
+            output_schema=OUTPUT,
+        )
+        query = (
+            results.writeStream.format("json")
+            .option("path", str(self.output))
+            .option("checkpointLocation", str(self.checkpoint))
+            .start()
+        )
+        try:
+            query.processAllAvailable()
+        finally:
+            query.stop()
+
+    def written(self) -> list[tuple[Any, ...]]:
+        if not self.output.exists():
+            return []
+        return sorted(
+            tuple(r) for r in self.spark.read.schema(OUTPUT).json(str(self.output)).collect()
+        )
+
+
+def running_totals(rows: list[tuple[Any, ...]], size: int) -> list[tuple[Any, ...]]:
+    """RunningTotals over ``partitioned, tumbling, count(size)`` per key in seq order, as Spark
+    runs it: one operator instance per key, so window numbers and running totals are per key."""
+    expected = []
+    for key in sorted({row[0] for row in rows}):
+        values = [row[3] for row in sorted(rows, key=lambda r: r[2]) if row[0] == key]
+        running = 0.0
+        for n, start in enumerate(range(0, len(values) - size + 1, size), 1):
+            total = sum(values[start : start + size])
+            running += total
+            expected.append((key, n, size, total, running))
+    return sorted(expected)
+
+
+def refused(pipeline: Pipeline, change: dict[str, Any]) -> sw.OperatorError:
+    with pytest.raises(sw.OperatorError) as raised:
+        pipeline.run({**BASE, **change})
+    return raised.value
+
+
+@pytest.mark.parametrize("what", sorted(CHANGES))
+def test_a_restart_that_changes_the_definition_is_refused_naming_the_change(
+    spark: SparkSession, tmp_path: Path, what: str
+) -> None:
+    change, part, now = CHANGES[what]
+    pipeline = Pipeline(spark, tmp_path)
+    pipeline.write(["a", "b"], 4, 0)
+    pipeline.run(BASE)
+    before = pipeline.written()
+    assert len(before) == 2  # one full window of each key; one tuple each left in the windows
+
+    pipeline.write(["a", "b"], 2, 100)
+    error = refused(pipeline, change)
+
+    assert error.cause_class == "io.streamswindow.spark.IncompatibleRestartException"
+    message = error.cause_message or ""
+    assert f"): {part}: " in message and now in message, message
+    assert "query " in message and "micro-batch " in message
+    assert "new checkpointLocation" in message
+    assert pipeline.written() == before  # the refused micro-batch committed nothing
+
+
+def test_the_definition_record_names_the_value_the_checkpoint_was_written_with(
+    spark: SparkSession, tmp_path: Path
+) -> None:
+    pipeline = Pipeline(spark, tmp_path)
+    pipeline.write(["a"], 3, 0)
+    pipeline.run(BASE)
+    # New keys only: no key saved before is read, the definition record refuses alone.
+    pipeline.write(["z"], 1, 100)
+    message = refused(pipeline, dict(partition_by="site")).cause_message or ""
+
+    assert "(the state of the query's definition record (query " in message
+    assert 'partition_by: "[key]" in the checkpoint, "[site]" now' in message, message
+
+
+def test_a_state_handler_that_no_longer_reads_its_data_is_refused_with_its_error(
+    spark: SparkSession, tmp_path: Path
+) -> None:
+    pipeline = Pipeline(spark, tmp_path)
+    pipeline.write(["a", "b"], 4, 0)
+    pipeline.run(BASE)
+    before = pipeline.written()
+    pipeline.write(["a", "b"], 2, 100)
+    error = refused(pipeline, dict(params={"attr": "v", "stateFormat": "2"}))
+
+    assert error.cause_class == "io.streamswindow.spark.IncompatibleRestartException"
+    message = error.cause_message or ""
+    assert message.startswith("The state saved in this query's checkpoint no longer reads"), message
+    assert (
+        "the operator's StateHandler.reset failed with java.io.IOException: RunningTotals"
+        " saved its state in format 1; this configuration reads format 2"
+    ) in message
+    assert "key [" in message and "new checkpointLocation" in message
+    assert pipeline.written() == before
+
+
+def test_after_a_refused_restart_the_original_definition_carries_on_without_loss(
+    spark: SparkSession, tmp_path: Path, state_layout: str
+) -> None:
+    pipeline = Pipeline(spark, tmp_path)
+    rows = pipeline.write(["a", "b", "c"], 4, 0)
+    pipeline.run(BASE)
+    rows += pipeline.write(["a", "b", "c"], 5, 100)
+    error = refused(pipeline, CHANGES["window clause"][0])
+    assert error.cause_class == "io.streamswindow.spark.IncompatibleRestartException"
+
+    pipeline.run(BASE)
+
+    assert pipeline.written() == running_totals(rows, 3)
+    assert len(pipeline.written()) == 3 * 3  # 9 rows per key: windows 1, 2, 3
