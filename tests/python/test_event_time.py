@@ -394,25 +394,29 @@ def test_late_output_is_refused_for_windows_that_drop_nothing(spark: SparkSessio
     )
 
 
+def run_to_json(panes: DataFrame, root: Path) -> None:
+    """Runs a PaneSum stream until its input is used up, into JSON files under ``root``, with its
+    checkpoint there too: a second call restarts from it."""
+    query = (
+        panes.writeStream.format("json")
+        .option("path", str(root / "output"))
+        .option("checkpointLocation", str(root / "checkpoint"))
+        .start()
+    )
+    try:
+        query.processAllAvailable()
+    finally:
+        query.stop()
+
+
 @pytest.mark.usefixtures("state_layout")
 def test_a_restart_mid_pane_loses_and_duplicates_nothing(
     spark: SparkSession, tmp_path: Path
 ) -> None:
     files = EventFiles(tmp_path)
-    output, checkpoint = tmp_path / "output", tmp_path / "checkpoint"
 
     def run() -> None:
-        query = (
-            stream_panes(spark, files)
-            .writeStream.format("json")
-            .option("path", str(output))
-            .option("checkpointLocation", str(checkpoint))
-            .start()
-        )
-        try:
-            query.processAllAvailable()
-        finally:
-            query.stop()
+        run_to_json(stream_panes(spark, files), tmp_path)
 
     # The first run ends with a micro-batch without data at watermark 12 ([0,10) completes) and
     # stops with [5,15) and [10,20) incomplete, [-5,5) and [0,10) complete and open: after the
@@ -424,7 +428,7 @@ def test_a_restart_mid_pane_loses_and_duplicates_nothing(
     write_stream_files(files, slice(2, None))
     run()
 
-    rows = spark.read.schema(PANES_SCHEMA).json(str(output))
+    rows = spark.read.schema(PANES_SCHEMA).json(str(tmp_path / "output"))
     assert relative(pane_rows(rows)) == STREAM_EXPECTED
 
 
@@ -435,24 +439,10 @@ def test_a_restart_inside_a_pane_larger_than_a_chunk_keeps_every_tuple(
     # One pane [0, 1000) per key holds 2,100 tuples across a restart: on the chunked layout more
     # than two chunks of 1,024 (docs/architecture.md, "State layout"), read back after it.
     files = EventFiles(tmp_path)
-    output, checkpoint = tmp_path / "output", tmp_path / "checkpoint"
+    window = "partitioned, timeInterval, intervalDuration(1000.0), discardAge(10.0)"
 
     def run() -> None:
-        panes = stream_panes(
-            spark,
-            files,
-            window="partitioned, timeInterval, intervalDuration(1000.0), discardAge(10.0)",
-        )
-        query = (
-            panes.writeStream.format("json")
-            .option("path", str(output))
-            .option("checkpointLocation", str(checkpoint))
-            .start()
-        )
-        try:
-            query.processAllAvailable()
-        finally:
-            query.stop()
+        run_to_json(stream_panes(spark, files, window=window), tmp_path)
 
     def write_file(first: float) -> None:
         files.write(*[(key, first + j * 0.4) for j in range(700) for key in ("a", "b")])
@@ -464,7 +454,7 @@ def test_a_restart_inside_a_pane_larger_than_a_chunk_keeps_every_tuple(
     files.write(("a", 1500))  # moves the watermark past the pane's close
     run()
 
-    rows = spark.read.schema(PANES_SCHEMA).json(str(output))
+    rows = spark.read.schema(PANES_SCHEMA).json(str(tmp_path / "output"))
     assert relative(pane_rows(rows)) == [
         ("a", 0.0, 0, "paneOnComplete", 2100),
         ("b", 0.0, 0, "paneOnComplete", 2100),

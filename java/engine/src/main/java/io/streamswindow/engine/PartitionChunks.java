@@ -99,17 +99,24 @@ final class PartitionChunks {
 
   /**
    * Reads the chunk list {@link #save} wrote and appends the chunks' entries to {@code p}, in
-   * order, checking each chunk against its counts.
+   * order, checking each chunk against its counts and the whole against the size the checkpoint
+   * gave ({@code size}, of the partition {@code where} names).
    *
-   * @throws IOException when a chunk is missing or does not match the checkpoint
+   * @throws IOException when no store is given, or a chunk is missing or does not match the
+   *     checkpoint
    */
   static <T> void load(
       NumberedEntries<T> p,
       DataInput in,
       TupleCodec<T> codec,
       boolean deltaValues,
-      TupleChunkStore store)
+      TupleChunkStore store,
+      int size,
+      String where)
       throws IOException {
+    if (store == null) {
+      throw new IOException("The checkpoint keeps tuples in chunks, and no chunk store was given");
+    }
     long nextSequence = in.readLong();
     int chunks = in.readInt();
     TreeMap<Long, int[]> saved = new TreeMap<>();
@@ -131,6 +138,10 @@ final class PartitionChunks {
     }
     p.nextEntrySequence = nextSequence;
     p.savedChunks = new PartitionChunks(saved, nextSequence);
+    if (p.size() != size) {
+      throw new IOException(
+          "Window state is corrupt: " + where + " holds " + p.size() + " tuples, not " + size);
+    }
   }
 
   private static <T> TreeMap<Long, int[]> countByChunk(ArrayDeque<Entry<T>> entries) {

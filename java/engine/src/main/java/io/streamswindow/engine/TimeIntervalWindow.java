@@ -578,23 +578,9 @@ public final class TimeIntervalWindow<T> implements EngineWindow<T>, TimeInterva
         p.updated = in.readBoolean();
         int size = in.readInt();
         if (version >= 2 && in.readBoolean()) {
-          if (store == null) {
-            throw new IOException(
-                "The checkpoint keeps tuples in chunks, and no chunk store was given");
-          }
-          PartitionChunks.load(p, in, codec, false, store);
+          PartitionChunks.load(
+              p, in, codec, false, store, size, "pane " + index + " partition " + key);
           chunked.add(p);
-          if (p.size() != size) {
-            throw new IOException(
-                "Window state is corrupt: pane "
-                    + index
-                    + " partition "
-                    + key
-                    + " holds "
-                    + p.size()
-                    + " tuples, not "
-                    + size);
-          }
         } else {
           for (int n = 0; n < size; n++) {
             long time = pane.interval.getStartNanos() + VarLong.read(in);

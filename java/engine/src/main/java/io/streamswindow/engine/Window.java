@@ -650,21 +650,8 @@ public final class Window<T> implements EngineWindow<T> {
       p.seenInitialFull = in.readBoolean();
       int size = in.readInt();
       if (version >= 3 && in.readBoolean()) {
-        if (store == null) {
-          throw new IOException(
-              "The checkpoint keeps tuples in chunks, and no chunk store was given");
-        }
-        PartitionChunks.load(p, in, codec, deltaValues, store);
+        PartitionChunks.load(p, in, codec, deltaValues, store, size, "partition " + key);
         chunked.add(p);
-        if (p.size() != size) {
-          throw new IOException(
-              "Window state is corrupt: partition "
-                  + key
-                  + " holds "
-                  + p.size()
-                  + " tuples, not "
-                  + size);
-        }
       } else {
         long previous = p.createdAt;
         for (int j = 0; j < size; j++) {
