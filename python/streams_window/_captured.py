@@ -12,7 +12,7 @@ from typing import Any
 
 from pyspark.errors.exceptions.captured import AnalysisException, StreamingQueryException
 
-from streams_window.errors import ArgumentError, OperatorError, StreamsWindowError
+from streams_window.errors import ArgumentError, OperatorError, StreamsWindowError, _recast
 
 
 class StreamingOperatorError(OperatorError, StreamingQueryException):
@@ -66,16 +66,7 @@ def streaming(error: StreamsWindowError, origin: Any) -> StreamsWindowError:
     """``error`` as raised by a streaming query whose Java exception is ``origin``."""
     if not isinstance(error, OperatorError):
         return error
-    converted = StreamingOperatorError(
-        error.message,
-        operator=error.operator,
-        window=error.window,
-        key=error.key,
-        cause_class=error.cause_class,
-        cause_message=error.cause_message,
-        java_class=error.java_class,
-        java_message=error.java_message,
-    )
+    converted = _recast(error, StreamingOperatorError)
     _adopt(converted, origin)
     return converted
 

@@ -35,6 +35,7 @@ from streams_window.errors import (
     OperatorError,
     StreamsWindowError,
     WindowClauseError,
+    _recast,
 )
 
 #: The condition of the plugin's ``RefusedRequestException``.
@@ -127,17 +128,7 @@ def _is_streaming(chain: list[ServerError]) -> bool:
 
 def _streaming(error: OperatorError) -> OperatorError:
     """``error`` as the ``StreamingQueryException`` the Connect client raises for a query."""
-    converted = _classes()[0](
-        error.message,
-        operator=error.operator,
-        window=error.window,
-        key=error.key,
-        cause_class=error.cause_class,
-        cause_message=error.cause_message,
-        java_class=error.java_class,
-        java_message=error.java_message,
-    )
-    return _adopt(converted)
+    return _adopt(_recast(error, _classes()[0]))
 
 
 def _output_mode(error: ArgumentError) -> ArgumentError:

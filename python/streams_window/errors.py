@@ -200,6 +200,20 @@ class OperatorError(StreamsWindowError, RuntimeError):
         self.cause_message = cause_message
 
 
+def _recast(error: OperatorError, cls: type[OperatorError]) -> OperatorError:
+    """``error``'s facts in an instance of ``cls``, a subclass that is also a PySpark exception."""
+    return cls(
+        error.message,
+        operator=error.operator,
+        window=error.window,
+        key=error.key,
+        cause_class=error.cause_class,
+        cause_message=error.cause_message,
+        java_class=error.java_class,
+        java_message=error.java_message,
+    )
+
+
 def translate(error: BaseException) -> StreamsWindowError | None:
     """Return the streams-window error behind a Spark or Py4J exception, or ``None``.
 
