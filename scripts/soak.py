@@ -55,18 +55,20 @@ def write_input(root: Path, files: int, rows_per_file: int, keys: int, rng: rand
     return rows
 
 
-def expected(rows: list) -> list:
+def expected(rows: list, size: int = WINDOW_SIZE) -> list:
+    """RunningTotals' rows for ``rows`` (key, seq, value) on ``tumbling, count(size)`` windows
+    partitioned by key, computed here in plain Python: the reference the sink must equal."""
     by_key: dict[str, list] = {}
     for row in sorted(rows, key=lambda r: r[1]):
         by_key.setdefault(row[0], []).append(row)
     result = []
     for key, group in by_key.items():
         running = 0.0
-        for n, start in enumerate(range(0, len(group) - WINDOW_SIZE + 1, WINDOW_SIZE), 1):
-            window = group[start : start + WINDOW_SIZE]
+        for n, start in enumerate(range(0, len(group) - size + 1, size), 1):
+            window = group[start : start + size]
             total = sum(r[2] for r in window)
             running += total
-            result.append([key, window[-1][1], n, WINDOW_SIZE, total, running])
+            result.append([key, window[-1][1], n, size, total, running])
     return sorted(result)
 
 

@@ -23,6 +23,10 @@ from pyspark.sql import functions as F
 
 import streams_window as sw
 
+# The soak's reference of RunningTotals' rows, one implementation for both crash tests.
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
+import soak  # noqa: E402
+
 EXECUTORS = 2
 SCHEMA = "key string, seq long, v double"
 OUTPUT = "key string, seq long, window_no long, count long, total double, running double"
@@ -59,19 +63,6 @@ def executor_pids() -> list[int]:
         if b"CoarseGrainedExecutorBackend" in command:
             pids.append(pid)
     return sorted(pids)
-
-
-def expected(rows: list[tuple[str, int, float]]) -> list[list[Any]]:
-    result = []
-    for key in sorted({r[0] for r in rows}):
-        group = sorted((r for r in rows if r[0] == key), key=lambda r: r[1])
-        running = 0.0
-        for n, start in enumerate(range(0, len(group) - SIZE + 1, SIZE), 1):
-            window = group[start : start + SIZE]
-            total = sum(r[2] for r in window)
-            running += total
-            result.append([key, window[-1][1], n, SIZE, total, running])
-    return sorted(result)
 
 
 def main(scratch: Path) -> dict[str, Any]:
@@ -157,7 +148,7 @@ def run(spark: SparkSession, scratch: Path) -> dict[str, Any]:
         batch_at_kill=batch_at_kill,
         batches=query.lastProgress["batchId"] + 1 if query.lastProgress else 0,
         actual=sorted([list(r) for r in written]),
-        expected=expected(rows),
+        expected=soak.expected(rows, SIZE),
     )
 
 
