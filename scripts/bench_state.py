@@ -22,8 +22,17 @@ With BENCH_STATE_WINDOW=panes the query is a ``timeInterval`` window instead, on
 that never completes (``intervalDuration(1000000000.0)``, event time a timestamp column inside it,
 Spark's watermark behind it): every key's pane only grows, the same way.
 
+With BENCH_STATE_WINDOW=small the query is ``partitioned, tumbling, count(4)``: windows that never
+hold more than three tuples, so each micro-batch shows a layout's cost per micro-batch when there
+is nothing to scale (the state bytes are then tiny).
+
+Layouts run one after the other in one JVM, so the first pays the JIT's warm-up of the code both
+share; BENCH_STATE_LAYOUTS names them in order, repeats allowed (for example
+``single-value,chunked,single-value,chunked``: compare the last two).
+
 Environment: BENCH_STATE_FILES (default 100), BENCH_STATE_ROWS (50000), BENCH_STATE_WINDOW
-(``tumbling``, the default, or ``panes``), BENCH_JSON.
+(``tumbling``, the default, ``panes`` or ``small``), BENCH_STATE_LAYOUTS (default
+``chunked,single-value``), BENCH_JSON.
 """
 
 from __future__ import annotations
@@ -43,6 +52,7 @@ KEYS = 100
 WINDOWS = {
     "tumbling": "partitioned, tumbling, count(100000000)",
     "panes": "partitioned, timeInterval, intervalDuration(1000000000.0)",
+    "small": "partitioned, tumbling, count(4)",
 }
 #: Event times of the panes query: seconds from here, inside its one pane.
 PANE_BASE = 1_000_000_000
@@ -108,7 +118,7 @@ def run_layout(spark, layout: str, folder: Path, scratch: Path, window: str) -> 
         params={"attr": "value"},
         output_schema="key long, total double",
     )
-    checkpoint = scratch / f"checkpoint-{layout}"
+    checkpoint = Path(tempfile.mkdtemp(prefix=f"checkpoint-{layout}-", dir=scratch))
     query = sums.writeStream.format("noop").option("checkpointLocation", str(checkpoint)).start()
     try:
         query.processAllAvailable()
@@ -136,6 +146,9 @@ def main() -> None:
     files = env_int("BENCH_STATE_FILES", 100)
     rows = env_int("BENCH_STATE_ROWS", 50_000)
     window = os.environ.get("BENCH_STATE_WINDOW", "tumbling")
+    layouts = os.environ.get("BENCH_STATE_LAYOUTS", ",".join(STORES)).split(",")
+    if not set(layouts) <= set(STORES):
+        sys.exit(f"error: BENCH_STATE_LAYOUTS is {layouts}; it takes some of {', '.join(STORES)}")
     if window not in WINDOWS:
         sys.exit(f"error: BENCH_STATE_WINDOW is {window!r}; it takes one of {', '.join(WINDOWS)}")
     spark = start_session()
@@ -146,7 +159,7 @@ def main() -> None:
         say(f"writing {files} files of {rows:,} rows over {KEYS} keys")
         write_input(spark, folder, files, rows)
         results = []
-        for layout in STORES:
+        for layout in layouts:
             held = files * rows
             say(
                 f"running the {layout} layout ({WINDOWS[window]}): {files} micro-batches,"
