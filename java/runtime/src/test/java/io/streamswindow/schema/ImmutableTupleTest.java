@@ -14,11 +14,13 @@ import com.ibm.streams.operator.types.RString;
 import com.ibm.streams.operator.types.Timestamp;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
+import java.io.InputStream;
 import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
 import java.math.BigDecimal;
 import java.nio.ByteBuffer;
 import java.nio.IntBuffer;
+import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -263,6 +265,29 @@ class ImmutableTupleTest {
       Tuple back = (Tuple) in.readObject();
       assertEquals(tuple, back);
       assertSame(ALL_TYPES, back.getStreamSchema());
+    }
+  }
+
+  /**
+   * A tuple Java-serialised by a build that stored every value boxed (the resource holds it in
+   * base64) reads back equal to the same tuple built now, and behaves as one.
+   */
+  @Test
+  void readsTuplesSerialisedBeforeValuesWereUnboxed() throws Exception {
+    byte[] saved;
+    try (InputStream in = getClass().getResourceAsStream("sample-tuple-before-unboxed.b64")) {
+      saved = Base64.getMimeDecoder().decode(in.readAllBytes());
+    }
+    try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(saved))) {
+      Tuple back = (Tuple) in.readObject();
+      Tuple sample = sample();
+      assertEquals(sample, back);
+      assertEquals(back, sample);
+      assertEquals(sample.hashCode(), back.hashCode());
+      assertEquals(-8, back.getByte("i8"));
+      assertEquals(4294967295L, back.getLong("u32"));
+      assertEquals(2.5, back.getDouble("f64"));
+      assertEquals(sample.toString(), back.toString());
     }
   }
 }
