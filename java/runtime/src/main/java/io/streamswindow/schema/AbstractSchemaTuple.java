@@ -6,6 +6,8 @@ import com.ibm.streams.operator.types.Blob;
 import com.ibm.streams.operator.types.RString;
 import com.ibm.streams.operator.types.Timestamp;
 import com.ibm.streams.operator.types.XML;
+import java.io.IOException;
+import java.io.ObjectInputStream;
 import java.io.Serializable;
 import java.math.BigDecimal;
 import java.nio.Buffer;
@@ -23,7 +25,8 @@ import java.util.Set;
 
 /**
  * The read side shared by {@link ImmutableTuple} and {@link MutableOutputTuple}: a schema and one
- * stored value per attribute (see {@link SplType} for stored forms).
+ * stored value per attribute (see {@link SplType} for stored forms), primitive ones kept unboxed as
+ * the bits of a {@code long} ({@link UnboxedValues}), the others as objects.
  *
  * <p>Getters follow IBM's contract: a getter works for the attribute types IBM lists for it
  * (widening included, for example {@code getInt} on an {@code int16}; unsigned values widen as
@@ -41,14 +44,50 @@ abstract class AbstractSchemaTuple implements Tuple, Serializable {
   final SplSchema schema;
 
   /**
-   * The stored values. Never written in place once a read-only tuple holds the array: an output
-   * tuple replaces its array instead ({@link MutableOutputTuple}).
+   * The values kept as objects, one place per attribute (the unboxed ones' places empty), or null
+   * when the schema keeps every attribute unboxed. Never written in place once a read-only tuple
+   * holds the array: an output tuple replaces its arrays instead ({@link MutableOutputTuple}).
    */
   Object[] values;
 
-  AbstractSchemaTuple(SplSchema schema, Object[] values) {
+  /**
+   * The unboxed values, at the places {@code schema.bitSlots} gives, or null when the schema keeps
+   * none unboxed. Shared and replaced as {@link #values} is.
+   */
+  long[] bits;
+
+  AbstractSchemaTuple(SplSchema schema, Object[] values, long[] bits) {
     this.schema = schema;
     this.values = values;
+    this.bits = bits;
+  }
+
+  /** The attribute's stored value, boxed if it is kept unboxed. */
+  final Object stored(int index) {
+    int slot = schema.bitSlots[index];
+    return slot >= 0 ? UnboxedValues.box(schema.valueMetaTypes[index], bits[slot]) : values[index];
+  }
+
+  /** Sets the attribute's stored value in the arrays as they are (the caller owns them). */
+  final void put(int index, Object storedValue) {
+    int slot = schema.bitSlots[index];
+    if (slot >= 0) {
+      bits[slot] = UnboxedValues.bits(schema.valueMetaTypes[index], storedValue);
+    } else {
+      values[index] = storedValue;
+    }
+  }
+
+  /**
+   * The bits of a typed getter's attribute, which must be present: read as they are when kept
+   * unboxed, else taken from the boxed value (an optional attribute's).
+   */
+  private long bitsFor(int index, String getter) {
+    int slot = schema.bitSlots[index];
+    if (slot >= 0) {
+      return bits[slot];
+    }
+    return UnboxedValues.bits(schema.valueMetaTypes[index], present(index, getter));
   }
 
   @Override
@@ -62,7 +101,7 @@ abstract class AbstractSchemaTuple implements Tuple, Serializable {
 
   /** Returns the value of a typed getter's attribute, which must be present. */
   private Object present(int index, String getter) {
-    Object value = values[index];
+    Object value = stored(index);
     if (value == null) {
       throw new NullPointerException(
           getter
@@ -91,7 +130,7 @@ abstract class AbstractSchemaTuple implements Tuple, Serializable {
 
   @Override
   public final Object getObject(int attributeIndex) {
-    return schema.types[attributeIndex].toObject(values[attributeIndex]);
+    return schema.types[attributeIndex].toObject(stored(attributeIndex));
   }
 
   /** Returns the attribute's object, which must be of class {@code type} (no conversion). */
@@ -103,7 +142,7 @@ abstract class AbstractSchemaTuple implements Tuple, Serializable {
   @Override
   public final boolean getBoolean(int attributeIndex) {
     if (schema.valueMetaTypes[attributeIndex] == MetaType.BOOLEAN) {
-      return (Boolean) present(attributeIndex, "getBoolean");
+      return bitsFor(attributeIndex, "getBoolean") != 0;
     }
     throw unsupported(attributeIndex, "getBoolean");
   }
@@ -113,7 +152,7 @@ abstract class AbstractSchemaTuple implements Tuple, Serializable {
     switch (schema.valueMetaTypes[attributeIndex]) {
       case INT8:
       case UINT8:
-        return (Byte) present(attributeIndex, "getByte");
+        return (byte) bitsFor(attributeIndex, "getByte");
       default:
         throw unsupported(attributeIndex, "getByte");
     }
@@ -124,11 +163,10 @@ abstract class AbstractSchemaTuple implements Tuple, Serializable {
     switch (schema.valueMetaTypes[attributeIndex]) {
       case INT16:
       case UINT16:
-        return (Short) present(attributeIndex, "getShort");
       case INT8:
-        return (Byte) present(attributeIndex, "getShort");
+        return (short) bitsFor(attributeIndex, "getShort");
       case UINT8:
-        return (short) Byte.toUnsignedInt((Byte) present(attributeIndex, "getShort"));
+        return (short) Byte.toUnsignedInt((byte) bitsFor(attributeIndex, "getShort"));
       default:
         throw unsupported(attributeIndex, "getShort");
     }
@@ -139,15 +177,13 @@ abstract class AbstractSchemaTuple implements Tuple, Serializable {
     switch (schema.valueMetaTypes[attributeIndex]) {
       case INT32:
       case UINT32:
-        return (Integer) present(attributeIndex, "getInt");
       case INT16:
-        return (Short) present(attributeIndex, "getInt");
-      case UINT16:
-        return Short.toUnsignedInt((Short) present(attributeIndex, "getInt"));
       case INT8:
-        return (Byte) present(attributeIndex, "getInt");
+        return (int) bitsFor(attributeIndex, "getInt");
+      case UINT16:
+        return Short.toUnsignedInt((short) bitsFor(attributeIndex, "getInt"));
       case UINT8:
-        return Byte.toUnsignedInt((Byte) present(attributeIndex, "getInt"));
+        return Byte.toUnsignedInt((byte) bitsFor(attributeIndex, "getInt"));
       default:
         throw unsupported(attributeIndex, "getInt");
     }
@@ -158,19 +194,16 @@ abstract class AbstractSchemaTuple implements Tuple, Serializable {
     switch (schema.valueMetaTypes[attributeIndex]) {
       case INT64:
       case UINT64:
-        return (Long) present(attributeIndex, "getLong");
       case INT32:
-        return (Integer) present(attributeIndex, "getLong");
-      case UINT32:
-        return Integer.toUnsignedLong((Integer) present(attributeIndex, "getLong"));
       case INT16:
-        return (Short) present(attributeIndex, "getLong");
-      case UINT16:
-        return Short.toUnsignedInt((Short) present(attributeIndex, "getLong"));
       case INT8:
-        return (Byte) present(attributeIndex, "getLong");
+        return bitsFor(attributeIndex, "getLong");
+      case UINT32:
+        return Integer.toUnsignedLong((int) bitsFor(attributeIndex, "getLong"));
+      case UINT16:
+        return Short.toUnsignedInt((short) bitsFor(attributeIndex, "getLong"));
       case UINT8:
-        return Byte.toUnsignedInt((Byte) present(attributeIndex, "getLong"));
+        return Byte.toUnsignedInt((byte) bitsFor(attributeIndex, "getLong"));
       default:
         throw unsupported(attributeIndex, "getLong");
     }
@@ -179,7 +212,7 @@ abstract class AbstractSchemaTuple implements Tuple, Serializable {
   @Override
   public final float getFloat(int attributeIndex) {
     if (schema.valueMetaTypes[attributeIndex] == MetaType.FLOAT32) {
-      return (Float) present(attributeIndex, "getFloat");
+      return Float.intBitsToFloat((int) bitsFor(attributeIndex, "getFloat"));
     }
     throw unsupported(attributeIndex, "getFloat");
   }
@@ -188,9 +221,9 @@ abstract class AbstractSchemaTuple implements Tuple, Serializable {
   public final double getDouble(int attributeIndex) {
     switch (schema.valueMetaTypes[attributeIndex]) {
       case FLOAT64:
-        return (Double) present(attributeIndex, "getDouble");
+        return Double.longBitsToDouble(bitsFor(attributeIndex, "getDouble"));
       case FLOAT32:
-        return (Float) present(attributeIndex, "getDouble");
+        return Float.intBitsToFloat((int) bitsFor(attributeIndex, "getDouble"));
       default:
         throw unsupported(attributeIndex, "getDouble");
     }
@@ -231,7 +264,7 @@ abstract class AbstractSchemaTuple implements Tuple, Serializable {
    */
   @Override
   public final String getString(int attributeIndex) {
-    Object value = values[attributeIndex];
+    Object value = stored(attributeIndex);
     if (value == null) {
       return "null";
     }
@@ -487,34 +520,65 @@ abstract class AbstractSchemaTuple implements Tuple, Serializable {
       return false;
     }
     AbstractSchemaTuple that = (AbstractSchemaTuple) other;
-    return schema.equals(that.schema) && Arrays.equals(values, that.values);
+    if (!schema.equals(that.schema) || !Arrays.equals(values, that.values)) {
+      return false;
+    }
+    int[] slots = schema.bitSlots;
+    for (int i = 0; i < slots.length; i++) {
+      if (slots[i] >= 0
+          && !UnboxedValues.same(
+              schema.valueMetaTypes[i], bits[slots[i]], that.bits[that.schema.bitSlots[i]])) {
+        return false;
+      }
+    }
+    return true;
   }
 
+  /** The schema's hash and {@code Arrays.hashCode} of the values as their boxed objects. */
   @Override
   public int hashCode() {
-    return schema.hashCode() * 31 + Arrays.hashCode(values);
+    int h = 1;
+    int[] slots = schema.bitSlots;
+    for (int i = 0; i < slots.length; i++) {
+      int slot = slots[i];
+      Object value;
+      int element =
+          slot >= 0
+              ? UnboxedValues.hash(schema.valueMetaTypes[i], bits[slot])
+              : (value = values[i]) == null ? 0 : value.hashCode();
+      h = 31 * h + element;
+    }
+    return schema.hashCode() * 31 + h;
   }
 
   /** Returns the attributes as {@code {name=text, ...}}, each text as {@link #getString(int)}. */
   @Override
   public final String toString() {
     StringBuilder text = new StringBuilder("{");
-    for (int i = 0; i < values.length; i++) {
+    for (int i = 0; i < schema.bitSlots.length; i++) {
       text.append(i == 0 ? "" : ", ").append(schema.getAttribute(i).getName()).append('=');
       text.append(getString(i));
     }
     return text.append('}').toString();
   }
 
-  /** Returns the stored value of an attribute, for the codec and delta resolver (no copy). */
-  final Object storedValue(int attributeIndex) {
-    return values[attributeIndex];
+  /**
+   * Splits the values of a tuple Java-serialised by a build that kept every value boxed, as this
+   * one keeps them; tuples serialised by this build read as they are.
+   */
+  private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
+    in.defaultReadObject();
+    if (bits == null && schema.bitCount > 0) {
+      Object[] stored = values;
+      bits = schema.bitsOf(stored);
+      values = schema.objectsOf(stored);
+    }
   }
 
   /** Reads a stored value from any tuple: directly from ours, through getObject otherwise. */
   static Object storedValue(Tuple tuple, int attributeIndex) {
     if (tuple instanceof AbstractSchemaTuple) {
-      return ((AbstractSchemaTuple) tuple).values[attributeIndex];
+      return ((AbstractSchemaTuple) tuple).stored(attributeIndex);
     }
     SplSchema schema = SplSchema.from(tuple.getStreamSchema());
     return schema.toStored(attributeIndex, tuple.getObject(attributeIndex));

@@ -14,9 +14,9 @@ public final class ImmutableTuple extends AbstractSchemaTuple {
 
   private transient int hash;
 
-  /** Takes ownership of {@code values}, which must already be in stored form. */
-  ImmutableTuple(SplSchema schema, Object[] values) {
-    super(schema, values);
+  /** Takes ownership of the arrays, which must already hold the values as tuples keep them. */
+  ImmutableTuple(SplSchema schema, Object[] values, long[] bits) {
+    super(schema, values, bits);
   }
 
   /** Returns this tuple: it is already read-only. */

@@ -39,31 +39,53 @@ import java.util.Set;
 public final class MutableOutputTuple extends AbstractSchemaTuple implements OutputTuple {
   private static final long serialVersionUID = 1L;
 
-  /** The values array belongs to a read-only tuple too: copy it before the next write. */
+  /** The value arrays belong to a read-only tuple too: copy them before the next write. */
   private transient boolean shared;
 
-  MutableOutputTuple(SplSchema schema, Object[] values) {
-    super(schema, values);
+  MutableOutputTuple(SplSchema schema, Object[] values, long[] bits) {
+    super(schema, values, bits);
   }
 
   /** Returns an immutable tuple of the current values, which later writes here do not change. */
   @Override
   public Tuple asReadOnlyTuple() {
     shared = true;
-    return new ImmutableTuple(schema, values);
+    return new ImmutableTuple(schema, values, bits);
   }
 
-  /** The values array, this tuple's own again if a read-only tuple shared it. */
-  private Object[] writable() {
+  /** Makes the value arrays this tuple's own again if a read-only tuple shared them. */
+  private void own() {
     if (shared) {
-      values = values.clone();
+      values = values == null ? null : values.clone();
+      bits = bits == null ? null : bits.clone();
       shared = false;
     }
+  }
+
+  /** The object values, this tuple's own. */
+  private Object[] writable() {
+    own();
     return values;
   }
 
+  /**
+   * Writes an attribute's bits if it is kept unboxed and says so; an attribute kept as an object
+   * (an optional one) takes the boxed value from the caller instead.
+   */
+  private boolean putBits(int index, long value) {
+    int slot = schema.bitSlots[index];
+    if (slot < 0) {
+      return false;
+    }
+    own();
+    bits[slot] = value;
+    return true;
+  }
+
   private void set(int index, Object value) {
-    writable()[index] = schema.toStored(index, value);
+    Object stored = schema.toStored(index, value);
+    own();
+    put(index, stored);
   }
 
   // ---- by index ---------------------------------------------------------------------------
@@ -78,7 +100,9 @@ public final class MutableOutputTuple extends AbstractSchemaTuple implements Out
     if (schema.valueMetaTypes[attributeIndex] != MetaType.BOOLEAN) {
       throw unsupported(attributeIndex, "setBoolean");
     }
-    writable()[attributeIndex] = value;
+    if (!putBits(attributeIndex, value ? 1L : 0L)) {
+      writable()[attributeIndex] = value;
+    }
   }
 
   @Override
@@ -86,16 +110,24 @@ public final class MutableOutputTuple extends AbstractSchemaTuple implements Out
     switch (schema.valueMetaTypes[attributeIndex]) {
       case INT8:
       case UINT8:
-        writable()[attributeIndex] = value;
+        if (!putBits(attributeIndex, value)) {
+          writable()[attributeIndex] = value;
+        }
         return;
       case INT16:
-        writable()[attributeIndex] = (short) value;
+        if (!putBits(attributeIndex, value)) {
+          writable()[attributeIndex] = (short) value;
+        }
         return;
       case INT32:
-        writable()[attributeIndex] = (int) value;
+        if (!putBits(attributeIndex, value)) {
+          writable()[attributeIndex] = (int) value;
+        }
         return;
       case INT64:
-        writable()[attributeIndex] = (long) value;
+        if (!putBits(attributeIndex, value)) {
+          writable()[attributeIndex] = (long) value;
+        }
         return;
       default:
         throw unsupported(attributeIndex, "setByte");
@@ -107,13 +139,19 @@ public final class MutableOutputTuple extends AbstractSchemaTuple implements Out
     switch (schema.valueMetaTypes[attributeIndex]) {
       case INT16:
       case UINT16:
-        writable()[attributeIndex] = value;
+        if (!putBits(attributeIndex, value)) {
+          writable()[attributeIndex] = value;
+        }
         return;
       case INT32:
-        writable()[attributeIndex] = (int) value;
+        if (!putBits(attributeIndex, value)) {
+          writable()[attributeIndex] = (int) value;
+        }
         return;
       case INT64:
-        writable()[attributeIndex] = (long) value;
+        if (!putBits(attributeIndex, value)) {
+          writable()[attributeIndex] = (long) value;
+        }
         return;
       default:
         throw unsupported(attributeIndex, "setShort");
@@ -125,10 +163,14 @@ public final class MutableOutputTuple extends AbstractSchemaTuple implements Out
     switch (schema.valueMetaTypes[attributeIndex]) {
       case INT32:
       case UINT32:
-        writable()[attributeIndex] = value;
+        if (!putBits(attributeIndex, value)) {
+          writable()[attributeIndex] = value;
+        }
         return;
       case INT64:
-        writable()[attributeIndex] = (long) value;
+        if (!putBits(attributeIndex, value)) {
+          writable()[attributeIndex] = (long) value;
+        }
         return;
       default:
         throw unsupported(attributeIndex, "setInt");
@@ -140,7 +182,9 @@ public final class MutableOutputTuple extends AbstractSchemaTuple implements Out
     switch (schema.valueMetaTypes[attributeIndex]) {
       case INT64:
       case UINT64:
-        writable()[attributeIndex] = value;
+        if (!putBits(attributeIndex, value)) {
+          writable()[attributeIndex] = value;
+        }
         return;
       default:
         throw unsupported(attributeIndex, "setLong");
@@ -151,10 +195,14 @@ public final class MutableOutputTuple extends AbstractSchemaTuple implements Out
   public void setFloat(int attributeIndex, float value) {
     switch (schema.valueMetaTypes[attributeIndex]) {
       case FLOAT32:
-        writable()[attributeIndex] = value;
+        if (!putBits(attributeIndex, Float.floatToRawIntBits(value))) {
+          writable()[attributeIndex] = value;
+        }
         return;
       case FLOAT64:
-        writable()[attributeIndex] = (double) value;
+        if (!putBits(attributeIndex, Double.doubleToRawLongBits(value))) {
+          writable()[attributeIndex] = (double) value;
+        }
         return;
       default:
         throw unsupported(attributeIndex, "setFloat");
@@ -166,7 +214,9 @@ public final class MutableOutputTuple extends AbstractSchemaTuple implements Out
     if (schema.valueMetaTypes[attributeIndex] != MetaType.FLOAT64) {
       throw unsupported(attributeIndex, "setDouble");
     }
-    writable()[attributeIndex] = value;
+    if (!putBits(attributeIndex, Double.doubleToRawLongBits(value))) {
+      writable()[attributeIndex] = value;
+    }
   }
 
   /**
@@ -288,7 +338,8 @@ public final class MutableOutputTuple extends AbstractSchemaTuple implements Out
    */
   @Override
   public void assign(Tuple source) {
-    schema.copyMatching(source, writable());
+    own();
+    schema.copyMatching(source, this);
   }
 
   /** Always throws: streams-window has no SPL {@code xml} attributes. */

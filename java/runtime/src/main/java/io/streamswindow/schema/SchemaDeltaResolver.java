@@ -104,7 +104,7 @@ public final class SchemaDeltaResolver implements DeltaResolver<Tuple> {
         };
       case FLOAT64:
         return tuple -> {
-          double seconds = (Double) AbstractSchemaTuple.storedValue(tuple, index);
+          double seconds = numeric(tuple, index, MetaType.FLOAT64);
           if (Double.isNaN(seconds) || Double.isInfinite(seconds)) {
             throw new IllegalArgumentException(
                 "event time "
@@ -166,21 +166,19 @@ public final class SchemaDeltaResolver implements DeltaResolver<Tuple> {
   }
 
   /**
-   * Returns the attribute reader. It reads stored values of this runtime's tuples directly (no
-   * allocation) and any other {@code Tuple} through {@code getObject}.
-   */
-  /**
-   * Reads a tuple's delta value. A float that is NaN or infinite is refused, naming the attribute:
-   * a delta policy compares distances between values, and such a value has none to a finite one (a
-   * NaN or +infinity as the oldest tuple would keep a window from ever tumbling or evicting, so it
-   * would grow without bound; docs/decisions.md, "Reliability").
+   * Returns the attribute reader: it reads this runtime's tuples directly (no allocation) and any
+   * other {@code Tuple} through {@code getObject}. It reads a tuple's delta value. A float that is
+   * NaN or infinite is refused, naming the attribute: a delta policy compares distances between
+   * values, and such a value has none to a finite one (a NaN or +infinity as the oldest tuple would
+   * keep a window from ever tumbling or evicting, so it would grow without bound;
+   * docs/decisions.md, "Reliability").
    */
   private static ToDoubleFunction<Tuple> reader(String attribute, int index, MetaType metaType) {
     if (metaType != MetaType.FLOAT32 && metaType != MetaType.FLOAT64) {
-      return tuple -> asDouble(metaType, AbstractSchemaTuple.storedValue(tuple, index));
+      return tuple -> numeric(tuple, index, metaType);
     }
     return tuple -> {
-      double value = ((Number) AbstractSchemaTuple.storedValue(tuple, index)).doubleValue();
+      double value = numeric(tuple, index, metaType);
       if (Double.isNaN(value) || Double.isInfinite(value)) {
         throw new IllegalArgumentException(
             "delta attribute "
@@ -192,6 +190,38 @@ public final class SchemaDeltaResolver implements DeltaResolver<Tuple> {
       }
       return value;
     };
+  }
+
+  /** A numeric attribute of a tuple as a double, read unboxed from tuples that keep it so. */
+  private static double numeric(Tuple tuple, int index, MetaType metaType) {
+    if (tuple instanceof AbstractSchemaTuple) {
+      AbstractSchemaTuple ours = (AbstractSchemaTuple) tuple;
+      int slot = ours.schema.bitSlots[index];
+      if (slot >= 0) {
+        return bitsAsDouble(metaType, ours.bits[slot]);
+      }
+    }
+    return asDouble(metaType, AbstractSchemaTuple.storedValue(tuple, index));
+  }
+
+  /** As {@link #asDouble} for a value kept unboxed ({@link UnboxedValues}). */
+  private static double bitsAsDouble(MetaType metaType, long bits) {
+    switch (metaType) {
+      case UINT8:
+        return Byte.toUnsignedInt((byte) bits);
+      case UINT16:
+        return Short.toUnsignedInt((short) bits);
+      case UINT32:
+        return Integer.toUnsignedLong((int) bits);
+      case UINT64:
+        return unsignedToDouble(bits);
+      case FLOAT32:
+        return Float.intBitsToFloat((int) bits);
+      case FLOAT64:
+        return Double.longBitsToDouble(bits);
+      default:
+        return bits;
+    }
   }
 
   static double asDouble(MetaType metaType, Object value) {

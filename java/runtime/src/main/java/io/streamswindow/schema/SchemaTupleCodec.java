@@ -2,6 +2,7 @@ package io.streamswindow.schema;
 
 import com.ibm.streams.operator.StreamSchema;
 import com.ibm.streams.operator.Tuple;
+import com.ibm.streams.operator.Type.MetaType;
 import com.ibm.streams.operator.types.RString;
 import com.ibm.streams.operator.types.Timestamp;
 import io.streamswindow.engine.TupleCodec;
@@ -62,7 +63,7 @@ public final class SchemaTupleCodec implements TupleCodec<Tuple> {
   @Override
   public void write(DataOutput out, Tuple tuple) throws IOException {
     if (tuple instanceof AbstractSchemaTuple && ((AbstractSchemaTuple) tuple).schema == schema) {
-      writeValues(out, schema, ((AbstractSchemaTuple) tuple).values);
+      writeValues(out, (AbstractSchemaTuple) tuple);
       return;
     }
     requireSchema(tuple);
@@ -70,7 +71,9 @@ public final class SchemaTupleCodec implements TupleCodec<Tuple> {
     for (int i = 0; i < values.length; i++) {
       values[i] = AbstractSchemaTuple.storedValue(tuple, i);
     }
-    writeValues(out, schema, values);
+    for (int i = 0; i < values.length; i++) {
+      writeValue(out, schema.types[i], values[i]);
+    }
   }
 
   /**
@@ -147,7 +150,7 @@ public final class SchemaTupleCodec implements TupleCodec<Tuple> {
       Object value = omitted[i];
       values[i] = value != null ? value : readValue(in, schema.types[i]);
     }
-    return new ImmutableTuple(schema, values);
+    return schema.tupleOfStored(values);
   }
 
   private void requireSchema(Tuple tuple) {
@@ -163,10 +166,45 @@ public final class SchemaTupleCodec implements TupleCodec<Tuple> {
 
   // ---- writing ----------------------------------------------------------------------------
 
-  private static void writeValues(DataOutput out, SplSchema schema, Object[] values)
-      throws IOException {
-    for (int i = 0; i < values.length; i++) {
-      writeValue(out, schema.types[i], values[i]);
+  private static void writeValues(DataOutput out, AbstractSchemaTuple tuple) throws IOException {
+    SplSchema schema = tuple.schema;
+    for (int i = 0; i < schema.types.length; i++) {
+      int slot = schema.bitSlots[i];
+      if (slot >= 0) {
+        writeBits(out, schema.valueMetaTypes[i], tuple.bits[slot]);
+      } else {
+        writeValue(out, schema.types[i], tuple.values[i]);
+      }
+    }
+  }
+
+  /** Writes an unboxed value ({@link UnboxedValues}) exactly as {@link #writeValue} writes it. */
+  private static void writeBits(DataOutput out, MetaType metaType, long bits) throws IOException {
+    switch (metaType) {
+      case BOOLEAN:
+        out.writeBoolean(bits != 0);
+        break;
+      case INT8:
+      case UINT8:
+        out.writeByte((int) bits);
+        break;
+      case INT16:
+      case UINT16:
+        out.writeShort((int) bits);
+        break;
+      case INT32:
+      case UINT32:
+        out.writeInt((int) bits);
+        break;
+      case FLOAT32:
+        out.writeFloat(Float.intBitsToFloat((int) bits));
+        break;
+      case FLOAT64:
+        out.writeDouble(Double.longBitsToDouble(bits));
+        break;
+      default:
+        out.writeLong(bits);
+        break;
     }
   }
 
@@ -246,7 +284,7 @@ public final class SchemaTupleCodec implements TupleCodec<Tuple> {
         break;
       case TUPLE:
         AbstractSchemaTuple nested = (AbstractSchemaTuple) value;
-        writeValues(out, nested.schema, nested.values);
+        writeValues(out, nested);
         break;
       default:
         throw new IllegalStateException("No binary form for SPL type " + type);
@@ -305,7 +343,7 @@ public final class SchemaTupleCodec implements TupleCodec<Tuple> {
     for (int i = 0; i < values.length; i++) {
       values[i] = readValue(in, schema.types[i]);
     }
-    return new ImmutableTuple(schema, values);
+    return schema.tupleOfStored(values);
   }
 
   private static Object readValue(DataInput in, SplType type) throws IOException {

@@ -68,6 +68,23 @@ public final class SplSchema implements StreamSchema, Serializable {
 
   private final Set<String> names;
   private final Object[] defaults;
+
+  /**
+   * Per attribute, its place in a tuple's {@code long[]} of unboxed values ({@link UnboxedValues}),
+   * or -1 for an attribute a tuple keeps as an object.
+   */
+  final int[] bitSlots;
+
+  /** How many attributes are kept unboxed. */
+  final int bitCount;
+
+  /** Whether any attribute is kept as an object: tuples of other schemas have no object array. */
+  final boolean hasObjects;
+
+  /** The default values split as tuples keep them: copied for every new output tuple. */
+  private final Object[] defaultObjects;
+
+  private final long[] defaultBits;
   private final String languageType;
   private final ImmutableTuple defaultTuple;
 
@@ -111,7 +128,55 @@ public final class SplSchema implements StreamSchema, Serializable {
     this.indexes = indexByName;
     this.names = Collections.unmodifiableSet(orderedNames);
     this.languageType = spelling.append('>').toString();
-    this.defaultTuple = new ImmutableTuple(this, defaults.clone());
+    this.bitSlots = new int[count];
+    int slots = 0;
+    for (int i = 0; i < count; i++) {
+      bitSlots[i] = UnboxedValues.keepsUnboxed(types[i]) ? slots++ : -1;
+    }
+    this.bitCount = slots;
+    this.hasObjects = slots < count;
+    this.defaultBits = bitsOf(defaults);
+    this.defaultObjects = objectsOf(defaults.clone());
+    this.defaultTuple = new ImmutableTuple(this, objectsOf(defaults.clone()), bitsOf(defaults));
+  }
+
+  /**
+   * The unboxed part of a tuple's values given in stored form, one per attribute; null when no
+   * attribute is kept unboxed.
+   */
+  long[] bitsOf(Object[] stored) {
+    if (bitCount == 0) {
+      return null;
+    }
+    long[] bits = new long[bitCount];
+    for (int i = 0; i < stored.length; i++) {
+      if (bitSlots[i] >= 0) {
+        bits[bitSlots[i]] = UnboxedValues.bits(valueMetaTypes[i], stored[i]);
+      }
+    }
+    return bits;
+  }
+
+  /**
+   * The object part of a tuple's values given in stored form: {@code stored} itself with the
+   * unboxed attributes' places emptied, or null when every attribute is kept unboxed.
+   */
+  Object[] objectsOf(Object[] stored) {
+    if (!hasObjects) {
+      return null;
+    }
+    for (int i = 0; i < stored.length; i++) {
+      if (bitSlots[i] >= 0) {
+        stored[i] = null;
+      }
+    }
+    return stored;
+  }
+
+  /** Returns a read-only tuple of values in stored form, one per attribute (taken over). */
+  ImmutableTuple tupleOfStored(Object[] stored) {
+    long[] bits = bitsOf(stored);
+    return new ImmutableTuple(this, objectsOf(stored), bits);
   }
 
   /**
@@ -185,7 +250,10 @@ public final class SplSchema implements StreamSchema, Serializable {
 
   /** Returns a new mutable tuple of this schema with every attribute at its default value. */
   public MutableOutputTuple newOutputTuple() {
-    return new MutableOutputTuple(this, defaults.clone());
+    return new MutableOutputTuple(
+        this,
+        defaultObjects == null ? null : defaultObjects.clone(),
+        defaultBits == null ? null : defaultBits.clone());
   }
 
   /** Returns the SPL type of the attribute at {@code index}. */
@@ -297,9 +365,9 @@ public final class SplSchema implements StreamSchema, Serializable {
     if (source instanceof AbstractSchemaTuple && ((AbstractSchemaTuple) source).schema == this) {
       return source.asReadOnlyTuple();
     }
-    Object[] values = defaults.clone();
-    copyMatching(source, values);
-    return new ImmutableTuple(this, values);
+    MutableOutputTuple tuple = newOutputTuple();
+    copyMatching(source, tuple);
+    return tuple.asReadOnlyTuple();
   }
 
   /**
@@ -317,7 +385,7 @@ public final class SplSchema implements StreamSchema, Serializable {
         values[i] = toStored(i, attributeValues.get(name));
       }
     }
-    return new ImmutableTuple(this, values);
+    return tupleOfStored(values);
   }
 
   /**
@@ -333,7 +401,7 @@ public final class SplSchema implements StreamSchema, Serializable {
     for (int i = 0; i < count; i++) {
       values[i] = toStored(i, attributeValues.get(i));
     }
-    return new ImmutableTuple(this, values);
+    return tupleOfStored(values);
   }
 
   /**
@@ -349,7 +417,7 @@ public final class SplSchema implements StreamSchema, Serializable {
     for (int i = 0; i < count; i++) {
       values[i] = toStored(i, attributeValues[i]);
     }
-    return new ImmutableTuple(this, values);
+    return tupleOfStored(values);
   }
 
   /** Converts a caller's value for attribute {@code index}, naming the attribute on failure. */
@@ -363,18 +431,28 @@ public final class SplSchema implements StreamSchema, Serializable {
     }
   }
 
-  /** Copies into {@code values} the attributes of {@code source} that match this schema's. */
-  void copyMatching(Tuple source, Object[] values) {
+  /**
+   * Copies into {@code target}, a tuple of this schema whose arrays it may write, the attributes of
+   * {@code source} that match this schema's.
+   */
+  void copyMatching(Tuple source, AbstractSchemaTuple target) {
     int[] plan = assignPlan(source.getStreamSchema());
     if (source instanceof AbstractSchemaTuple) {
       // Matching types share one stored form, so stored values are taken as they are.
-      Object[] sourceValues = ((AbstractSchemaTuple) source).values;
+      AbstractSchemaTuple from = (AbstractSchemaTuple) source;
+      int[] fromSlots = from.schema.bitSlots;
       for (int k = 0; k < plan.length; k += 2) {
-        values[plan[k]] = sourceValues[plan[k + 1]];
+        int to = bitSlots[plan[k]];
+        int at = fromSlots[plan[k + 1]];
+        if (to >= 0 && at >= 0) {
+          target.bits[to] = from.bits[at];
+        } else {
+          target.put(plan[k], from.stored(plan[k + 1]));
+        }
       }
     } else {
       for (int k = 0; k < plan.length; k += 2) {
-        values[plan[k]] = toStored(plan[k], source.getObject(plan[k + 1]));
+        target.put(plan[k], toStored(plan[k], source.getObject(plan[k + 1])));
       }
     }
   }

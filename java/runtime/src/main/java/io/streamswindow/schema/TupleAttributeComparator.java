@@ -38,7 +38,7 @@ final class TupleAttributeComparator implements Comparator<Tuple>, Serializable 
 
   private static Object value(Tuple tuple, int index) {
     return tuple instanceof AbstractSchemaTuple
-        ? ((AbstractSchemaTuple) tuple).values[index]
+        ? ((AbstractSchemaTuple) tuple).stored(index)
         : tuple.getObject(index);
   }
 
