@@ -226,6 +226,44 @@ class MutableOutputTupleTest {
   }
 
   @Test
+  void aSchemaOfPrimitivesOnlyKeepsValuesApartAfterFreezing() {
+    SplSchema numbers = SplSchema.parse("tuple<float64 x, uint8 u, boolean b, float32 f>");
+    MutableOutputTuple t = numbers.newOutputTuple();
+    t.setDouble("x", 1.5);
+    t.setByte("u", (byte) -1);
+    t.setBoolean("b", true);
+    Tuple frozen = t.asReadOnlyTuple();
+    t.setDouble("x", 2.5);
+    t.setFloat("f", 0.25f);
+
+    assertEquals(1.5, frozen.getDouble("x"));
+    assertEquals(0.0f, frozen.getFloat("f"));
+    assertEquals(2.5, t.getDouble("x"));
+    assertEquals(255, frozen.getInt("u"), "uint8 widens unsigned");
+    assertEquals(true, frozen.getBoolean("b"));
+    assertEquals((byte) -1, frozen.getObject("u"));
+    assertEquals(numbers.getTuple(new Object[] {1.5, (byte) -1, true, 0.0f}), frozen);
+    assertEquals(
+        numbers.getTuple(new Object[] {1.5, (byte) -1, true, 0.0f}).hashCode(), frozen.hashCode());
+  }
+
+  @Test
+  void floatValuesCompareAsTheirBoxedObjectsDo() {
+    SplSchema one = SplSchema.parse("tuple<float64 x>");
+    double payloadNaN = Double.longBitsToDouble(0x7ff0000000000123L);
+    MutableOutputTuple t = one.newOutputTuple();
+    t.setDouble(0, payloadNaN);
+
+    assertEquals(
+        Double.doubleToRawLongBits(payloadNaN),
+        Double.doubleToRawLongBits(t.getDouble(0)),
+        "a NaN keeps its bits");
+    assertEquals(one.getTuple(new Object[] {Double.NaN}), t.asReadOnlyTuple());
+    assertEquals(one.getTuple(new Object[] {Double.NaN}).hashCode(), t.hashCode());
+    assertNotEquals(one.getTuple(new Object[] {0.0}), one.getTuple(new Object[] {-0.0}));
+  }
+
+  @Test
   void unknownAttributeNamesAreListed() {
     IllegalArgumentException e =
         assertThrows(IllegalArgumentException.class, () -> out.setDouble("nope", 1.0));
