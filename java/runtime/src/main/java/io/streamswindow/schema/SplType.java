@@ -10,7 +10,9 @@ import com.ibm.streams.operator.Type;
  * of the type's {@linkplain #getAsCompositeElementType() composite element class} ({@code RString}
  * for {@code rstring}, {@code Integer} for {@code int32}, an unmodifiable {@code List} for every
  * list, an immutable {@code Tuple} for {@code tuple<...>}, {@code null} for an absent {@code
- * optional<T>}). Because stored values never change, tuples share them without copying.
+ * optional<T>}). Because stored values never change, tuples share them without copying. A tuple
+ * keeps the stored form of a non-optional boolean, integer or float attribute as the bits of a
+ * {@code long} rather than as the boxed object ({@link UnboxedValues}), and boxes it on request.
  *
  * <p>Instances are immutable and thread-safe. Two types are equal when they spell the same SPL
  * type.
