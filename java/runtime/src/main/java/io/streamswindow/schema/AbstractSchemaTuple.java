@@ -20,6 +20,7 @@ import java.nio.ShortBuffer;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 
@@ -541,12 +542,11 @@ abstract class AbstractSchemaTuple implements Tuple, Serializable {
     int[] slots = schema.bitSlots;
     for (int i = 0; i < slots.length; i++) {
       int slot = slots[i];
-      Object value;
-      int element =
-          slot >= 0
-              ? UnboxedValues.hash(schema.valueMetaTypes[i], bits[slot])
-              : (value = values[i]) == null ? 0 : value.hashCode();
-      h = 31 * h + element;
+      h =
+          31 * h
+              + (slot >= 0
+                  ? UnboxedValues.hash(schema.valueMetaTypes[i], bits[slot])
+                  : Objects.hashCode(values[i]));
     }
     return schema.hashCode() * 31 + h;
   }

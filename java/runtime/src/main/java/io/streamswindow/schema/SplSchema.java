@@ -84,7 +84,9 @@ public final class SplSchema implements StreamSchema, Serializable {
   /** The default values split as tuples keep them: copied for every new output tuple. */
   private final Object[] defaultObjects;
 
+  /** The default values' unboxed part, as {@link #defaultObjects}. */
   private final long[] defaultBits;
+
   private final String languageType;
   private final ImmutableTuple defaultTuple;
 
@@ -137,7 +139,8 @@ public final class SplSchema implements StreamSchema, Serializable {
     this.hasObjects = slots < count;
     this.defaultBits = bitsOf(defaults);
     this.defaultObjects = objectsOf(defaults.clone());
-    this.defaultTuple = new ImmutableTuple(this, objectsOf(defaults.clone()), bitsOf(defaults));
+    // A read-only tuple never writes its arrays, and output tuples copy these: it can share them.
+    this.defaultTuple = new ImmutableTuple(this, defaultObjects, defaultBits);
   }
 
   /**
