@@ -7,8 +7,9 @@ package io.streamswindow.engine;
  * <p>The window applies the count limits the same way for both policies (docs/architecture.md, "The
  * engine"): {@link #overLimit} is judged as a tuple arrives, with that tuple and its partition
  * counted and before any tumble the tuple causes; when it holds, after the window's own events for
- * the tuple, every empty partition leaves, least recently inserted first, then the least recently
- * inserted ones while {@link #overLimit} still holds.
+ * the tuple, the empty partitions at the least recently inserted end leave, oldest first, up to the
+ * first one that holds tuples, then the least recently inserted ones while {@link #overLimit} still
+ * holds.
  *
  * @param <T> the tuple type
  */

@@ -394,15 +394,18 @@ public final class Window<T> implements EngineWindow<T> {
   }
 
   /**
-   * The eviction an arrival over a {@code partitionCount} or {@code tupleCount} limit causes: every
-   * empty partition, least recently inserted first (also those the limit would not need), then the
-   * least recently inserted ones while the window is still over its limit.
+   * The eviction an arrival over a {@code partitionCount} or {@code tupleCount} limit causes: the
+   * empty partitions at the least recently inserted end, up to the first one that holds tuples
+   * (also those the limit would not need), then the least recently inserted ones while the window
+   * is still over its limit (docs/decisions.md, "Partition eviction by count").
    */
   private void evictOverLimit() throws Exception {
-    for (Partition<T> p : snapshot()) {
-      if (!p.evicted && p.isEmpty()) {
-        evictPartition(p);
+    while (!partitions.isEmpty()) {
+      Partition<T> oldest = partitions.values().iterator().next();
+      if (!oldest.isEmpty()) {
+        break;
       }
+      evictPartition(oldest);
     }
     while (!partitions.isEmpty() && needsPartitionEviction()) {
       evictPartition(partitions.values().iterator().next());
