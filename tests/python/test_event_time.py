@@ -378,6 +378,51 @@ def test_late_output_returns_the_tuples_of_closed_panes_instead_of_dropping_them
     )
 
 
+@pytest.mark.usefixtures("state_layout")
+def test_a_tuple_earlier_than_the_watermark_minus_discard_age_is_dropped_though_its_pane_is_open(
+    spark: SparkSession, tmp_path: Path
+) -> None:
+    # Panes [10k, 10k + 10) close 5 s after their end. File 2's a@14 comes when the watermark is
+    # 20: its pane [10, 20) stays open until 25, but 14 is earlier than 20 - 5, so IBM's runtime
+    # drops it (semantics.md, timeInterval) instead of triggering [10, 20) again with it.
+    files = EventFiles(tmp_path)
+    for seconds in (12, 20, 14, 40):
+        files.write(("a", seconds))
+    query = (
+        stream_panes(
+            spark,
+            files,
+            window="partitioned, timeInterval, intervalDuration(10.0), discardAge(5.0)",
+            late_output=True,
+        )
+        .observe("late", F.count("late_tuple").alias("dropped"))
+        .writeStream.format("memory")
+        .queryName("event_time_drop_point")
+        .option("checkpointLocation", str(tmp_path / "checkpoint"))
+        .start()
+    )
+    try:
+        query.processAllAvailable()
+        progress = query.recentProgress
+    finally:
+        query.stop()
+
+    dropped = [p["observedMetrics"]["late"]["dropped"] for p in progress if p["numInputRows"] > 0]
+    assert dropped == [0, 0, 1, 0]
+    rows = spark.table("event_time_drop_point").collect()
+    assert [row.late_tuple.secs - BASE for row in rows if row.late_tuple is not None] == [14.0]
+    panes = [
+        (r.key, r.paneStart.timestamp(), r.paneEnd, r.paneIndex, r.paneTiming, r.total, r["count"])
+        for r in rows
+        if r.late_tuple is None
+    ]
+    # [10, 20) once, on complete, with 12 alone; [20, 30) once; [40, 50) never completes.
+    assert relative(panes) == [
+        ("a", 10.0, 0, "paneOnComplete", 1),
+        ("a", 20.0, 0, "paneOnComplete", 1),
+    ]
+
+
 def test_late_output_is_refused_for_windows_that_drop_nothing(spark: SparkSession) -> None:
     df = spark.createDataFrame([("a", 1.0, 1.0)], EVENTS_SCHEMA)
     with pytest.raises(sw.ArgumentError) as raised:

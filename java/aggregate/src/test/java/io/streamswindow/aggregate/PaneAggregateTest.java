@@ -92,11 +92,12 @@ class PaneAggregateTest {
     host.advanceWatermark(seconds(10)); // [0, 10) is complete
     assertEquals(List.of("[0, 10) 0 paneOnComplete 1.0 1"), take());
 
-    // Late: in [0, 10), complete but open until 25, and in [-5, 5), past its end already (so its
-    // first trigger is late too) and open until 20. Panes trigger in start order.
+    // Late: in [0, 10), complete but open until 25, and in [-5, 5), past its end already but new
+    // (so the next watermark completes it: its first trigger is on complete) and open until 20.
+    // Panes trigger in start order.
     submit(host, "C", 3, 4.0);
     host.advanceWatermark(seconds(11));
-    assertEquals(List.of("[-5, 5) 0 paneLate 4.0 1", "[0, 10) 1 paneLate 5.0 2"), take());
+    assertEquals(List.of("[-5, 5) 0 paneOnComplete 4.0 1", "[0, 10) 1 paneLate 5.0 2"), take());
 
     host.advanceWatermark(seconds(20)); // [5, 15) then [10, 20) complete, in start order
     assertEquals(

@@ -50,6 +50,19 @@ final class PaneLayout {
         : Math.floorDiv(w - offset - duration - discardAge, period);
   }
 
+  /**
+   * True when a tuple of {@code eventTime} is dropped at watermark {@code w}: it is earlier than
+   * {@code w − A} (docs/decisions.md, "timeInterval windows"), whether or not a pane holding it is
+   * still open. Nothing is dropped before the first watermark.
+   */
+  boolean isDroppable(long eventTime, long w) {
+    if (w == Long.MIN_VALUE) {
+      return false;
+    }
+    long dropPoint = w < Long.MIN_VALUE + discardAge ? Long.MIN_VALUE : w - discardAge;
+    return eventTime < dropPoint;
+  }
+
   /** The index of the first (earliest) pane that holds {@code eventTime}. */
   long firstPane(long eventTime) {
     return Math.floorDiv(eventTime - offset - duration, period) + 1;

@@ -2,7 +2,8 @@ package io.streamswindow.engine;
 
 /**
  * Where a pane of a timeInterval window stands relative to the watermark. A pane moves forward
- * only: INCOMPLETE until the watermark reaches its end, COMPLETE until it reaches end + discardAge,
+ * only: INCOMPLETE until a watermark received reaches its end (a pane created after the watermark
+ * passed its end is incomplete until the next one), COMPLETE until one reaches end + discardAge,
  * then CLOSED (and gone).
  */
 enum PaneState {
@@ -10,14 +11,6 @@ enum PaneState {
   INCOMPLETE,
   /** The pane has triggered on complete; tuples arriving now are late and trigger it again. */
   COMPLETE,
-  /** The pane's tuples were discarded; tuples for it are dropped. */
-  CLOSED;
-
-  /** The state of pane k of {@code layout} once the watermark is at {@code watermark}. */
-  static PaneState of(PaneLayout layout, long k, long watermark) {
-    if (watermark >= layout.closesAt(k)) {
-      return CLOSED;
-    }
-    return watermark >= layout.end(k) ? COMPLETE : INCOMPLETE;
-  }
+  /** The pane's tuples were discarded. */
+  CLOSED
 }

@@ -27,22 +27,19 @@ import java.util.function.ToLongFunction;
  * The window of a port declared {@code timeInterval}: event-time panes {@code [k·P + O, k·P + O +
  * D)}, each partitioned like the window, driven by the watermark alone.
  *
- * <p>A tuple goes into every pane that holds its event time (one INSERTION per pane); a pane is
- * created by its first tuple, so an empty pane never triggers. When the watermark reaches a pane's
- * end the pane is complete: INITIAL_FULL for each partition, then TRIGGER for each (index 0, {@link
- * PaneTiming#PANE_ON_COMPLETE}). A tuple for a complete pane is late: it is inserted, and the next
- * watermark advance triggers the pane again, only for the partitions that received tuples since
- * their last trigger (index 1, 2..., {@link PaneTiming#PANE_LATE}). When the watermark reaches
- * {@code end + A} the pane closes: one EVICTION per partition with its tuples, which are discarded;
- * a tuple whose panes have all closed is dropped and counted ({@link #droppedCount()}). Processing
- * time is ignored.
- *
- * <p>Order: an advance first delivers the late triggers pending from before it, then walks the
- * instants (pane ends and closes) up to the new watermark in time order; at one instant, panes in
- * start order, each completing before it closes; within a pane, partitions in creation order.
- * Advancing in one step or deadline by deadline gives the same events. FINAL_MARKER delivers FINAL
- * for each partition of each open pane, and the window then ignores the watermark. Every event is a
- * {@link TimeIntervalWindowEvent}, which names the pane.
+ * <p>A tuple whose event time is earlier than the watermark minus the discard age {@code A} is
+ * dropped and counted ({@link #droppedCount()}), even when a pane holding its time is still open;
+ * any other tuple goes into every pane that holds its event time (one INSERTION per pane), and a
+ * pane is created by its first tuple, so an empty pane never triggers. The window reacts to a
+ * watermark only when it is later than the last one it received (an equal or earlier one does
+ * nothing). On receipt, each pane whose end the watermark has reached, in start order: completes if
+ * it was incomplete (INITIAL_FULL for each partition, then TRIGGER for each, index 0, {@link
+ * PaneTiming#PANE_ON_COMPLETE}); else triggers again the partitions that received tuples since
+ * their last trigger (late tuples: index 1, 2..., {@link PaneTiming#PANE_LATE}); then closes if the
+ * watermark is also at or past {@code end + A}: one EVICTION per partition with its tuples, which
+ * are discarded. Within a pane, partitions go in creation order. Processing time is ignored.
+ * FINAL_MARKER delivers FINAL for each partition of each open pane, and the window then ignores the
+ * watermark. Every event is a {@link TimeIntervalWindowEvent}, which names the pane.
  *
  * <p>Not thread-safe: the host serialises every call.
  *
@@ -186,21 +183,27 @@ public final class TimeIntervalWindow<T> implements EngineWindow<T>, TimeInterva
     return p;
   }
 
-  /** Inserts the tuple into every pane that holds its event time and is not closed. */
+  /**
+   * Inserts the tuple into every pane that holds its event time, creating those that do not exist
+   * yet (incomplete until the next watermark received), or drops it when its event time is earlier
+   * than the watermark minus the discard age (docs/decisions.md, "timeInterval windows"). None of a
+   * tuple's panes can have closed when it is not dropped: each ends after its event time.
+   */
   @Override
   public void insert(T tuple) throws Exception {
     Object key = partitionOf(tuple);
     long time = eventTime.applyAsLong(tuple);
-    boolean accepted = false;
-    for (long k = layout.firstPane(time); k <= layout.lastPane(time); k++) {
-      PaneState state = PaneState.of(layout, k, watermark);
-      if (state == PaneState.CLOSED) {
-        continue;
+    if (layout.isDroppable(time, watermark)) {
+      dropped++;
+      if (droppedTuples != null) {
+        droppedTuples.accept(tuple);
       }
-      accepted = true;
+      return;
+    }
+    for (long k = layout.firstPane(time); k <= layout.lastPane(time); k++) {
       Pane<T> pane = panes.get(k);
       if (pane == null) {
-        pane = new Pane<>(k, new WindowPane(layout.start(k), layout.end(k)), state);
+        pane = new Pane<>(k, new WindowPane(layout.start(k), layout.end(k)), PaneState.INCOMPLETE);
         panes.add(pane);
       }
       PanePartition<T> p = partitionOf(pane, key);
@@ -213,12 +216,6 @@ public final class TimeIntervalWindow<T> implements EngineWindow<T>, TimeInterva
           p,
           EntryTuples.of(removals, entry),
           nextTiming(pane));
-    }
-    if (!accepted) {
-      dropped++;
-      if (droppedTuples != null) {
-        droppedTuples.accept(tuple);
-      }
     }
   }
 
@@ -246,52 +243,37 @@ public final class TimeIntervalWindow<T> implements EngineWindow<T>, TimeInterva
   }
 
   /**
-   * The watermark is at {@code time} (it never moves back: an earlier time counts as the current
-   * watermark): pending late triggers, then pane completions and closes up to it. Processing time
-   * is ignored.
+   * Receives watermark {@code time} when it is later than the last one received; an earlier or
+   * equal one does nothing at all, pending late triggers included. On receipt each pane the
+   * watermark has reached the end of, in start order, completes (INITIAL_FULL for its partitions,
+   * if it was incomplete), triggers the partitions that received tuples since their last trigger,
+   * then closes if the watermark is also at or past its end plus the discard age
+   * (docs/decisions.md, "timeInterval windows"). Processing time is ignored.
    */
   @Override
   public void advanceTo(TimeDomain domain, long time) throws Exception {
-    if (domain != TimeDomain.EVENT_TIME || finished) {
+    if (domain != TimeDomain.EVENT_TIME || finished || time <= watermark) {
       return;
     }
-    long target = Math.max(time, watermark);
+    watermark = time;
+    // Only panes whose end the watermark has reached can complete, trigger or close; the later
+    // ones are all incomplete (panes end in start order), so a watermark never walks them.
     for (Pane<T> pane : completePanes()) {
-      triggerUpdated(pane, PaneTiming.PANE_LATE);
-    }
-    long instant;
-    // nextInstant() is Long.MAX_VALUE once no pane is open: a watermark of Long.MAX_VALUE (the end
-    // of a batch input) must stop there too.
-    while ((instant = nextInstant()) <= target && instant != Long.MAX_VALUE) {
-      watermark = Math.max(watermark, instant);
-      // Only the panes that close or complete at this instant, in start order: those closing (at
-      // most up to lastClosing; they may complete first, with discardAge 0), then those
-      // completing, the incomplete end of the map up to lastEnding. Walking every open pane at
-      // every instant made a batch of many panes quadratic.
-      long lastClosing = layout.lastPaneClosingBy(instant);
-      long lastEnding = layout.lastPaneEndingBy(instant);
-      List<Pane<T>> due = panes.upTo(lastClosing);
-      List<Pane<T>> ending = panes.between(lastClosing, lastEnding);
-      int firstIncomplete = ending.size();
-      while (firstIncomplete > 0 && ending.get(firstIncomplete - 1).state == PaneState.INCOMPLETE) {
-        firstIncomplete--; // the incomplete panes are the latest ones
+      if (pane.state == PaneState.INCOMPLETE) {
+        complete(pane);
+      } else if (pane.hasPendingTrigger()) {
+        triggerUpdated(pane, PaneTiming.PANE_LATE);
       }
-      due.addAll(ending.subList(firstIncomplete, ending.size()));
-      for (Pane<T> pane : due) {
-        if (pane.state == PaneState.INCOMPLETE && layout.end(pane.index) <= instant) {
-          complete(pane);
-        }
-        if (pane.state == PaneState.COMPLETE && layout.closesAt(pane.index) <= instant) {
-          close(pane);
-        }
+      if (layout.closesAt(pane.index) <= watermark) {
+        close(pane);
       }
     }
-    watermark = target;
   }
 
   /**
-   * The watermark when a late trigger is pending (due at the next advance), else the next pane end
-   * or close the watermark has not reached; {@code Long.MAX_VALUE} for processing time.
+   * The smallest watermark at which something happens: the next watermark received when a pane is
+   * due then (a late trigger pending, or a pane created after the watermark passed its end), else
+   * the next pane end or close; {@code Long.MAX_VALUE} for processing time or when nothing is due.
    */
   @Override
   public long nextDeadline(TimeDomain domain) {
@@ -299,8 +281,8 @@ public final class TimeIntervalWindow<T> implements EngineWindow<T>, TimeInterva
       return Long.MAX_VALUE;
     }
     for (Pane<T> pane : completePanes()) {
-      if (pane.state == PaneState.COMPLETE && pane.hasPendingTrigger()) {
-        return watermark;
+      if (pane.state == PaneState.INCOMPLETE || pane.hasPendingTrigger()) {
+        return watermark == Long.MAX_VALUE ? Long.MAX_VALUE : watermark + 1;
       }
     }
     return nextInstant();

@@ -62,10 +62,10 @@ public final class HarnessControl {
   /**
    * Moves every operator's watermark (its event time) to {@code watermarkNanos}: what its
    * event-time windows have due at or before it fires before this returns. The manual clock moves
-   * processing time; this moves event time, independently, as a source's watermark would. A
-   * watermark earlier than the last one does not move event time back, but like any watermark it
-   * delivers the late triggers pending (panes that received late tuples since their last trigger).
-   * Declare an event-time window with {@link Harness#timeInterval}.
+   * processing time; this moves event time, independently, as a source's watermark would. As in
+   * IBM's runtime, a window receives a watermark only when it is later than the last one: a
+   * repeated or earlier one does nothing, and late triggers pending wait for a later one. Declare
+   * an event-time window with {@link Harness#timeInterval}.
    *
    * <pre>{@code
    * control.advanceWatermark(TimeUnit.SECONDS.toNanos(1_704_067_210L)); // 2024-01-01T00:00:10Z

@@ -115,14 +115,16 @@ class HarnessTimeIntervalTest {
     operator.log.clear();
 
     control.advanceWatermark(seconds(5)); // backwards: nothing
-    control.advanceWatermark(seconds(25)); // [0, 10) closes at 25, [5, 15) ends at 15
+    // One watermark received walks the panes in start order: [0, 10) closes at 25 before
+    // [5, 15), ending at 15, completes.
+    control.advanceWatermark(seconds(25));
     assertEquals(
         List.of(
+            "EVICTION [a] [0, 10)",
             "INITIAL_FULL [a, b] [5, 15)",
             "TRIGGER [a, b] [5, 15) #0 PANE_ON_COMPLETE",
             "INITIAL_FULL [b] [10, 20)",
-            "TRIGGER [b] [10, 20) #0 PANE_ON_COMPLETE",
-            "EVICTION [a] [0, 10)"),
+            "TRIGGER [b] [10, 20) #0 PANE_ON_COMPLETE"),
         operator.log);
     graph.shutdown().get();
   }

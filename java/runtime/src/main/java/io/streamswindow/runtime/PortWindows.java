@@ -89,16 +89,20 @@ final class PortWindows {
   }
 
   /**
-   * Fires everything due in {@code domain} at or before {@code now}: the earliest deadline of any
-   * window first, so that the events of several windows interleave in time order; then brings every
-   * window to now.
+   * Fires everything due in {@code domain} at or before {@code now}. Processing time: the earliest
+   * deadline of any window first, so that the events of several windows interleave in time order;
+   * then every window is brought to now. Event time: each window, in port order, receives the
+   * watermark once, as IBM's runtime delivers a watermark (docs/decisions.md, "timeInterval
+   * windows"): a window that stepped through intermediate watermarks would receive watermarks
+   * nobody sent.
    */
   void fireTimersUpTo(TimeDomain domain, long now) throws Exception {
-    if (sole != null) {
-      // One window orders its own events in time: stepping it deadline by deadline from here
-      // only repeats, per deadline, the search it does anyway (a batch's end-of-input watermark
-      // walks every pane of an event-time window).
-      sole.advanceTo(domain, now);
+    if (sole != null || domain == TimeDomain.EVENT_TIME) {
+      for (EngineWindow<Tuple> window : windows) {
+        if (window != null) {
+          window.advanceTo(domain, now);
+        }
+      }
       return;
     }
     while (true) {

@@ -48,7 +48,7 @@ class TimeIntervalHostTest {
             instanceof TimeIntervalStreamWindow<?>);
     host.submit(0, tuple("a", 7)); // panes [0,10) and [5,15)
     host.advanceWatermark(10 * SECOND); // [0,10) completes and, with discardAge 0, closes
-    host.submit(0, tuple("b", 9)); // [0,10) has closed: only [5,15)
+    host.submit(0, tuple("b", 10)); // not earlier than the watermark: [5,15) and [10,20)
     host.advanceWatermark(15 * SECOND);
     assertEquals(
         List.of(
@@ -58,6 +58,7 @@ class TimeIntervalHostTest {
             "INITIAL_FULL[a]",
             "TRIGGER[a]",
             "EVICTION[a]",
+            "INSERTION[b]",
             "INSERTION[b]",
             "process0(b)",
             "INITIAL_FULL[a, b]",

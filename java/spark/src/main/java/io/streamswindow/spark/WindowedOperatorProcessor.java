@@ -155,8 +155,8 @@ final class WindowedOperatorProcessor extends StatefulProcessor<Row, Row, Row> {
 
   /**
    * The event-time timer (ms) for a deadline: a timer fires in the first micro-batch whose
-   * watermark is at or past it; a deadline at the current watermark (a late trigger pending) waits
-   * for the watermark's next move.
+   * watermark is at or past it; a deadline just after the current watermark (a late trigger
+   * pending, due at the next watermark received) waits for the watermark's next move.
    */
   static long eventTimer(long deadlineNanos, long watermarkMs) {
     return Math.max(ceilMillis(deadlineNanos), Math.max(0L, watermarkMs) + 1);
