@@ -56,9 +56,12 @@ def run_operator(
 
     On a streaming DataFrame:
 
-    * the result is append-only: write it in ``append`` output mode (the default); ``update``
-      fails at ``start()`` with an :class:`~streams_window.errors.ArgumentError` saying so
-      (``complete`` with Spark's own message: there is no aggregation to complete).
+    * the result is append-only: write it in ``append`` output mode (the default). On the
+      single-value layout (a state store other than RocksDB) ``update`` fails at ``start()``
+      with an :class:`~streams_window.errors.ArgumentError` saying so; on the chunked layout
+      ``sw.configure`` chooses, Spark accepts ``update`` and it writes the same rows as
+      ``append``. ``complete`` fails with Spark's own message: there is no aggregation to
+      complete.
     * ``time(...)`` and ``partitionAge`` policies run on Spark's processing time, at micro-batch
       granularity: every tuple of a micro-batch arrives at the batch's time, so how many
       tuples a time window holds follows when micro-batches run.

@@ -27,9 +27,10 @@ On a Spark Connect session the same classes are raised, made from what the clien
 the server's exception (docs/connect.md, "Errors").
 
 An :class:`OperatorError` raised by a streaming query is also a PySpark
-``StreamingQueryException``, so handlers written for either catch it. A streaming query over
-our results started in ``update`` output mode fails at ``start()`` with an
-:class:`ArgumentError` (also a PySpark ``AnalysisException``) that says to use ``append``.
+``StreamingQueryException``, so handlers written for either catch it. On the single-value state
+layout, a streaming query over our results started in ``update`` output mode fails at
+``start()`` with an :class:`ArgumentError` (also a PySpark ``AnalysisException``) that says to
+use ``append``; on the chunked layout Spark accepts ``update``, which writes the same rows.
 
 Example::
 
