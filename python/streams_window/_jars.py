@@ -7,8 +7,8 @@
    ``java/spark/target/streams-window-spark-*-all.jar``, which holds every class of ours.
 
 :func:`examples_jar_path` finds the separate jar of example operators (``WindowSum``,
-``IncrementalAverage``, ``TumblingSort``, ``PaneSum``, ``DecimalSum``, ``FailingOperator``),
-which is never put on a session by default: a release wheel may carry it in
+``IncrementalAverage``, ``TumblingSort``, ``PaneSum``, ``DecimalSum``, ``FailingOperator``,
+``RunningTotals``, ``ThresholdFilter``, ``ParameterColumns``), which is never put on a session by default: a release wheel may carry it in
 ``streams_window/jars/examples/``; a source checkout builds it in ``java/examples/target``. Pass
 it to :func:`streams_window.configure` through ``extra_jars``.
 
@@ -94,8 +94,10 @@ def examples_jar_path(package_dir: Path | None = None, checkout_root: Path | Non
     average kept with a ``StatefulWindowListener``), ``TumblingSort`` (submits each tumble
     sorted, with IBM's ``TumblingWindowSort``), ``PaneSum`` (sums the panes of a
     ``timeInterval`` window), ``DecimalSum`` (sums a decimal attribute in its own SPL
-    precision), ``FailingOperator`` (throws on purpose) and ``RunningTotals`` (window sums with a
-    window number and running total kept as ``StateHandler`` state).
+    precision), ``FailingOperator`` (throws on purpose), ``RunningTotals`` (window sums with a
+    window number and running total kept as ``StateHandler`` state), ``ThresholdFilter`` (reads
+    its parameters from its context, as a class for SPL's ``JavaOp`` does) and
+    ``ParameterColumns`` (lists its parameters, so it takes any).
     They are not part of :func:`jar_path`'s jar, so :func:`streams_window.configure` does not
     add them unless asked to. Looked for in ``streams_window/jars/examples/`` of the installed
     package, then in ``java/examples/target`` of a source checkout.

@@ -98,7 +98,11 @@ def run_operator(
             it, the input's own order.
         params: the operator's parameters. A value is a ``str``, ``int``, ``float`` or
             ``bool``, or a list of them; each becomes the string SPL would pass (booleans as
-            ``"true"``/``"false"``).
+            ``"true"``/``"false"``). A name the operator does not take is refused with an
+            :class:`~streams_window.errors.ArgumentError`: for a ``@PrimitiveOperator``, one its
+            ``@Parameter`` setters do not declare; for another class, one it did not read when
+            the driver initialized it and that its code does not name, unless it lists its
+            parameters (``getParameterNames()``); see docs/python.md.
         marker_column: a boolean column; rows where it is true are not tuples but window
             markers (punctuation), e.g. for a ``tumbling, punct()`` window. The column is not
             part of the operator's input schema.

@@ -290,20 +290,115 @@ def test_a_misspelled_parameter_is_refused_naming_the_declared_ones(df: DataFram
     )
 
 
-def test_an_extra_parameter_of_an_operator_that_declares_none_is_passed_on(
+THRESHOLD_FILTER = "io.streamswindow.examples.ThresholdFilter"
+PARAMETER_COLUMNS = "io.streamswindow.examples.ParameterColumns"
+# The end of every refusal of a parameter an operator without @PrimitiveOperator never read.
+NOT_READ_RULE = (
+    ". An operator without @PrimitiveOperator takes the parameters it reads when initialized or"
+    " names in its code, or any if it calls getParameterNames()"
+)
+
+
+def threshold_filter(df: DataFrame, params: dict[str, Any]) -> DataFrame:
+    # ThresholdFilter reads attr and threshold from its context in initialize, label per tuple.
+    return sw.run_operator(
+        df,
+        THRESHOLD_FILTER,
+        window="tumbling, count(4)",
+        order_by="seq",
+        params=params,
+        output_schema="key string, seq long, cost double, label string",
+    )
+
+
+def test_an_extra_parameter_of_an_operator_that_declares_none_is_refused_when_never_read(
     df: DataFrame,
 ) -> None:
-    # IncrementalAverage is not a @PrimitiveOperator: like SPL's JavaOp it takes any parameter.
-    out = sw.run_operator(
-        df,
-        INCREMENTAL_AVERAGE,
-        window="partitioned, sliding, count(3)",
-        partition_by="key",
-        order_by="seq",
-        params={"attr": "cost", "unused": 1},
-        output_schema="key string, average double, count long",
+    # IncrementalAverage is not a @PrimitiveOperator: SPL's JavaOp would pass "unused" on; the
+    # dry run saw the operator read only attr (its @Parameter setter), and its code has no
+    # "unused".
+    with pytest.raises(ArgumentError) as raised:
+        sw.run_operator(
+            df,
+            INCREMENTAL_AVERAGE,
+            window="partitioned, sliding, count(3)",
+            partition_by="key",
+            order_by="seq",
+            params={"attr": "cost", "unused": 1},
+            output_schema="key string, average double, count long",
+        )
+
+    assert str(raised.value) == (
+        f"Operator {INCREMENTAL_AVERAGE} does not read parameter 'unused'; the parameters it read"
+        " are: attr" + NOT_READ_RULE
     )
-    assert out.count() > 0
+
+
+def test_a_misspelled_parameter_an_operator_reads_from_its_context_is_refused(
+    df: DataFrame,
+) -> None:
+    # threshold is optional (default 0): "treshold" used to pass every row through silently.
+    with pytest.raises(ArgumentError) as raised:
+        threshold_filter(df, {"attr": "cost", "treshold": 2.0})
+
+    assert str(raised.value) == (
+        f"Operator {THRESHOLD_FILTER} does not read parameter 'treshold' (did you mean"
+        " 'threshold'?); the parameters it read are: attr, threshold" + NOT_READ_RULE
+    )
+
+
+def test_a_misspelling_of_a_parameter_read_only_per_tuple_is_matched_in_the_code(
+    df: DataFrame,
+) -> None:
+    # label is read only when a tuple passes, so the dry run never saw it read; the hint comes
+    # from the names in the operator's code.
+    with pytest.raises(ArgumentError) as raised:
+        threshold_filter(df, {"attr": "cost", "labels": "high"})
+
+    assert str(raised.value) == (
+        f"Operator {THRESHOLD_FILTER} does not read parameter 'labels' (did you mean 'label'?);"
+        " the parameters it read are: attr, threshold" + NOT_READ_RULE
+    )
+
+
+def test_parameters_read_in_initialize_or_only_per_tuple_are_accepted(df: DataFrame) -> None:
+    rows = threshold_filter(df, {"attr": "cost", "threshold": 40.0, "label": "high"}).collect()
+
+    expected = sorted(
+        (key, seq, cost, "high") for key, seq, cost in readings(["a", "b"], 6) if cost >= 40.0
+    )
+    assert expected  # some rows pass and some do not: the threshold was applied
+    assert len(expected) < 12
+    assert sorted(tuple(row) for row in rows) == expected
+
+
+def test_an_operator_that_lists_its_parameters_takes_any(df: DataFrame) -> None:
+    # ParameterColumns calls getParameterNames() in initialize: like JavaOp, it takes any name.
+    rows = sw.run_operator(
+        df,
+        PARAMETER_COLUMNS,
+        window="tumbling, count(4)",
+        order_by="seq",
+        params={"label": "x", "unused": 1},
+        output_schema="key string, seq long, label string",
+    ).collect()
+
+    assert len(rows) == 12
+    assert {row.label for row in rows} == {"x"}
+
+
+def test_a_parameter_never_read_is_refused_on_a_stream(any_spark: Any, tmp_path: Path) -> None:
+    source = tmp_path / "input"
+    source.mkdir()
+    stream = any_spark.readStream.schema(READINGS_SCHEMA).json(str(source))
+
+    with pytest.raises(ArgumentError) as raised:
+        threshold_filter(stream, {"attr": "cost", "treshold": 2.0})
+
+    assert str(raised.value).startswith(
+        f"Operator {THRESHOLD_FILTER} does not read parameter 'treshold' (did you mean"
+        " 'threshold'?); the parameters it read are: attr, threshold. "
+    )
 
 
 def test_a_parameter_naming_a_missing_attribute_is_refused_when_the_plan_is_built(
@@ -536,4 +631,12 @@ def test_the_reference_run_refuses_the_names_run_operator_refuses(spark: SparkSe
             window="tumbling, count(4)",
             params={"atr": "cost"},
             output_schema="total double",
+        )
+    with pytest.raises(ArgumentError, match="does not read parameter 'treshold'"):
+        single_instance_run(
+            df,
+            THRESHOLD_FILTER,
+            window="tumbling, count(4)",
+            params={"attr": "cost", "treshold": 2.0},
+            output_schema="cost double",
         )

@@ -13,7 +13,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
 
 /**
  * The {@link OperatorContextChecker} handed to an operator's {@code @ContextCheck} methods. Each
@@ -67,13 +66,12 @@ final class HostContextChecker implements OperatorContextChecker {
 
   @Override
   public boolean checkDependentParameters(String parameterName, String... dependentParameterNames) {
-    Set<String> set = context.getParameterNames();
-    if (!set.contains(parameterName)) {
+    if (!isSet(parameterName)) {
       return true;
     }
     boolean ok = true;
     for (String dependent : dependentParameterNames) {
-      if (!set.contains(dependent)) {
+      if (!isSet(dependent)) {
         ok = fail("parameter '" + parameterName + "' requires parameter '" + dependent + "'");
       }
     }
@@ -82,13 +80,12 @@ final class HostContextChecker implements OperatorContextChecker {
 
   @Override
   public boolean checkExcludedParameters(String parameterName, String... excludedParameterNames) {
-    Set<String> set = context.getParameterNames();
-    if (!set.contains(parameterName)) {
+    if (!isSet(parameterName)) {
       return true;
     }
     boolean ok = true;
     for (String excluded : excludedParameterNames) {
-      if (set.contains(excluded)) {
+      if (isSet(excluded)) {
         ok =
             fail(
                 "parameter '"
@@ -99,6 +96,19 @@ final class HostContextChecker implements OperatorContextChecker {
       }
     }
     return ok;
+  }
+
+  /**
+   * Whether a parameter has values. On a host's context the check reads that one name, as the
+   * operator would: a check naming its parameters does not list them all, so it does not make the
+   * dry run take any name (docs/decisions.md, "Parameters of an operator
+   * without @PrimitiveOperator").
+   */
+  private boolean isSet(String parameterName) {
+    if (context instanceof HostOperatorContext host) {
+      return host.readParameter(parameterName) != null;
+    }
+    return context.getParameterNames().contains(parameterName);
   }
 
   @Override

@@ -14,6 +14,9 @@ import java.io.File;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.SortedSet;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadFactory;
 
@@ -21,6 +24,11 @@ import java.util.concurrent.ThreadFactory;
  * The {@link OperatorContext} of a hosted operator: its name, ports, parameters, processing
  * element, threads and state handler registration. Streams management features (metrics, class
  * libraries, toolkit directories) throw {@link UnsupportedOperationException} saying so.
+ *
+ * <p>The context notes which parameters the operator asks for by name and whether it listed them
+ * all ({@link #getParameterNames()}): the driver's dry run refuses a parameter that an operator
+ * without {@code @PrimitiveOperator} never reads (docs/decisions.md, "Parameters of an operator
+ * without @PrimitiveOperator").
  */
 final class HostOperatorContext implements OperatorContext {
   private final String name;
@@ -30,6 +38,13 @@ final class HostOperatorContext implements OperatorContext {
   private final StateHandlers stateHandlers;
   private final Map<Class<?>, Object> optionalContexts;
   private final OperatorThreads threads;
+
+  /** The parameter names asked for so far, set or not; written by any of the operator's threads. */
+  private final Set<String> parametersRead = ConcurrentHashMap.newKeySet();
+
+  /** Whether the operator called {@link #getParameterNames()}, which shows it every name. */
+  private volatile boolean parameterNamesListed;
+
   private List<StreamingInput<Tuple>> inputs = List.of();
   private List<StreamingOutput<OutputTuple>> outputs = List.of();
 
@@ -116,15 +131,48 @@ final class HostOperatorContext implements OperatorContext {
     return outputs;
   }
 
-  /** The values of a parameter, or an empty list when it was not set. */
+  /** The values of a parameter, or an empty list when it was not set; the name counts as read. */
   @Override
   public List<String> getParameterValues(String parameterName) {
+    noteRead(parameterName);
     return parameters.getOrDefault(parameterName, List.of());
   }
 
+  /** The names of the parameters that have values; the operator has listed them all. */
   @Override
   public Set<String> getParameterNames() {
+    if (!parameterNamesListed) {
+      parameterNamesListed = true;
+    }
     return parameters.keySet();
+  }
+
+  /**
+   * The values of a parameter, or null when it was not set, for the host's own reads on the
+   * operator's behalf ({@code @Parameter} setters, context checks that name parameters): the name
+   * counts as read, and the names are not listed.
+   */
+  List<String> readParameter(String parameterName) {
+    noteRead(parameterName);
+    return parameters.get(parameterName);
+  }
+
+  private void noteRead(String parameterName) {
+    // A lookup before the add: an operator may read a parameter per tuple, and the lookup takes
+    // no lock.
+    if (parameterName != null && !parametersRead.contains(parameterName)) {
+      parametersRead.add(parameterName);
+    }
+  }
+
+  /** The parameter names asked for so far, whether or not they were set, sorted. */
+  SortedSet<String> parametersRead() {
+    return new TreeSet<>(parametersRead);
+  }
+
+  /** Whether the operator has called {@link #getParameterNames()}. */
+  boolean parameterNamesListed() {
+    return parameterNamesListed;
   }
 
   @Override

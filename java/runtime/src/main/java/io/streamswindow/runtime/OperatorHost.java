@@ -217,8 +217,7 @@ public final class OperatorHost {
   private void initializeOperator() throws Exception {
     try {
       requireState(State.CREATED, "initialize()");
-      new ParameterInjector(context.getName(), parameters, context.getStreamingInputs())
-          .inject(operator);
+      new ParameterInjector(context).inject(operator);
       HostContextChecker checker =
           ContextChecks.run(operator.getClass(), context, ContextChecks.Phase.STARTUP);
       if (!checker.isContextValid()) {
@@ -628,6 +627,29 @@ public final class OperatorHost {
   /** The operator's context. */
   public OperatorContext context() {
     return context;
+  }
+
+  /**
+   * Returns the parameter names the operator has asked for so far, whether or not they were set: by
+   * name through {@code OperatorContext.getParameterValues}, through its {@code @Parameter} setters
+   * (the host reads those for it) and in context checks that name parameters. The driver's dry run
+   * refuses a parameter outside them (docs/decisions.md, "Parameters of an operator
+   * without @PrimitiveOperator").
+   *
+   * @return a sorted snapshot of the names
+   */
+  public java.util.SortedSet<String> parametersRead() {
+    return context.parametersRead();
+  }
+
+  /**
+   * Returns whether the operator has called {@code OperatorContext.getParameterNames()}, which
+   * shows it every parameter's name: such an operator may take any parameter.
+   *
+   * @return true once the operator listed its parameters
+   */
+  public boolean parameterNamesListed() {
+    return context.parameterNamesListed();
   }
 
   /** The clock the host's windows run on. */

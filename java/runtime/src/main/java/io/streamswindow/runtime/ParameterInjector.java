@@ -17,7 +17,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 /**
  * Calls an operator's {@link Parameter}-annotated setters with the invocation's parameter values,
@@ -33,16 +32,14 @@ import java.util.Map;
  */
 final class ParameterInjector {
   private final String operatorName;
-  private final Map<String, List<String>> parameters;
+  private final HostOperatorContext context;
   private final List<StreamingInput<Tuple>> inputs;
 
-  ParameterInjector(
-      String operatorName,
-      Map<String, List<String>> parameters,
-      List<StreamingInput<Tuple>> inputs) {
-    this.operatorName = operatorName;
-    this.parameters = parameters;
-    this.inputs = inputs;
+  /** Injects the parameters of {@code context}, reading each one a setter names from it. */
+  ParameterInjector(HostOperatorContext context) {
+    this.operatorName = context.getName();
+    this.context = context;
+    this.inputs = context.getStreamingInputs();
   }
 
   /**
@@ -123,7 +120,7 @@ final class ParameterInjector {
       throw new IllegalStateException(
           "@Parameter method " + describe(setter) + " must take exactly one argument");
     }
-    List<String> values = parameters.get(name);
+    List<String> values = context.readParameter(name);
     if (values == null) {
       if (!found.optional()) {
         throw new IllegalArgumentException(

@@ -19,8 +19,9 @@ import java.util.Set;
  * <p>Read: the operator class, its superclasses, and every class of the operator's own package its
  * code refers to (nested and anonymous classes, listeners, helpers), transitively. Classes of the
  * JDK and of IBM's API are skipped: their literals are not the operator's names. A class file that
- * cannot be found or read contributes nothing: this is a hint for error messages, never a reason to
- * refuse a plan by itself.
+ * cannot be found or read contributes nothing: this is a hint for error messages, and a reason to
+ * accept a parameter an operator may read later ({@link
+ * OperatorArgumentChecks#requireParametersRead}), never a reason to refuse a plan by itself.
  *
  * <pre>{@code
  * Set<String> names = ClassFileStrings.of(WindowSum.class);  // contains "total", "count", ...

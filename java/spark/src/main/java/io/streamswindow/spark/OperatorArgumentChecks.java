@@ -15,8 +15,9 @@ import org.apache.spark.sql.types.StructType;
 /**
  * Plan-time checks of what a user hands {@link WindowedOperators#runOperator} that would otherwise
  * give wrong rows without an error, or fail only inside a job: parameters the operator does not
- * declare, and output columns whose names differ only in case from the names the operator uses.
- * Each failure is an {@link IllegalArgumentException} naming the bad name and the valid ones.
+ * declare or never reads, and output columns whose names differ only in case from the names the
+ * operator uses. Each failure is an {@link IllegalArgumentException} naming the bad name and the
+ * valid ones.
  */
 final class OperatorArgumentChecks {
   private OperatorArgumentChecks() {}
@@ -25,8 +26,8 @@ final class OperatorArgumentChecks {
    * Refuses parameters an operator does not declare, as SPL's compiler refuses them for a Java
    * primitive operator: one annotated {@link PrimitiveOperator}, whose {@code @Parameter} setters
    * are its whole parameter list. An operator without that annotation runs as SPL's {@code JavaOp}
-   * runs a class, which passes every parameter on (the operator may read them from its context), so
-   * its parameters are not checked.
+   * runs a class, which passes every parameter on (the operator may read them from its context):
+   * its parameters are checked once it is initialized, by {@link #requireParametersRead}.
    *
    * @throws IllegalArgumentException naming the unknown parameter and the declared ones
    */
@@ -50,6 +51,54 @@ final class OperatorArgumentChecks {
                     ? "it takes no parameters"
                     : "its parameters are: " + String.join(", ", declared)));
       }
+    }
+  }
+
+  /**
+   * Refuses a parameter that an operator without {@link PrimitiveOperator} shows no sign of taking,
+   * once the driver's dry run has initialized it ({@code host}): a name it did not read while it
+   * was set up and initialized ({@link OperatorHost#parametersRead}) and that its code does not
+   * hold as a string ({@link ClassFileStrings}: a name it may read only when tuples arrive). An
+   * operator that listed its parameters ({@link OperatorHost#parameterNamesListed}) takes any, as
+   * SPL's {@code JavaOp} passes every parameter on. A {@code @PrimitiveOperator} is checked by
+   * {@link #requireDeclaredParameters} instead. The rule and its limits: docs/decisions.md,
+   * "Parameters of an operator without @PrimitiveOperator".
+   *
+   * @param host the operator's host, initialized
+   * @throws IllegalArgumentException naming the unknown parameter and the ones the operator read
+   */
+  static void requireParametersRead(
+      Class<? extends Operator> type, Map<String, List<String>> parameters, OperatorHost host) {
+    if (type.isAnnotationPresent(PrimitiveOperator.class) || host.parameterNamesListed()) {
+      return;
+    }
+    SortedSet<String> read = host.parametersRead();
+    Set<String> literals = null;
+    for (String name : parameters.keySet()) {
+      if (read.contains(name)) {
+        continue;
+      }
+      if (literals == null) {
+        literals = ClassFileStrings.of(type);
+      }
+      if (literals.contains(name)) {
+        continue;
+      }
+      // The names it read first; else a name of its code, which it may read later.
+      String hint = SimilarNames.hint(name, read);
+      throw new IllegalArgumentException(
+          "Operator "
+              + type.getName()
+              + " does not read parameter '"
+              + name
+              + "'"
+              + (hint.isEmpty() ? SimilarNames.hint(name, literals) : hint)
+              + "; "
+              + (read.isEmpty()
+                  ? "it read no parameters"
+                  : "the parameters it read are: " + String.join(", ", read))
+              + ". An operator without @PrimitiveOperator takes the parameters it reads when"
+              + " initialized or names in its code, or any if it calls getParameterNames()");
     }
   }
 

@@ -144,6 +144,7 @@ public final class SingleInstanceRun {
             ManualClock.create(),
             OutputSink.of((port, tuple) -> results.add(converter.toRow(tuple))));
     try {
+      OperatorArgumentChecks.requireParametersRead(type, named, host);
       host.allPortsReady();
       for (Tuple tuple : tuples) {
         host.submit(0, tuple);

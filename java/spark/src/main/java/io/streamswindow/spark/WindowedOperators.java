@@ -59,7 +59,9 @@ public final class WindowedOperators {
    *     window is not partitioned
    * @param orderBy the columns whose ascending order is the arrival order within a partition; empty
    *     to keep the input's own order
-   * @param parameters the operator's parameters, each a list of string values as SPL passes them
+   * @param parameters the operator's parameters, each a list of string values as SPL passes them; a
+   *     name a {@code @PrimitiveOperator} does not declare, or that another operator neither reads
+   *     in the dry run nor names in its code (unless it lists its parameters), is refused
    * @param outputSchema output port 0's schema as a Spark DDL string
    * @param options {@code marker_column} (a boolean column whose true rows are window markers),
    *     {@code batch_marker} ("true": each micro-batch ends with a window marker), {@code
@@ -203,7 +205,7 @@ public final class WindowedOperators {
             lateColumn,
             new LinkedHashMap<>(inputTypes),
             new LinkedHashMap<>(outputTypes));
-    dryRun(plan, type, spec, inputSpl, outputSpl);
+    dryRun(plan, type, spec, inputSpl, outputSpl, params);
 
     StructType resultSchema =
         punctuationColumn == null ? out : out.add(punctuationColumn, DataTypes.StringType, true);
@@ -513,14 +515,17 @@ public final class WindowedOperators {
   /**
    * Initializes the operator once on the driver, so that a missing parameter, a failing context
    * check, a constructor that throws or a partition_by column that cannot key the window is
-   * reported before any job starts.
+   * reported before any job starts; and so that a parameter an operator without
+   * {@code @PrimitiveOperator} never read is refused ({@link
+   * OperatorArgumentChecks#requireParametersRead}).
    */
   private static void dryRun(
       OperatorPlan plan,
       Class<? extends Operator> type,
       WindowSpec spec,
       SplSchema tuples,
-      SplSchema out) {
+      SplSchema out,
+      Map<String, List<String>> givenParameters) {
     OperatorHost host = null;
     try {
       HostRecipe recipe =
@@ -541,5 +546,8 @@ public final class WindowedOperators {
         }
       }
     }
+    // After the finally: the refusal names no window, as the @PrimitiveOperator one does not. The
+    // parameters in the caller's order, so that of two unknown names the same one is reported.
+    OperatorArgumentChecks.requireParametersRead(type, givenParameters, host);
   }
 }

@@ -1,0 +1,56 @@
+package io.streamswindow.examples;
+
+import com.ibm.streams.operator.AbstractOperator;
+import com.ibm.streams.operator.OperatorContext;
+import com.ibm.streams.operator.OutputTuple;
+import com.ibm.streams.operator.StreamingInput;
+import com.ibm.streams.operator.StreamingOutput;
+import com.ibm.streams.operator.Tuple;
+import java.util.List;
+
+/**
+ * Passes on each tuple whose attribute {@code attr} is at least {@code threshold} (default 0): a
+ * class written for SPL's {@code JavaOp}, without {@code @PrimitiveOperator}, that reads its
+ * parameters from its context. It reads {@code attr} and {@code threshold} in {@code initialize},
+ * and the optional {@code label} only when a tuple passes, setting the output attribute {@code
+ * label} to it when the output has one.
+ */
+public class ThresholdFilter extends AbstractOperator {
+  private String attr;
+  private double threshold;
+
+  @Override
+  public synchronized void initialize(OperatorContext context) throws Exception {
+    super.initialize(context);
+    attr = onlyValue(context, "attr", null);
+    threshold = Double.parseDouble(onlyValue(context, "threshold", "0"));
+  }
+
+  /** The one value of a parameter; {@code absent} when it is not set, required when null. */
+  private static String onlyValue(OperatorContext context, String name, String absent) {
+    List<String> values = context.getParameterValues(name);
+    if (values.isEmpty() && absent != null) {
+      return absent;
+    }
+    if (values.size() != 1) {
+      throw new IllegalArgumentException(
+          "ThresholdFilter needs one value of parameter " + name + ", got " + values);
+    }
+    return values.get(0);
+  }
+
+  @Override
+  public void process(StreamingInput<Tuple> port, Tuple tuple) throws Exception {
+    if (tuple.getDouble(attr) < threshold) {
+      return;
+    }
+    StreamingOutput<OutputTuple> out = getOutput(0);
+    OutputTuple passed = out.newTuple();
+    passed.assign(tuple);
+    List<String> label = getOperatorContext().getParameterValues("label");
+    if (!label.isEmpty() && out.getStreamSchema().getAttribute("label") != null) {
+      passed.setString("label", label.get(0));
+    }
+    out.submit(passed);
+  }
+}

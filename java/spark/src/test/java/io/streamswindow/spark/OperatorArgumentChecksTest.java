@@ -1,0 +1,114 @@
+package io.streamswindow.spark;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.ibm.streams.operator.AbstractOperator;
+import com.ibm.streams.operator.Operator;
+import com.ibm.streams.operator.Type;
+import com.ibm.streams.operator.model.PrimitiveOperator;
+import io.streamswindow.engine.ManualClock;
+import io.streamswindow.engine.WindowSpec;
+import io.streamswindow.runtime.OperatorHost;
+import io.streamswindow.spark.readers.ListsNames;
+import io.streamswindow.spark.readers.ReadsByName;
+import io.streamswindow.spark.readers.ReadsNothing;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The refusal of parameters an operator without @PrimitiveOperator never reads. The operators live
+ * in a package of their own, {@code readers}: the strings of this class are not their code's.
+ */
+class OperatorArgumentChecksTest {
+  /** Declares no parameter and reads none: its parameters are the declared ones (none). */
+  @PrimitiveOperator
+  public static class Primitive extends AbstractOperator {}
+
+  private static Map<String, List<String>> params(String... names) {
+    Map<String, List<String>> params = new LinkedHashMap<>();
+    for (String name : names) {
+      params.put(name, List.of("2"));
+    }
+    return params;
+  }
+
+  /** Initializes {@code type} as the dry run does and checks {@code params} against it. */
+  private static void check(Class<? extends Operator> type, Map<String, List<String>> params)
+      throws Exception {
+    OperatorHost.Builder builder =
+        OperatorHost.builder(type)
+            .input("in", Type.Factory.getStreamSchema("tuple<int32 n>"), WindowSpec.notWindowed())
+            .clock(ManualClock.create());
+    params.forEach(builder::parameter);
+    OperatorHost host = builder.build();
+    host.initialize();
+    try {
+      OperatorArgumentChecks.requireParametersRead(type, params, host);
+    } finally {
+      host.shutdown();
+    }
+  }
+
+  @Test
+  void aNameNeitherReadNorInTheCodeIsRefusedWithTheNamesRead() {
+    IllegalArgumentException refused =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> check(ReadsByName.class, params("threshold", "treshold")));
+    assertEquals(
+        "Operator "
+            + ReadsByName.class.getName()
+            + " does not read parameter 'treshold' (did you mean 'threshold'?); the parameters it"
+            + " read are: threshold. An operator without @PrimitiveOperator takes the parameters"
+            + " it reads when initialized or names in its code, or any if it calls"
+            + " getParameterNames()",
+        refused.getMessage());
+  }
+
+  @Test
+  void theFirstUnknownNameInTheGivenOrderIsReported() {
+    IllegalArgumentException refused =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> check(ReadsByName.class, params("zeta", "alpha")));
+    String expected =
+        "Operator "
+            + ReadsByName.class.getName()
+            + " does not read parameter 'zeta'; the parameters it read are: threshold. ";
+    assertTrue(refused.getMessage().startsWith(expected), refused.getMessage());
+  }
+
+  @Test
+  void aNameReadOnlyPerTupleIsTakenFromTheCode() throws Exception {
+    check(ReadsByName.class, params("threshold", "label"));
+  }
+
+  @Test
+  void anOperatorThatListsItsParametersTakesAny() throws Exception {
+    check(ListsNames.class, params("anything", "else"));
+  }
+
+  @Test
+  void anOperatorThatReadNothingSaysSo() {
+    IllegalArgumentException refused =
+        assertThrows(
+            IllegalArgumentException.class, () -> check(ReadsNothing.class, params("threshold")));
+    assertEquals(
+        "Operator "
+            + ReadsNothing.class.getName()
+            + " does not read parameter 'threshold'; it read no parameters. An operator without"
+            + " @PrimitiveOperator takes the parameters it reads when initialized or names in its"
+            + " code, or any if it calls getParameterNames()",
+        refused.getMessage());
+  }
+
+  @Test
+  void aPrimitiveOperatorIsLeftToItsDeclaredParameters() throws Exception {
+    // requireDeclaredParameters refuses this one before the dry run; this check does not judge it.
+    check(Primitive.class, params("threshold"));
+  }
+}
