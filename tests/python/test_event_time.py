@@ -384,7 +384,8 @@ def test_a_tuple_earlier_than_the_watermark_minus_discard_age_is_dropped_though_
 ) -> None:
     # Panes [10k, 10k + 10) close 5 s after their end. File 2's a@14 comes when the watermark is
     # 20: its pane [10, 20) stays open until 25, but 14 is earlier than 20 - 5, so IBM's runtime
-    # drops it (semantics.md, timeInterval) instead of triggering [10, 20) again with it.
+    # drops it (docs/semantics.md, timeInterval windows: Dropped tuples) instead of triggering
+    # [10, 20) again with it.
     files = EventFiles(tmp_path)
     for seconds in (12, 20, 14, 40):
         files.write(("a", seconds))

@@ -82,7 +82,8 @@ class PaneAggregateTest {
 
   @Test
   void eachTriggerOfAPaneIsOneRowWithThePaneItFiredFor() throws Exception {
-    // Seed 003's panes: [0, 10), [5, 15), [10, 20)...; closed 15 s after their end.
+    // The panes of docs/semantics.md's timeInterval worked examples: [0, 10), [5, 15), [10, 20)...;
+    // closed 15 s after their end.
     OperatorHost host =
         running(
             "timeInterval, intervalDuration(10.0), creationPeriod(5.0), discardAge(15.0)", OUTPUT);

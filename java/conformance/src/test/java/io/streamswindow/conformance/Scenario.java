@@ -14,7 +14,7 @@ import java.util.Set;
  *
  * @param id the file's path below {@code tests/scenarios}, without {@code .json}
  * @param name what the scenario shows, in a sentence
- * @param source the seed example or semantics.md rule it proves
+ * @param source the sections of docs/semantics.md (or docs/decisions.md) it proves
  * @param schema the input port's SPL schema
  * @param window the SPL window clause, or null when {@link #declare} is used
  * @param declare IBM harness window-builder calls, or empty when {@link #window} is used

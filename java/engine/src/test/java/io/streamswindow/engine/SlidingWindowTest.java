@@ -42,7 +42,7 @@ class SlidingWindowTest extends WindowTestBase {
   }
 
   @Test
-  void timeEvictionWalkThroughOfSeed001() throws Exception {
+  void timeEvictionWorkedExample() throws Exception {
     Window<Reading> w = window(WindowSpec.sliding(PolicySpec.time(5.0), PolicySpec.count(100)));
     assertEquals(List.of("INITIAL_FULL 0 []"), trace.take());
     w.insert(Reading.of("A")); // t
@@ -72,7 +72,7 @@ class SlidingWindowTest extends WindowTestBase {
 
   @Test
   void deltaEvictionRemovesEveryTupleOutOfRangeEvenWhenNotOldest() throws Exception {
-    // Seed 001's out-of-order example.
+    // docs/semantics.md, Worked examples: sliding delta out of order.
     Window<Reading> w =
         window(WindowSpec.sliding(PolicySpec.delta("value", 1.5), PolicySpec.count(100)));
     w.insert(Reading.of("A", 16.4));

@@ -74,7 +74,7 @@ class TimeIntervalWindowTest {
   }
 
   @Test
-  void theSeedsExample() throws Exception {
+  void theWorkedExample() throws Exception {
     // intervalDuration(10.0), creationPeriod(5.0), discardAge(15.0): panes [5k, 5k + 10).
     TimeIntervalWindow<Reading> w =
         window(spec(TimeIntervalSpec.of(10).withCreationPeriod(5).withDiscardAge(15)));

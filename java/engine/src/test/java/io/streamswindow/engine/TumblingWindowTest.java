@@ -80,7 +80,8 @@ class TumblingWindowTest extends WindowTestBase {
 
   @Test
   void partitionsTumbleIndependently() throws Exception {
-    // Seed 004: count(3) partitioned by customer; A345 holds one tuple, B823 two.
+    // docs/semantics.md, Worked examples: partitioned tumbling count(3).
+    // A345 holds one tuple, B823 two.
     Window<Reading> w = window(WindowSpec.tumbling(PolicySpec.count(3)).partitioned());
     w.insert(Reading.of("a1", "A345", 0));
     w.insert(Reading.of("b1", "B823", 0));

@@ -26,7 +26,7 @@ class WindowCheckpointTest extends WindowTestBase {
 
   @Test
   void restoredSlidingTuplesThatExpiredLeaveInOneEviction() throws Exception {
-    // Seed 004: 20 tuples with four seconds to live, restored later.
+    // docs/semantics.md, Worked examples: checkpoint of a sliding time window.
     Window<Reading> w = window(WindowSpec.sliding(PolicySpec.time(5.0), PolicySpec.count(1000)));
     for (int i = 0; i < 20; i++) {
       w.insert(Reading.of("T" + i));
@@ -45,7 +45,7 @@ class WindowCheckpointTest extends WindowTestBase {
 
   @Test
   void overdueTumbleHappensOnceAtResumeAndKeepsItsGrid() throws Exception {
-    // Seed 004: 30 s tumbling, down for 45 s.
+    // docs/semantics.md, Worked examples: checkpoint of a tumbling time window.
     Window<Reading> w = window(WindowSpec.tumbling(PolicySpec.time(30.0)));
     clock.advance(10);
     w.insert(Reading.of("A"));

@@ -20,8 +20,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Sums one attribute over each window, as the seed articles' {@code VSUM = Aggregate(V)} does: on
- * every tumble (tumbling windows) or trigger (sliding windows) it submits one tuple, then a window
+ * Sums one attribute over each window, as SPL's {@code VSUM = Aggregate(V)} example does: on every
+ * tumble (tumbling windows) or trigger (sliding windows) it submits one tuple, then a window
  * marker. Output attributes named {@code total} and {@code count} receive the sum and the number of
  * tuples; every other output attribute is copied from the window's last tuple.
  *

@@ -29,7 +29,7 @@ import org.junit.jupiter.api.Test;
 /** {@link Harness#timeInterval}: declaring an event-time window and moving the watermark. */
 class HarnessTimeIntervalTest {
   private static final String SCHEMA = "tuple<rstring id, timestamp ts>";
-  private static final String SEED_003 =
+  private static final String WORKED_EXAMPLE_CLAUSE =
       "timeInterval, intervalDuration(10.0), creationPeriod(5.0), discardAge(15.0)";
 
   /** Logs every event as {@code TYPE [ids] [start, end) #index}, start and end in seconds. */
@@ -79,7 +79,7 @@ class HarnessTimeIntervalTest {
   void panesCompleteAndCloseAsTheWatermarkMoves() throws Exception {
     OperatorInvocation<PaneLogOperator> op = tester.singleOp(PaneLogOperator.class);
     InputPortDeclaration in = op.addInput(SCHEMA);
-    assertSame(in, Harness.timeInterval(in, SEED_003, "ts"));
+    assertSame(in, Harness.timeInterval(in, WORKED_EXAMPLE_CLAUSE, "ts"));
     JavaTestableGraph graph = tester.tester(op);
     HarnessControl control = Harness.control(graph);
     StreamingOutput<OutputTuple> input = graph.getInputTester(in);
