@@ -330,3 +330,46 @@ def test_a_key_that_is_not_one_of_our_streams_is_left_to_spark() -> None:
     assert _conversion.key_schema_error(spark_refusal(ours, theirs), {}, java_class="x") is None
     unreadable = spark_refusal(key_schema("a(,StringType"), ours)
     assert _conversion.key_schema_error(unreadable, {}, java_class="x") is None
+
+
+def test_an_aggregate_whose_window_becomes_partitioned_is_refused_naming_partition_by(
+    spark: SparkSession, tmp_path: Path
+) -> None:
+    # A window that is not partitioned is one group, whose key column is the library's own.
+    pipeline = Pipeline(spark, tmp_path)
+    output = pipeline.output
+    pipeline.write(["a", "b"], 4, 0)
+
+    def run(**partitioning: Any) -> None:
+        stream = spark.readStream.schema(SCHEMA).option("maxFilesPerTrigger", 1)
+        totals = sw.aggregate(
+            stream.json(str(pipeline.input)),
+            order_by="seq",
+            output={"total": "Sum(v)"},
+            **partitioning,
+        )
+        query = (
+            totals.writeStream.format("json")
+            .option("path", str(output))
+            .option("checkpointLocation", str(pipeline.checkpoint))
+            .start()
+        )
+        try:
+            query.processAllAvailable()
+        finally:
+            query.stop()
+
+    def written() -> list[float]:
+        rows = spark.read.schema("total double").json(str(output)).collect()
+        return sorted(row.total for row in rows)
+
+    run(window="tumbling, count(3)")
+    before = written()
+    assert len(before) == 2  # 8 rows, two full windows
+    pipeline.write(["a", "b"], 4, 100)
+
+    with pytest.raises(sw.ArgumentError) as raised:
+        run(window="partitioned, tumbling, count(3)", partition_by="key")
+
+    assert 'partition_by: "[]" in the checkpoint, "[key]" now. Saved windows' in str(raised.value)
+    assert written() == before
