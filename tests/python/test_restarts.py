@@ -308,7 +308,8 @@ def test_key_columns_read_whatever_their_names_and_types() -> None:
 
 
 def test_the_parameters_of_sparks_refusal_are_read_when_the_message_lacks_the_schemas() -> None:
-    # A Connect client gets the refusal's condition and parameters beside its message.
+    # The exception that carries Spark's condition has the schemas as parameters too (a Connect
+    # client receives them beside each message): read when the message lacks them.
     error = _conversion.key_schema_error(
         "[STATE_STORE_KEY_SCHEMA_NOT_COMPATIBLE] Provided key schema does not match",
         {
