@@ -353,10 +353,9 @@ def _key_columns(schema: str) -> list[tuple[str, str]] | None:
 def _struct_fields(text: str) -> list[tuple[str, str]] | None:
     """The fields (name, DDL type) of ``StructType(StructField(key,StringType,true),...)``, the
     text of StructType's toString; ``None`` when it does not read so. A field ends where its
-    parentheses balance, and its type is the last comma-separated part before the nullability
-    that is a type name with balanced parentheses, so names with commas read, and types with
-    parameters (``DecimalType(10,2)``) and nested fields too; a name with unbalanced
-    parentheses does not read."""
+    parentheses balance; before its nullability comes its type, a type name with any
+    parenthesised parameters (``DecimalType(10,2)``, nested fields), and all before that is its
+    name, commas included. A name with unbalanced parentheses does not read."""
     prefix, field_prefix = "StructType(", "StructField("
     if not text.startswith(prefix) or not text.endswith(")"):
         return None
