@@ -53,6 +53,29 @@ class StateLayoutError(ArgumentError, StreamingQueryException):
     """
 
 
+class RestartError(ArgumentError, StreamingQueryException):
+    """An :class:`~streams_window.errors.ArgumentError` that ended a streaming query at its
+    restart, before its first micro-batch: its ``partition_by`` gives the key of the state
+    another number or other types of columns than the checkpoint's state is grouped by.
+
+    Example::
+
+        try:
+            query.processAllAvailable()
+        except ArgumentError as error:
+            print(error)  # ... partition_by: "[key]" in the checkpoint, "[key, site]" now. ...
+    """
+
+
+def restart(error: ArgumentError, origin: Any) -> ArgumentError:
+    """``error`` as the ``StreamingQueryException`` Spark raised for the restarted query."""
+    converted = RestartError(
+        error.message, java_class=error.java_class, java_message=error.java_message
+    )
+    _adopt(converted, origin)
+    return converted
+
+
 def state_layout(error: ArgumentError, origin: Any) -> ArgumentError:
     """``error`` as the ``StreamingQueryException`` Spark raised for the restarted query."""
     converted = StateLayoutError(

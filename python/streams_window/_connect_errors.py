@@ -72,6 +72,13 @@ def from_server(chain: list[ServerError]) -> StreamsWindowError | None:
         if mode is not None and _conversion._OUR_PLAN_MARK in top.message:
             java = _conversion.JavaThrowable(top.names, top.message, None)
             return _output_mode(_conversion._output_mode_error(mode["mode"], java))
+    if _is_streaming(chain):
+        for link in chain:
+            key = _conversion.key_schema_error(
+                link.message, link.parameters, java_class=chain[0].names[0]
+            )
+            if key is not None:
+                return _restart(key)
     for link in chain:
         if _NO_HANDLER in link.message and "streams_window" in link.message:
             from streams_window import _connect
@@ -139,8 +146,16 @@ def _output_mode(error: ArgumentError) -> ArgumentError:
     return _adopt(converted)
 
 
+def _restart(error: ArgumentError) -> ArgumentError:
+    """``error`` as the ``StreamingQueryException`` the Connect client raises for a query."""
+    converted = _classes()[2](
+        error.message, java_class=error.java_class, java_message=error.java_message
+    )
+    return _adopt(converted)
+
+
 @functools.cache
-def _classes() -> tuple[type[OperatorError], type[ArgumentError]]:
+def _classes() -> tuple[type[OperatorError], type[ArgumentError], type[ArgumentError]]:
     """Our errors that are also the Connect client's exception they replace (made on first use:
     the Connect client's module needs packages a classic installation may lack)."""
     from pyspark.errors.exceptions.connect import AnalysisException, StreamingQueryException
@@ -153,7 +168,12 @@ def _classes() -> tuple[type[OperatorError], type[ArgumentError]]:
         """A query over streams-window's results started on a Spark Connect session in an
         output mode other than append; also PySpark's ``AnalysisException``."""
 
-    return ConnectStreamingOperatorError, ConnectOutputModeError
+    class ConnectRestartError(ArgumentError, StreamingQueryException):
+        """A streaming query of a Spark Connect session refused at its restart: its
+        ``partition_by`` gives the state's key other columns than the checkpoint's (see
+        ``streams_window._captured.RestartError``); also PySpark's ``StreamingQueryException``."""
+
+    return ConnectStreamingOperatorError, ConnectOutputModeError, ConnectRestartError
 
 
 def _adopt(error: _Error) -> _Error:

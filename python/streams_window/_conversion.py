@@ -76,6 +76,37 @@ _LAYOUT_OF_OPERATOR = {
     ),
 }
 
+# What Spark says when a restarted query's stateful operator is grouped by a key of other column
+# types (or another number of columns) than the state its checkpoint holds: it checks that before
+# the first micro-batch runs, so none of our code sees the state (docs/reliability.md, "Restarts
+# that change the query"). The message (and the parameters storedKeySchema and newKeySchema)
+# prints each key schema as StructType's toString.
+_KEY_SCHEMA_MISMATCH = "STATE_STORE_KEY_SCHEMA_NOT_COMPATIBLE"
+_KEY_SCHEMAS = re.compile(
+    r"Existing key_schema=(?P<saved>StructType\(.*\))"
+    r" and new key_schema=(?P<now>StructType\(.*\))\.$",
+    re.MULTILINE,
+)
+# The key columns of our packed rows on a stream (PackedRows.keyColumns): the partition_by
+# columns, or the group column of a window that is not partitioned, then the definition column.
+_DEFINITION_COLUMN = "__streams_window_definition"
+_GROUP_COLUMN = "__streams_window_group"
+# Spark's type names as StructType prints them, in the DDL a user writes.
+_DDL_TYPES = {
+    "StringType": "string",
+    "LongType": "bigint",
+    "IntegerType": "int",
+    "ShortType": "smallint",
+    "ByteType": "tinyint",
+    "BooleanType": "boolean",
+    "DoubleType": "double",
+    "FloatType": "float",
+    "TimestampType": "timestamp",
+    "TimestampNTZType": "timestamp_ntz",
+    "DateType": "date",
+    "BinaryType": "binary",
+}
+
 
 @dataclass(frozen=True)
 class JavaThrowable:
@@ -190,6 +221,13 @@ def _from_chain(chain: list[JavaThrowable], *, arguments: bool) -> StreamsWindow
             from streams_window import _captured
 
             return _captured.state_layout(layout, top.handle)
+    if STREAMING_QUERY_EXCEPTION in top.names:
+        for link in chain:
+            key = key_schema_error(link.message or "", {}, java_class=top.java_class)
+            if key is not None:
+                from streams_window import _captured
+
+                return _captured.restart(key, top.handle)
     if ANALYSIS_EXCEPTION in top.names and _OUR_PLAN_MARK in (top.message or ""):
         mode = _OUTPUT_MODE_TEXT.search(top.message or "")
         if mode is not None:
@@ -248,6 +286,128 @@ def _state_layout_error(link: JavaThrowable) -> ArgumentError | None:
         java_class=link.java_class,
         java_message=message.split("\n", 1)[0],
     )
+
+
+def key_schema_error(
+    message: str, parameters: dict[str, str], *, java_class: str
+) -> ArgumentError | None:
+    """A restart refused because ``partition_by`` changed the key's columns, or ``None``.
+
+    Spark refuses it (``STATE_STORE_KEY_SCHEMA_NOT_COMPATIBLE``) before the query's first
+    micro-batch, so the definition record never runs: this names ``partition_by`` then and now,
+    read from the two key schemas Spark's message (or its ``parameters``) holds. ``None`` when
+    the message is another, or either key is not one of our plans' (the query's state or its new
+    definition is not streams-window's).
+    """
+    if _KEY_SCHEMA_MISMATCH not in message:
+        return None
+    saved_text = parameters.get("storedKeySchema")
+    now_text = parameters.get("newKeySchema")
+    if saved_text is None or now_text is None:
+        found = _KEY_SCHEMAS.search(message)
+        if found is None:
+            return None
+        saved_text, now_text = found["saved"], found["now"]
+    saved, now = _key_columns(saved_text), _key_columns(now_text)
+    if saved is None or now is None:
+        return None
+    saved_names, now_names = [n for n, _ in saved], [n for n, _ in now]
+    if saved_names != now_names:
+        change = (
+            f'partition_by: "{_listed(saved_names)}" in the checkpoint,'
+            f' "{_listed(now_names)}" now'
+        )
+    else:
+        change = (
+            f"partition_by {_listed(now_names)}, the types of its columns (from the input"
+            f' schema): "{_listed([t for _, t in saved])}" in the checkpoint,'
+            f' "{_listed([t for _, t in now])}" now'
+        )
+    return ArgumentError(
+        "This query's checkpoint was written for another query definition (the key its state is"
+        f" grouped by, which Spark checks before the first micro-batch runs): {change}. Saved"
+        " windows are read only by the definition that wrote them: restart with that definition,"
+        " or give the query a new checkpointLocation so that its windows start empty.",
+        java_class=java_class,
+        java_message=message.split("\n", 1)[0],
+    )
+
+
+def _listed(values: list[str]) -> str:
+    """A list as the other restart messages print one (Java's ``List.toString``): ``[a, b]``."""
+    return "[" + ", ".join(values) + "]"
+
+
+def _key_columns(schema: str) -> list[tuple[str, str]] | None:
+    """The partition_by columns (name, DDL type) of one of our streams' state keys, from the key
+    schema as Spark prints it; ``None`` when it is not such a key or does not read."""
+    fields = _struct_fields(schema)
+    if not fields or fields[-1] != (_DEFINITION_COLUMN, "boolean"):
+        return None
+    columns = fields[:-1]
+    if [name for name, _ in columns] == [_GROUP_COLUMN]:
+        return []  # a window that is not partitioned
+    return columns
+
+
+def _struct_fields(text: str) -> list[tuple[str, str]] | None:
+    """The fields (name, DDL type) of ``StructType(StructField(key,StringType,true),...)``, the
+    text of StructType's toString; ``None`` when it does not read so. A field ends where its
+    parentheses balance; before its nullability comes its type, a type name with any
+    parenthesised parameters (``DecimalType(10,2)``, nested fields), and all before that is its
+    name, commas included. A name with unbalanced parentheses does not read."""
+    prefix, field_prefix = "StructType(", "StructField("
+    if not text.startswith(prefix) or not text.endswith(")"):
+        return None
+    body = text[len(prefix) : -1]
+    fields: list[tuple[str, str]] = []
+    at = 0
+    while at < len(body):
+        if fields:
+            if body[at] != ",":
+                return None
+            at += 1
+        if not body.startswith(field_prefix, at):
+            return None
+        start = end = at + len(field_prefix)
+        depth = 1
+        while end < len(body) and depth:
+            depth += {"(": 1, ")": -1}.get(body[end], 0)
+            end += 1
+        if depth:
+            return None
+        head, comma, nullable = body[start : end - 1].rpartition(",")
+        data_type = _trailing_type(head)
+        if not comma or nullable not in ("true", "false") or data_type is None:
+            return None
+        fields.append((head[: -len(data_type) - 1], _ddl_type(data_type)))
+        at = end
+    return fields
+
+
+def _trailing_type(head: str) -> str | None:
+    """The type name (with its parenthesised parameters) that ends ``name,Type``, or ``None``."""
+    cut = len(head)
+    if head.endswith(")"):
+        depth = 0
+        for cut in range(len(head) - 1, -1, -1):
+            depth += {")": 1, "(": -1}.get(head[cut], 0)
+            if depth == 0:
+                break
+        if depth:
+            return None
+    name = re.search(r"[A-Za-z]\w*$", head[:cut])
+    if name is None or name.start() == 0 or head[name.start() - 1] != ",":
+        return None
+    return head[name.start() :]
+
+
+def _ddl_type(spark_type: str) -> str:
+    """A type as StructType prints it (``LongType``) in DDL (``bigint``); others as printed."""
+    decimal = re.fullmatch(r"DecimalType\((\d+),(\d+)\)", spark_type)
+    if decimal is not None:
+        return f"decimal({decimal[1]},{decimal[2]})"
+    return _DDL_TYPES.get(spark_type, spark_type)
 
 
 def _output_mode_error(mode: str, link: JavaThrowable) -> ArgumentError:

@@ -30,7 +30,11 @@ An :class:`OperatorError` raised by a streaming query is also a PySpark
 ``StreamingQueryException``, so handlers written for either catch it. On the single-value state
 layout, a streaming query over our results started in ``update`` output mode fails at
 ``start()`` with an :class:`ArgumentError` (also a PySpark ``AnalysisException``) that says to
-use ``append``; on the chunked layout Spark accepts ``update``, which writes the same rows.
+use ``append``; on the chunked layout Spark accepts ``update``, which writes the same rows. A
+streaming query restarted from a checkpoint whose state is keyed by other columns (a
+``partition_by`` of other columns in number or type) fails before its first micro-batch with an
+:class:`ArgumentError` (also a PySpark ``StreamingQueryException``) naming ``partition_by`` in
+the checkpoint and now, where Spark would raise its own key schema error.
 
 Example::
 
@@ -104,8 +108,10 @@ class ArgumentError(StreamsWindowError, ValueError):
     ``Operator``, an output schema that Spark cannot read or whose column names differ only in
     case from the names the operator uses, an unknown, missing or bad operator parameter, a
     partitioned window without ``partition_by``, an ``spl_types`` entry that names no column or
-    no SPL type, or a type that does not fit its column. It is a ``ValueError``, like the errors
-    the facade raises itself for bad arguments.
+    no SPL type, or a type that does not fit its column; and, from a streaming query restarted
+    from its checkpoint, a ``partition_by`` whose columns differ in number or type from those
+    the checkpoint's state is keyed by, or a session whose state store gives the other state
+    layout. It is a ``ValueError``, like the errors the facade raises itself for bad arguments.
 
     Example::
 

@@ -5,7 +5,9 @@ partition_by, order_by, input schema: docs/reliability.md). A restart that chang
 or whose operator can no longer read its own StateHandler data, fails at the first micro-batch
 that reads an old key's state, with a message naming what changed and what to do; that
 micro-batch commits nothing, so the sink holds what it held, and the query restarted with its
-original definition carries on as if the refused attempt never happened.
+original definition carries on as if the refused attempt never happened. A partition_by that
+gives the key other columns in number or type is refused before the first micro-batch (Spark
+checks the key's schema then), as an ArgumentError naming partition_by then and now.
 """
 
 from __future__ import annotations
@@ -15,9 +17,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from pyspark.errors import StreamingQueryException
 from pyspark.sql import SparkSession
 
 import streams_window as sw
+from streams_window import _conversion
 
 RUNNING_TOTALS = "io.streamswindow.examples.RunningTotals"
 WINDOW_SUM = "io.streamswindow.examples.WindowSum"
@@ -205,3 +209,168 @@ def test_after_a_refused_restart_the_original_definition_carries_on_without_loss
 
     assert pipeline.written() == running_totals(rows, 3)
     assert len(pipeline.written()) == 3 * 3  # 9 rows per key: windows 1, 2, 3
+
+
+# Changes that give the state's key other columns in number or type, each with the line naming it.
+# Spark refuses them itself, before the first micro-batch, so no key and no definition record is
+# read: the facade names partition_by then and now from the two key schemas Spark's refusal holds.
+KEY_CHANGES: dict[str, tuple[dict[str, Any], str]] = {
+    "another column": (
+        dict(partition_by=["key", "site"]),
+        'partition_by: "[key]" in the checkpoint, "[key, site]" now',
+    ),
+    # The same name, read as another type: Spark's check would refuse it just the same.
+    "another type": (
+        dict(schema=SCHEMA.replace("key string", "key long")),
+        'partition_by [key], the types of its columns (from the input schema): "[string]" in the'
+        ' checkpoint, "[bigint]" now',
+    ),
+}
+
+
+def refused_before_running(pipeline: Pipeline, change: dict[str, Any]) -> sw.ArgumentError:
+    with pytest.raises(sw.ArgumentError) as raised:
+        pipeline.run({**BASE, **change})
+    return raised.value
+
+
+@pytest.mark.parametrize("what", sorted(KEY_CHANGES))
+def test_a_restart_that_changes_the_key_columns_is_refused_naming_partition_by(
+    any_spark: SparkSession, tmp_path: Path, state_layout: str, what: str
+) -> None:
+    change, line = KEY_CHANGES[what]
+    pipeline = Pipeline(any_spark, tmp_path)
+    rows = pipeline.write(["a", "b"], 4, 0)
+    pipeline.run(BASE)
+    before = pipeline.written()
+    assert len(before) == 2  # one full window of each key; one tuple each left in the windows
+
+    rows += pipeline.write(["a", "b"], 5, 100)
+    error = refused_before_running(pipeline, change)
+
+    assert str(error) == (
+        "This query's checkpoint was written for another query definition (the key its state is"
+        " grouped by, which Spark checks before the first micro-batch runs): "
+        + line
+        + ". Saved windows are read only by the definition that wrote them: restart with that"
+        " definition, or give the query a new checkpointLocation so that its windows start empty."
+    )
+    assert isinstance(error, StreamingQueryException)  # what Spark itself raised there
+    assert "STATE_STORE_KEY_SCHEMA_NOT_COMPATIBLE" in (error.java_message or "")
+    assert pipeline.written() == before  # nothing of the refused attempt reached the sink
+    # Nor anything of it the checkpoint keeps: the original definition carries on without loss.
+    pipeline.run(BASE)
+    assert pipeline.written() == running_totals(rows, 3)
+    assert len(pipeline.written()) == 2 * 3  # windows 1, 2, 3 of each key
+
+
+def spark_refusal(saved: str, now: str) -> str:
+    """Spark's message for a key schema that changed across a restart, as a query's failure
+    prints it (its first five lines)."""
+    return (
+        "[STREAM_FAILED] Query [id = 1, runId = 2] terminated with exception:"
+        " [STATE_STORE_KEY_SCHEMA_NOT_COMPATIBLE] Provided key schema does not match existing"
+        " state key schema.\nPlease check number and type of fields.\n"
+        f"Existing key_schema={saved} and new key_schema={now}.\n"
+        "If you want to force running the query without schema validation, please set"
+        " spark.sql.streaming.stateStore.stateSchemaCheck to false.\n"
+    )
+
+
+def key_schema(*fields: str) -> str:
+    listed = ",".join(f"StructField({field},true)" for field in fields)
+    return f"StructType({listed},StructField(__streams_window_definition,BooleanType,false))"
+
+
+def test_a_window_that_becomes_partitioned_names_partition_by_empty_in_the_checkpoint() -> None:
+    saved = "StructType(StructField(__streams_window_group,IntegerType,false)," + (
+        "StructField(__streams_window_definition,BooleanType,false))"
+    )
+    error = _conversion.key_schema_error(
+        spark_refusal(saved, key_schema("key,StringType")), {}, java_class="x"
+    )
+
+    assert error is not None
+    assert 'partition_by: "[]" in the checkpoint, "[key]" now' in str(error)
+
+
+def test_key_columns_read_whatever_their_names_and_types() -> None:
+    saved = key_schema("a, b,StringType", "amount,DecimalType(10,2)")
+    now = key_schema("a, b,StringType", "amount,DecimalType(12,2)")
+
+    error = _conversion.key_schema_error(spark_refusal(saved, now), {}, java_class="x")
+
+    assert error is not None
+    assert (
+        'partition_by [a, b, amount], the types of its columns (from the input schema):'
+        ' "[string, decimal(10,2)]" in the checkpoint, "[string, decimal(12,2)]" now'
+    ) in str(error)
+
+
+def test_the_parameters_of_sparks_refusal_are_read_when_the_message_lacks_the_schemas() -> None:
+    # The exception that carries Spark's condition has the schemas as parameters too (a Connect
+    # client receives them beside each message): read when the message lacks them.
+    error = _conversion.key_schema_error(
+        "[STATE_STORE_KEY_SCHEMA_NOT_COMPATIBLE] Provided key schema does not match",
+        {
+            "storedKeySchema": key_schema("key,StringType"),
+            "newKeySchema": key_schema("key,StringType", "site,StringType"),
+        },
+        java_class="x",
+    )
+
+    assert error is not None
+    assert 'partition_by: "[key]" in the checkpoint, "[key, site]" now' in str(error)
+
+
+def test_a_key_that_is_not_one_of_our_streams_is_left_to_spark() -> None:
+    theirs = "StructType(StructField(key,StringType,true))"
+    ours = key_schema("key,StringType")
+
+    assert _conversion.key_schema_error(spark_refusal(theirs, ours), {}, java_class="x") is None
+    assert _conversion.key_schema_error(spark_refusal(ours, theirs), {}, java_class="x") is None
+    unreadable = spark_refusal(key_schema("a(,StringType"), ours)
+    assert _conversion.key_schema_error(unreadable, {}, java_class="x") is None
+
+
+def test_an_aggregate_whose_window_becomes_partitioned_is_refused_naming_partition_by(
+    spark: SparkSession, tmp_path: Path
+) -> None:
+    # A window that is not partitioned is one group, whose key column is the library's own.
+    pipeline = Pipeline(spark, tmp_path)
+    output = pipeline.output
+    pipeline.write(["a", "b"], 4, 0)
+
+    def run(**partitioning: Any) -> None:
+        stream = spark.readStream.schema(SCHEMA).option("maxFilesPerTrigger", 1)
+        totals = sw.aggregate(
+            stream.json(str(pipeline.input)),
+            order_by="seq",
+            output={"total": "Sum(v)"},
+            **partitioning,
+        )
+        query = (
+            totals.writeStream.format("json")
+            .option("path", str(output))
+            .option("checkpointLocation", str(pipeline.checkpoint))
+            .start()
+        )
+        try:
+            query.processAllAvailable()
+        finally:
+            query.stop()
+
+    def written() -> list[float]:
+        rows = spark.read.schema("total double").json(str(output)).collect()
+        return sorted(row.total for row in rows)
+
+    run(window="tumbling, count(3)")
+    before = written()
+    assert len(before) == 2  # 8 rows, two full windows
+    pipeline.write(["a", "b"], 4, 100)
+
+    with pytest.raises(sw.ArgumentError) as raised:
+        run(window="partitioned, tumbling, count(3)", partition_by="key")
+
+    assert 'partition_by: "[]" in the checkpoint, "[key]" now. Saved windows' in str(raised.value)
+    assert written() == before
