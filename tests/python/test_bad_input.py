@@ -18,33 +18,56 @@ WINDOW_SUM = "io.streamswindow.examples.WindowSum"
 RUNNING_TOTALS = "io.streamswindow.examples.RunningTotals"
 
 
-@pytest.mark.parametrize(
-    ("bad", "java"),
-    [(math.nan, "NaN"), (math.inf, "Infinity"), (-math.inf, "-Infinity")],
-    ids=["nan", "inf", "-inf"],
-)
-def test_nan_or_infinity_in_a_delta_attribute_is_refused_naming_it_and_the_key(
-    spark: SparkSession, bad: float, java: str
-) -> None:
-    rows = [("a", 0, 1.0), ("b", 1, 2.0), ("b", 2, bad), ("b", 3, 9.0)]
-    df = spark.createDataFrame(rows, "key string, seq long, v double")
+def test_nan_and_infinities_in_a_delta_attribute_give_ibms_windows(spark: SparkSession) -> None:
+    # IBM's runtime keeps a windowed w while w.v >= t.v - 5.0 and refuses nothing
+    # (docs/decisions.md, "NaN and infinities in a float delta attribute"): a NaN on either side
+    # tumbles the window, a +inf arrival tumbles it, and a +inf oldest never tumbles again on
+    # finite values (those rows stay in the window: no sum comes out for them).
+    nan, inf = math.nan, math.inf
+    rows = [
+        ("a", 0, 1.0, 1.0), ("a", 1, 7.0, 2.0),
+        ("b", 0, 1.0, 1.0), ("b", 1, 2.0, 2.0), ("b", 2, nan, 4.0), ("b", 3, 3.0, 8.0),
+        ("b", 4, -inf, 16.0), ("b", 5, 6.0, 32.0), ("b", 6, inf, 64.0), ("b", 7, 10.0, 128.0),
+        ("b", 8, 1e300, 256.0),
+    ]  # fmt: skip
+    df = spark.createDataFrame(rows, "key string, seq long, v double, cost double")
     sums = sw.run_operator(
         df,
         WINDOW_SUM,
         window="partitioned, tumbling, delta(v, 5.0)",
         partition_by="key",
         order_by="seq",
-        params={"attr": "v"},
-        output_schema="key string, total double, count long",
+        params={"attr": "cost"},
+        output_schema="key string, seq long, total double, count long",
     )
-    with pytest.raises(sw.OperatorError) as raised:
-        sums.collect()
+    assert sorted(sums.collect()) == [
+        ("a", 0, 1.0, 1),  # 7.0 arrives: 1.0 >= 2.0 is false
+        ("b", 1, 3.0, 2),  # NaN arrives: 1.0 >= NaN is false
+        ("b", 2, 4.0, 1),  # NaN is the oldest: NaN >= -2.0 is false
+        # -inf arrives and stays (3.0 >= -inf), and so does 6.0 (3.0 >= 1.0, only the oldest is
+        # compared); +inf arrives: 3.0 >= +inf is false
+        ("b", 5, 56.0, 3),
+        # +inf is the oldest: +inf >= 5.0 and +inf >= 1e300 hold, so it never tumbles again
+    ]
 
-    error = raised.value
-    assert error.key == "[b]"
-    message = error.cause_message or ""
-    assert message.startswith(f"delta attribute v of a tuple is {java}:"), message
-    assert "filter such tuples out" in message
+
+def test_nan_and_infinities_in_a_float32_delta_attribute_give_ibms_windows(
+    spark: SparkSession,
+) -> None:
+    # A float column is SPL float32: t.v - d is rounded to a float, as IBM computes it, and the
+    # clause's 0.1 is the float 0.1f. 1.0f - 0.1f is 0.9f, so 0.9 stays when 1.0 arrives (the
+    # difference 1.0 - 0.9f, 0.10000002, is more than 0.1f).
+    rows = [(0, 0.9, 1.0), (1, 1.0, 2.0), (2, math.nan, 4.0), (3, math.inf, 8.0), (4, 1.0, 16.0)]
+    df = spark.createDataFrame(rows, "seq long, v float, cost double")
+    sums = sw.run_operator(
+        df,
+        WINDOW_SUM,
+        window="tumbling, delta(v, 0.1)",
+        order_by="seq",
+        params={"attr": "cost"},
+        output_schema="seq long, total double, count long",
+    )
+    assert sorted(sums.collect()) == [(1, 3.0, 2), (2, 4.0, 1)]
 
 
 def test_a_10_mb_tuple_crosses_micro_batches_in_the_state_store(
