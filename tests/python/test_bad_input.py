@@ -70,6 +70,58 @@ def test_nan_and_infinities_in_a_float32_delta_attribute_give_ibms_windows(
     assert sorted(sums.collect()) == [(1, 3.0, 2), (2, 4.0, 1)]
 
 
+def test_nan_and_infinities_held_in_a_saved_window_survive_a_restart(
+    spark: SparkSession, tmp_path: Path, state_layout: str
+) -> None:
+    # Key a's window holds +inf and key b's holds NaN across micro-batches and a restart from the
+    # checkpoint: were either read back as another value, the second run would tumble otherwise.
+    source, output = tmp_path / "input", tmp_path / "output"
+    source.mkdir()
+
+    def write(name: str, rows: list[tuple[str, int, float, float]]) -> None:
+        lines = (json.dumps(dict(key=k, seq=q, v=v, cost=c)) + "\n" for k, q, v, c in rows)
+        (source / f"{name}.tmp").write_text("".join(lines))  # NaN/Infinity: Spark reads them
+        (source / f"{name}.tmp").rename(source / f"{name}.json")
+
+    def run() -> None:
+        stream = (
+            spark.readStream.schema("key string, seq long, v double, cost double")
+            .option("maxFilesPerTrigger", 1)
+            .json(str(source))
+        )
+        sums = sw.run_operator(
+            stream,
+            WINDOW_SUM,
+            window="partitioned, tumbling, delta(v, 5.0)",
+            partition_by="key",
+            order_by="seq",
+            params={"attr": "cost"},
+            output_schema="key string, seq long, total double, count long",
+        )
+        query = (
+            sums.writeStream.format("json")
+            .option("path", str(output))
+            .option("checkpointLocation", str(tmp_path / "checkpoint"))
+            .start()
+        )
+        try:
+            query.processAllAvailable()
+        finally:
+            query.stop()
+
+    write("part-0", [("a", 0, 1.0, 1.0), ("a", 1, math.inf, 2.0), ("b", 0, math.nan, 4.0)])
+    run()
+    write("part-1", [("a", 2, 10.0, 8.0), ("a", 3, math.nan, 16.0), ("b", 1, 3.0, 32.0)])
+    run()
+
+    rows = spark.read.schema("key string, seq long, total double, count long").json(str(output))
+    assert sorted(rows.collect()) == [
+        ("a", 0, 1.0, 1),  # +inf arrives: 1.0 >= +inf is false
+        ("a", 2, 10.0, 2),  # +inf >= 5.0 kept 10.0 with it; NaN arrives and tumbles both
+        ("b", 0, 4.0, 1),  # the saved NaN is out of 3.0's window (NaN >= -2.0 is false)
+    ]
+
+
 def test_a_10_mb_tuple_crosses_micro_batches_in_the_state_store(
     spark: SparkSession, tmp_path: Path, state_layout: str
 ) -> None:
