@@ -40,8 +40,8 @@ public interface DeltaResolver<T> {
    *
    * @param <T> the tuple type
    * @param value reads the attribute of a tuple as a double; NaN and infinities are passed on as
-   *     they are (the policies compare them as IBM's runtime does: docs/conformance.md, "Delta
-   *     policies")
+   *     they are (the policies compare them as IBM's runtime does: docs/decisions.md, "NaN and
+   *     infinities in a float delta attribute")
    * @param threshold the delta, in the attribute's unit
    * @param float32 the attribute is a {@code float32}: {@code t.a - d} and {@code t.a + d} are
    *     rounded to a float, as IBM's runtime computes them in the attribute's own type
