@@ -18,33 +18,108 @@ WINDOW_SUM = "io.streamswindow.examples.WindowSum"
 RUNNING_TOTALS = "io.streamswindow.examples.RunningTotals"
 
 
-@pytest.mark.parametrize(
-    ("bad", "java"),
-    [(math.nan, "NaN"), (math.inf, "Infinity"), (-math.inf, "-Infinity")],
-    ids=["nan", "inf", "-inf"],
-)
-def test_nan_or_infinity_in_a_delta_attribute_is_refused_naming_it_and_the_key(
-    spark: SparkSession, bad: float, java: str
-) -> None:
-    rows = [("a", 0, 1.0), ("b", 1, 2.0), ("b", 2, bad), ("b", 3, 9.0)]
-    df = spark.createDataFrame(rows, "key string, seq long, v double")
+def test_nan_and_infinities_in_a_delta_attribute_give_ibms_windows(spark: SparkSession) -> None:
+    # IBM's runtime keeps a windowed w while w.v >= t.v - 5.0 and refuses nothing
+    # (docs/decisions.md, "NaN and infinities in a float delta attribute"): a NaN on either side
+    # tumbles the window, a +inf arrival tumbles it, and a +inf oldest never tumbles again on
+    # finite values (those rows stay in the window: no sum comes out for them).
+    nan, inf = math.nan, math.inf
+    rows = [
+        ("a", 0, 1.0, 1.0), ("a", 1, 7.0, 2.0),
+        ("b", 0, 1.0, 1.0), ("b", 1, 2.0, 2.0), ("b", 2, nan, 4.0), ("b", 3, 3.0, 8.0),
+        ("b", 4, -inf, 16.0), ("b", 5, 6.0, 32.0), ("b", 6, inf, 64.0), ("b", 7, 10.0, 128.0),
+        ("b", 8, 1e300, 256.0),
+    ]  # fmt: skip
+    df = spark.createDataFrame(rows, "key string, seq long, v double, cost double")
     sums = sw.run_operator(
         df,
         WINDOW_SUM,
         window="partitioned, tumbling, delta(v, 5.0)",
         partition_by="key",
         order_by="seq",
-        params={"attr": "v"},
-        output_schema="key string, total double, count long",
+        params={"attr": "cost"},
+        output_schema="key string, seq long, total double, count long",
     )
-    with pytest.raises(sw.OperatorError) as raised:
-        sums.collect()
+    assert sorted(sums.collect()) == [
+        ("a", 0, 1.0, 1),  # 7.0 arrives: 1.0 >= 2.0 is false
+        ("b", 1, 3.0, 2),  # NaN arrives: 1.0 >= NaN is false
+        ("b", 2, 4.0, 1),  # NaN is the oldest: NaN >= -2.0 is false
+        # -inf arrives and stays (3.0 >= -inf), and so does 6.0 (3.0 >= 1.0, only the oldest is
+        # compared); +inf arrives: 3.0 >= +inf is false
+        ("b", 5, 56.0, 3),
+        # +inf is the oldest: +inf >= 5.0 and +inf >= 1e300 hold, so it never tumbles again
+    ]
 
-    error = raised.value
-    assert error.key == "[b]"
-    message = error.cause_message or ""
-    assert message.startswith(f"delta attribute v of a tuple is {java}:"), message
-    assert "filter such tuples out" in message
+
+def test_nan_and_infinities_in_a_float32_delta_attribute_give_ibms_windows(
+    spark: SparkSession,
+) -> None:
+    # A float column is SPL float32: t.v - d is rounded to a float, as IBM computes it, and the
+    # clause's 0.1 is the float 0.1f. 1.0f - 0.1f is 0.9f, so 0.9 stays when 1.0 arrives (the
+    # difference 1.0 - 0.9f, 0.10000002, is more than 0.1f).
+    rows = [(0, 0.9, 1.0), (1, 1.0, 2.0), (2, math.nan, 4.0), (3, math.inf, 8.0), (4, 1.0, 16.0)]
+    df = spark.createDataFrame(rows, "seq long, v float, cost double")
+    sums = sw.run_operator(
+        df,
+        WINDOW_SUM,
+        window="tumbling, delta(v, 0.1)",
+        order_by="seq",
+        params={"attr": "cost"},
+        output_schema="seq long, total double, count long",
+    )
+    assert sorted(sums.collect()) == [(1, 3.0, 2), (2, 4.0, 1)]
+
+
+def test_nan_and_infinities_held_in_a_saved_window_survive_a_restart(
+    spark: SparkSession, tmp_path: Path, state_layout: str
+) -> None:
+    # Key a's window holds +inf and key b's holds NaN across micro-batches and a restart from the
+    # checkpoint: were either read back as another value, the second run would tumble otherwise.
+    source, output = tmp_path / "input", tmp_path / "output"
+    source.mkdir()
+
+    def write(name: str, rows: list[tuple[str, int, float, float]]) -> None:
+        lines = (json.dumps(dict(key=k, seq=q, v=v, cost=c)) + "\n" for k, q, v, c in rows)
+        (source / f"{name}.tmp").write_text("".join(lines))  # NaN/Infinity: Spark reads them
+        (source / f"{name}.tmp").rename(source / f"{name}.json")
+
+    def run() -> None:
+        stream = (
+            spark.readStream.schema("key string, seq long, v double, cost double")
+            .option("maxFilesPerTrigger", 1)
+            .json(str(source))
+        )
+        sums = sw.run_operator(
+            stream,
+            WINDOW_SUM,
+            window="partitioned, tumbling, delta(v, 5.0)",
+            partition_by="key",
+            order_by="seq",
+            params={"attr": "cost"},
+            output_schema="key string, seq long, total double, count long",
+        )
+        query = (
+            sums.writeStream.format("json")
+            .option("path", str(output))
+            .option("checkpointLocation", str(tmp_path / "checkpoint"))
+            .start()
+        )
+        try:
+            query.processAllAvailable()
+        finally:
+            query.stop()
+
+    write("part-0", [("a", 0, 1.0, 1.0), ("a", 1, math.inf, 2.0), ("b", 0, math.nan, 4.0)])
+    run()
+    write("part-1", [("a", 2, 10.0, 8.0), ("a", 3, math.nan, 16.0), ("b", 1, 3.0, 32.0)])
+    run()
+
+    rows = spark.read.schema("key string, seq long, total double, count long").json(str(output))
+    assert sorted(rows.collect()) == [
+        ("a", 0, 1.0, 1),  # +inf arrives: 1.0 >= +inf is false
+        ("a", 2, 10.0, 2),  # +inf >= 5.0 kept 10.0 with it; NaN arrives and tumbles both
+        ("b", 0, 4.0, 1),  # the saved NaN is out of 3.0's window (NaN >= -2.0 is false)
+    ]
 
 
 def test_a_10_mb_tuple_crosses_micro_batches_in_the_state_store(

@@ -19,6 +19,8 @@ import java.util.Map;
  *   <li>{@code describe}: prints {@code window TYPE eviction=POLICY trigger=POLICY partitioned=B}
  *   <li>{@code flags <key>}: prints a stateful listener's bookkeeping for a partition
  *   <li>{@code dropped}: prints {@code dropped N}, the tuples a timeInterval window dropped
+ *   <li>{@code nonFinite}: prints {@code nonFinite N}, the NaN and infinite values the window's
+ *       delta policies read
  * </ul>
  *
  * @param verb the command's first word
@@ -41,7 +43,8 @@ public record ScenarioCommand(String verb, String argument) {
           Map.entry("needsPartitionEviction", false),
           Map.entry("describe", false),
           Map.entry("flags", true),
-          Map.entry("dropped", false));
+          Map.entry("dropped", false),
+          Map.entry("nonFinite", false));
 
   /**
    * The argument of {@code watermark}: seconds since the epoch, exact to the nanosecond, as

@@ -14,6 +14,7 @@ import com.ibm.streams.operator.StreamingData.Punctuation;
 import com.ibm.streams.operator.StreamingOutput;
 import com.ibm.streams.operator.Tuple;
 import com.ibm.streams.operator.window.StreamWindow;
+import io.streamswindow.api.window.NonFiniteDeltaValues;
 import io.streamswindow.api.window.TimeIntervalStreamWindow;
 import io.streamswindow.clause.WindowClauseParser;
 import io.streamswindow.engine.DeltaEvictionMode;
@@ -291,6 +292,13 @@ final class ScenarioRunner {
           throw new ScenarioFormatException("\"dropped\" needs a timeInterval window");
         }
         operator.trace().add("dropped " + panes.getDroppedTupleCount());
+      }
+      case "nonFinite" -> {
+        if (!(window instanceof NonFiniteDeltaValues counted)) {
+          throw new ScenarioFormatException(
+              "\"nonFinite\" needs a count, time, delta or punct window");
+        }
+        operator.trace().add("nonFinite " + counted.getNonFiniteDeltaValueCount());
       }
       default -> throw new ScenarioFormatException("unhandled command " + command);
     }

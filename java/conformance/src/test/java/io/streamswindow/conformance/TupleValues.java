@@ -15,9 +15,10 @@ import java.util.Map;
  * its attribute's type. Attributes a step does not name keep their defaults.
  *
  * <p>A timestamp is written as seconds since the epoch, preferably as a string so that nanoseconds
- * are exact ({@code "1020.500000001"}).
+ * are exact ({@code "1020.500000001"}). A float attribute takes a JSON number, or one of the
+ * strings {@code "NaN"}, {@code "Infinity"} and {@code "-Infinity"}, which JSON has no numbers for.
  */
-final class TupleValues {
+public final class TupleValues {
   private TupleValues() {}
 
   static void set(OutputTuple tuple, StreamSchema schema, ObjectNode values) {
@@ -32,8 +33,8 @@ final class TupleValues {
       }
       switch (attribute.getType().getMetaType()) {
         case RSTRING, USTRING, BSTRING -> tuple.setString(name, value.asText());
-        case FLOAT64 -> tuple.setDouble(name, value.asDouble());
-        case FLOAT32 -> tuple.setFloat(name, (float) value.asDouble());
+        case FLOAT64 -> tuple.setDouble(name, floatingPoint(name, value));
+        case FLOAT32 -> tuple.setFloat(name, (float) floatingPoint(name, value));
         case INT64, UINT64 -> tuple.setLong(name, value.asLong());
         case INT32, UINT32 -> tuple.setInt(name, value.asInt());
         case INT16, UINT16 -> tuple.setShort(name, (short) value.asInt());
@@ -47,6 +48,32 @@ final class TupleValues {
                     + "\" has a type scenarios do not support: "
                     + attribute.getType().getLanguageType());
       }
+    }
+  }
+
+  /**
+   * The value of a {@code float64} or {@code float32} attribute: a JSON number, or {@code "NaN"},
+   * {@code "Infinity"} or {@code "-Infinity"} (float32 rounds it afterwards).
+   *
+   * @throws ScenarioFormatException for any other value, naming the attribute
+   */
+  public static double floatingPoint(String name, JsonNode value) {
+    if (value.isNumber()) {
+      return value.asDouble();
+    }
+    switch (value.isTextual() ? value.asText() : "") {
+      case "NaN":
+        return Double.NaN;
+      case "Infinity":
+        return Double.POSITIVE_INFINITY;
+      case "-Infinity":
+        return Double.NEGATIVE_INFINITY;
+      default:
+        throw new ScenarioFormatException(
+            "attribute \""
+                + name
+                + "\" is a float: write a number, \"NaN\", \"Infinity\" or \"-Infinity\", not "
+                + value);
     }
   }
 

@@ -7,8 +7,10 @@ package io.streamswindow.engine;
  */
 public enum DeltaEvictionMode {
   /**
-   * Every tuple {@code w} with {@code t.a - w.a > d} is evicted, wherever it sits in the window
-   * (SPL's documented rule, whose out-of-order example evicts from the middle). The default.
+   * Every tuple {@code w} out of range of the arriving {@code t} is evicted, wherever it sits in
+   * the window (SPL's documented rule, whose out-of-order example evicts from the middle). The
+   * default. Out of range is IBM's test failing: not {@code w.a >= t.a - d}, so a NaN on either
+   * side is out of range (docs/decisions.md, "NaN and infinities in a float delta attribute").
    */
   ANY_OUT_OF_RANGE,
   /**

@@ -4,9 +4,11 @@ import com.ibm.streams.operator.window.StreamWindow;
 import java.util.function.ToDoubleFunction;
 
 /**
- * {@code delta(a, d)} eviction. Tumbling: when {@code t.a - oldest.a > d} the partition tumbles
- * before {@code t} is inserted. Sliding: every tuple {@code w} with {@code t.a - w.a > d} is
- * evicted before {@code t} is inserted ({@link DeltaEvictionMode}).
+ * {@code delta(a, d)} eviction. A windowed tuple {@code w} is out of range of an arriving {@code t}
+ * unless {@code w.a >= t.a - d} ({@link DeltaArithmetic}: IBM's comparison, so a NaN on either side
+ * is out of range). Tumbling: when the oldest tuple is out of range the partition tumbles before
+ * {@code t} is inserted. Sliding: the tuples out of range are evicted before {@code t} is inserted
+ * ({@link DeltaEvictionMode}).
  *
  * @param <T> the tuple type
  */
@@ -14,7 +16,7 @@ final class DeltaEvictionPolicy<T> implements EvictionPolicy<T> {
   private final String attribute;
   private final Object declaredDelta;
   private final ToDoubleFunction<T> value;
-  private final double delta;
+  private final DeltaArithmetic arithmetic;
   private final StreamWindow.Type type;
   private final DeltaEvictionMode mode;
 
@@ -26,7 +28,7 @@ final class DeltaEvictionPolicy<T> implements EvictionPolicy<T> {
     this.attribute = spec.attribute();
     this.declaredDelta = spec.delta();
     this.value = resolved.value();
-    this.delta = resolved.threshold();
+    this.arithmetic = new DeltaArithmetic(resolved);
     this.type = type;
     this.mode = mode;
   }
@@ -45,7 +47,12 @@ final class DeltaEvictionPolicy<T> implements EvictionPolicy<T> {
 
   @Override
   public double valueOf(T tuple) {
-    return value.applyAsDouble(tuple);
+    return arithmetic.seen(value.applyAsDouble(tuple));
+  }
+
+  /** How many tuples had a NaN or infinite value of the attribute. */
+  long nonFiniteValues() {
+    return arithmetic.nonFinite();
   }
 
   @Override
@@ -54,14 +61,14 @@ final class DeltaEvictionPolicy<T> implements EvictionPolicy<T> {
     if (oldest == null) {
       return Eviction.NONE;
     }
-    double newest = arriving.deltaValue;
+    double lowest = arithmetic.lowestInWindow(arriving.deltaValue);
     if (type == StreamWindow.Type.TUMBLING) {
-      return newest - oldest.deltaValue > delta ? Eviction.ALL : Eviction.NONE;
+      return DeltaArithmetic.inWindow(oldest.deltaValue, lowest) ? Eviction.NONE : Eviction.ALL;
     }
     if (mode == DeltaEvictionMode.OLDEST_FIRST) {
       int out = 0;
       for (Entry<T> entry : partition.entries) {
-        if (!(newest - entry.deltaValue > delta)) {
+        if (DeltaArithmetic.inWindow(entry.deltaValue, lowest)) {
           break;
         }
         out++;
@@ -69,8 +76,8 @@ final class DeltaEvictionPolicy<T> implements EvictionPolicy<T> {
       return Eviction.oldest(out);
     }
     for (Entry<T> entry : partition.entries) {
-      if (newest - entry.deltaValue > delta) {
-        return Eviction.matching(v -> newest - v > delta);
+      if (!DeltaArithmetic.inWindow(entry.deltaValue, lowest)) {
+        return Eviction.matching(v -> !DeltaArithmetic.inWindow(v, lowest));
       }
     }
     return Eviction.NONE;

@@ -39,10 +39,19 @@ public interface DeltaResolver<T> {
    * A resolved delta policy.
    *
    * @param <T> the tuple type
-   * @param value reads the attribute of a tuple as a double
+   * @param value reads the attribute of a tuple as a double; NaN and infinities are passed on as
+   *     they are (the policies compare them as IBM's runtime does: docs/decisions.md, "NaN and
+   *     infinities in a float delta attribute")
    * @param threshold the delta, in the attribute's unit
+   * @param float32 the attribute is a {@code float32}: {@code t.a - d} and {@code t.a + d} are
+   *     rounded to a float, as IBM's runtime computes them in the attribute's own type
    */
-  record Delta<T>(ToDoubleFunction<T> value, double threshold) {}
+  record Delta<T>(ToDoubleFunction<T> value, double threshold, boolean float32) {
+    /** A delta whose sums and differences are doubles (every attribute type but float32). */
+    public Delta(ToDoubleFunction<T> value, double threshold) {
+      this(value, threshold, false);
+    }
+  }
 
   /** A resolver for windows without delta policies: every delta is refused. */
   static <T> DeltaResolver<T> none() {

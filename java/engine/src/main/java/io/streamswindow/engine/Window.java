@@ -7,6 +7,7 @@ import com.ibm.streams.operator.window.StreamWindow;
 import com.ibm.streams.operator.window.StreamWindowEvent;
 import com.ibm.streams.operator.window.StreamWindowListener;
 import com.ibm.streams.operator.window.StreamWindowPartitioner;
+import io.streamswindow.api.window.NonFiniteDeltaValues;
 import java.io.DataInput;
 import java.io.DataOutput;
 import java.io.IOException;
@@ -44,7 +45,7 @@ import java.util.Objects;
  *
  * @param <T> the tuple type
  */
-public final class Window<T> implements EngineWindow<T> {
+public final class Window<T> implements EngineWindow<T>, NonFiniteDeltaValues {
   /** The partition key IBM's API reports for a window that is not partitioned. */
   static final Integer SOLE_PARTITION = 0;
 
@@ -340,6 +341,18 @@ public final class Window<T> implements EngineWindow<T> {
   @Override
   public long removedByListeners() {
     return removals.count();
+  }
+
+  @Override
+  public long getNonFiniteDeltaValueCount() {
+    long count = 0;
+    if (eviction instanceof DeltaEvictionPolicy<T> delta) {
+      count += delta.nonFiniteValues();
+    }
+    if (trigger instanceof DeltaTriggerPolicy<T> delta) {
+      count += delta.nonFiniteValues();
+    }
+    return count;
   }
 
   /**

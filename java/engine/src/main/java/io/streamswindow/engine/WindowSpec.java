@@ -4,6 +4,7 @@ import com.ibm.streams.operator.window.StreamWindow;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.BiFunction;
 
 /**
  * A complete window declaration of one input port: its type, eviction and trigger policies, whether
@@ -166,6 +167,39 @@ public final class WindowSpec {
         deltaEvictionMode,
         null,
         null);
+  }
+
+  /**
+   * This declaration with each delta policy's delta replaced by {@code typed.apply(attribute,
+   * delta)}; itself when nothing changes. How a clause's delta literal takes its attribute's type
+   * once the port's schema is known, as the SPL compiler types it.
+   */
+  public WindowSpec withDeltaValues(BiFunction<String, Object, Object> typed) {
+    PolicySpec typedEviction = typedDelta(eviction, typed);
+    PolicySpec typedTrigger = typedDelta(trigger, typed);
+    if (typedEviction == eviction && typedTrigger == trigger) {
+      return this;
+    }
+    return new WindowSpec(
+        type,
+        typedEviction,
+        typedTrigger,
+        partitioned,
+        partitionEviction,
+        deltaEvictionMode,
+        timeInterval,
+        eventTime);
+  }
+
+  private static PolicySpec typedDelta(
+      PolicySpec policy, BiFunction<String, Object, Object> typed) {
+    if (policy == null || policy.kind() != StreamWindow.Policy.DELTA) {
+      return policy;
+    }
+    Object delta = typed.apply(policy.attribute(), policy.delta());
+    return delta.equals(policy.delta()) && delta.getClass() == policy.delta().getClass()
+        ? policy
+        : PolicySpec.delta(policy.attribute(), delta);
   }
 
   /** This declaration with the given delta eviction mode (sliding delta eviction only). */

@@ -1,10 +1,14 @@
 package io.streamswindow.clause;
 
+import com.ibm.streams.operator.Attribute;
+import com.ibm.streams.operator.StreamSchema;
+import com.ibm.streams.operator.Type.MetaType;
 import io.streamswindow.clause.ClauseToken.Kind;
 import io.streamswindow.engine.PartitionEvictionSpec;
 import io.streamswindow.engine.PolicySpec;
 import io.streamswindow.engine.TimeIntervalSpec;
 import io.streamswindow.engine.WindowSpec;
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -51,7 +55,8 @@ import java.util.Objects;
  * negative. A delta value is kept as written: a whole number becomes an {@code Integer} (a {@code
  * Long} when it does not fit), any other number a {@code Double}. Whether the delta attribute
  * exists and whether the value suits its type is checked later, against the port's schema, not
- * here.
+ * here; {@link #typed} first gives the value its attribute's type, as the SPL compiler types the
+ * literal.
  *
  * <p>A timeInterval (event-time) window takes its options in any order, each at most once; {@code
  * intervalDuration} is required, the others default to {@code creationPeriod} = the duration,
@@ -117,6 +122,45 @@ public final class WindowClauseParser {
   public static WindowSpec parse(String clause) {
     Objects.requireNonNull(clause, "clause");
     return new WindowClauseParser(clause).clause();
+  }
+
+  /**
+   * Gives each delta value of a parsed clause its attribute's Java type, as the SPL compiler types
+   * a delta literal by its attribute: a whole number becomes a {@code Long} for an {@code int64}, a
+   * {@code Double} for a {@code float64}, a {@code BigDecimal} for a decimal; any number a {@code
+   * Float} for a {@code float32} (rounded as {@code Number.floatValue} rounds it, as the harness
+   * conformance runner does). What cannot be typed without loss (2.5 for an integer, a number too
+   * large for its type) or has no such type is left as it is, for the schema's check to refuse
+   * naming the attribute.
+   *
+   * @param spec a parsed clause
+   * @param schema the port's schema
+   * @return the clause with typed deltas; {@code spec} itself when none changes
+   */
+  public static WindowSpec typed(WindowSpec spec, StreamSchema schema) {
+    return spec.withDeltaValues((attribute, delta) -> typedDelta(schema, attribute, delta));
+  }
+
+  private static Object typedDelta(StreamSchema schema, String attribute, Object delta) {
+    Attribute declared = schema.getAttribute(attribute);
+    if (declared == null || !(delta instanceof Integer || delta instanceof Long)) {
+      return declared != null
+              && delta instanceof Double value
+              && declared.getType().getMetaType() == MetaType.FLOAT32
+          ? (Object) value.floatValue()
+          : delta;
+    }
+    long whole = ((Number) delta).longValue();
+    return switch (declared.getType().getMetaType()) {
+      case FLOAT64 -> (double) whole;
+      case FLOAT32 -> (float) whole;
+      case INT64, UINT64 -> whole;
+      case INT32, UINT32 -> whole == (int) whole ? (Object) (int) whole : delta;
+      case INT16, UINT16 -> whole == (short) whole ? (Object) (short) whole : delta;
+      case INT8, UINT8 -> whole == (byte) whole ? (Object) (byte) whole : delta;
+      case DECIMAL32, DECIMAL64, DECIMAL128 -> BigDecimal.valueOf(whole);
+      default -> delta;
+    };
   }
 
   private WindowSpec clause() {

@@ -21,7 +21,9 @@ import java.util.function.ToLongFunction;
  * float64}, {@code Integer} for {@code int32} and {@code uint32}, {@code Long} for {@code int64},
  * {@code BigDecimal} for decimals...), read the same way; for a {@code timestamp} attribute it is a
  * {@code Timestamp} (a duration) or a {@code Double} of seconds. A negative or NaN delta is
- * refused.
+ * refused; a float attribute's NaN and infinities are not (docs/decisions.md, "NaN and infinities
+ * in a float delta attribute"). A {@code float32} attribute's sums and differences are rounded to a
+ * float, as IBM's runtime computes them in float arithmetic.
  *
  * <pre>{@code
  * DeltaResolver.Delta<Tuple> d = new SchemaDeltaResolver(schema).resolve("v", 2.5);
@@ -78,7 +80,7 @@ public final class SchemaDeltaResolver implements DeltaResolver<Tuple> {
       throw new IllegalArgumentException(
           "delta(" + attribute + ", " + delta + "): the delta must not be negative or NaN");
     }
-    return new Delta<>(reader(attribute, index, metaType), threshold);
+    return new Delta<>(reader(index, metaType), threshold, metaType == MetaType.FLOAT32);
   }
 
   /**
@@ -167,29 +169,12 @@ public final class SchemaDeltaResolver implements DeltaResolver<Tuple> {
 
   /**
    * Returns the attribute reader: it reads this runtime's tuples directly (no allocation) and any
-   * other {@code Tuple} through {@code getObject}. It reads a tuple's delta value. A float that is
-   * NaN or infinite is refused, naming the attribute: a delta policy compares distances between
-   * values, and such a value has none to a finite one (a NaN or +infinity as the oldest tuple would
-   * keep a window from ever tumbling or evicting, so it would grow without bound;
-   * docs/decisions.md, "Reliability").
+   * other {@code Tuple} through {@code getObject}. A float's NaN or infinity is read as it is: the
+   * engine compares it as IBM's runtime does (docs/decisions.md, "NaN and infinities in a float
+   * delta attribute").
    */
-  private static ToDoubleFunction<Tuple> reader(String attribute, int index, MetaType metaType) {
-    if (metaType != MetaType.FLOAT32 && metaType != MetaType.FLOAT64) {
-      return tuple -> numeric(tuple, index, metaType);
-    }
-    return tuple -> {
-      double value = numeric(tuple, index, metaType);
-      if (Double.isNaN(value) || Double.isInfinite(value)) {
-        throw new IllegalArgumentException(
-            "delta attribute "
-                + attribute
-                + " of a tuple is "
-                + value
-                + ": a delta policy measures distances between values, which NaN and infinities"
-                + " do not have; filter such tuples out, or replace their value, before the window");
-      }
-      return value;
-    };
+  private static ToDoubleFunction<Tuple> reader(int index, MetaType metaType) {
+    return tuple -> numeric(tuple, index, metaType);
   }
 
   /** A numeric attribute of a tuple as a double, read unboxed from tuples that keep it so. */

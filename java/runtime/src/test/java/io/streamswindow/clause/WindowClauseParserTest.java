@@ -289,4 +289,43 @@ class WindowClauseParserTest {
     }
     return e;
   }
+
+  // ---- delta literals typed by their attribute (the Spark path's clauses)
+
+  private static final io.streamswindow.schema.SplSchema TYPED =
+      io.streamswindow.schema.SplSchema.parse(
+          "tuple<float32 f32, float64 f64, int64 i64, int32 i32, int8 i8, decimal64 d,"
+              + " rstring name>");
+
+  private static Object typedDelta(String clause) {
+    return WindowClauseParser.typed(WindowClauseParser.parse(clause), TYPED).eviction().delta();
+  }
+
+  @Test
+  void deltaLiteralsTakeTheirAttributesTypes() {
+    assertEquals(0.1f, typedDelta("tumbling, delta(f32, 0.1)"));
+    assertEquals(2.0f, typedDelta("tumbling, delta(f32, 2)"));
+    assertEquals(2.0, typedDelta("tumbling, delta(f64, 2)"));
+    assertEquals(2L, typedDelta("tumbling, delta(i64, 2)"));
+    assertEquals(2, typedDelta("tumbling, delta(i32, 2)"));
+    assertEquals((byte) 2, typedDelta("tumbling, delta(i8, 2)"));
+    assertEquals(new java.math.BigDecimal(2), typedDelta("tumbling, delta(d, 2)"));
+    WindowSpec both =
+        WindowClauseParser.typed(
+            WindowClauseParser.parse("partitioned, sliding, delta(f32, 1.5), delta(i64, 3)"),
+            TYPED);
+    assertEquals(1.5f, both.eviction().delta());
+    assertEquals(3L, both.trigger().delta());
+    assertTrue(both.isPartitioned());
+  }
+
+  @Test
+  void deltaLiteralsThatDoNotFitTheirTypeAreLeftForTheSchemaToRefuse() {
+    assertEquals(2.5, typedDelta("tumbling, delta(i32, 2.5)"));
+    assertEquals(300, typedDelta("tumbling, delta(i8, 300)"));
+    assertEquals(1.5, typedDelta("tumbling, delta(name, 1.5)"));
+    assertEquals(1.5, typedDelta("tumbling, delta(missing, 1.5)"));
+    WindowSpec untouched = WindowClauseParser.parse("tumbling, delta(f64, 1.5)");
+    assertTrue(untouched == WindowClauseParser.typed(untouched, TYPED));
+  }
 }

@@ -1,6 +1,7 @@
 package io.streamswindow.schema;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -117,17 +118,23 @@ class SchemaDeltaResolverTest {
   }
 
   @Test
-  void nanAndInfiniteDeltaValuesAreRefusedNamingTheAttribute() {
-    for (double bad :
-        new double[] {Double.NaN, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY}) {
-      IllegalArgumentException e =
-          assertThrows(
-              IllegalArgumentException.class,
-              () -> resolver.resolve("f64", 1.0).value().applyAsDouble(tuple("f64", bad)));
-      assertTrue(
-          e.getMessage().startsWith("delta attribute f64 of a tuple is " + bad), e.getMessage());
+  void nanAndInfiniteDeltaValuesAreReadAsTheyAre() {
+    for (double value :
+        new double[] {Double.NaN, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, -2.5}) {
+      assertEquals(
+          value, resolver.resolve("f64", 1.0).value().applyAsDouble(tuple("f64", value)), 0.0);
+      assertEquals(
+          value,
+          resolver.resolve("f32", 1.0f).value().applyAsDouble(tuple("f32", (float) value)),
+          0.0);
     }
-    assertEquals(-2.5, resolver.resolve("f64", 1.0).value().applyAsDouble(tuple("f64", -2.5)));
+  }
+
+  @Test
+  void onlyFloat32AttributesRoundToAFloat() {
+    assertTrue(resolver.resolve("f32", 1.0f).float32());
+    assertFalse(resolver.resolve("f64", 1.0).float32());
+    assertFalse(resolver.resolve("i32", 1).float32());
   }
 
   @Test

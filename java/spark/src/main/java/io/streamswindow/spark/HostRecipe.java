@@ -1,6 +1,7 @@
 package io.streamswindow.spark;
 
 import com.ibm.streams.operator.Operator;
+import io.streamswindow.clause.WindowClauseParser;
 import io.streamswindow.engine.Clock;
 import io.streamswindow.engine.WindowSpec;
 import io.streamswindow.runtime.OperatorHost;
@@ -55,7 +56,9 @@ record HostRecipe(
     Map<String, List<String>> interned = new LinkedHashMap<>();
     parameters.forEach(
         (name, values) -> interned.put(name, values.stream().map(String::intern).toList()));
-    return new HostRecipe(operatorClass, input, window, output, interned, List.copyOf(partitionBy));
+    // The clause's delta literals take their attributes' types, as the SPL compiler types them.
+    WindowSpec typed = WindowClauseParser.typed(window, input);
+    return new HostRecipe(operatorClass, input, typed, output, interned, List.copyOf(partitionBy));
   }
 
   /** Builds a host on {@code clock} whose output port 0 goes to {@code sink}; not initialized. */

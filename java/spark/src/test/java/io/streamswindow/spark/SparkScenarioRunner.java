@@ -13,6 +13,7 @@ import io.streamswindow.conformance.ScenarioCommand;
 import io.streamswindow.conformance.ScenarioStep;
 import io.streamswindow.conformance.TraceDiff;
 import io.streamswindow.conformance.TracingOperator;
+import io.streamswindow.conformance.TupleValues;
 import io.streamswindow.engine.ManualClock;
 import io.streamswindow.engine.TupleChunkStore;
 import io.streamswindow.engine.WindowSpec;
@@ -752,9 +753,9 @@ final class SparkScenarioRunner {
     if (type.equals(DataTypes.StringType)) {
       return value.asText();
     } else if (type.equals(DataTypes.DoubleType)) {
-      return value.asDouble();
+      return TupleValues.floatingPoint(field.name(), value);
     } else if (type.equals(DataTypes.FloatType)) {
-      return (float) value.asDouble();
+      return (float) TupleValues.floatingPoint(field.name(), value);
     } else if (type.equals(DataTypes.LongType)) {
       return value.asLong();
     } else if (type.equals(DataTypes.IntegerType)) {

@@ -46,7 +46,7 @@ final class SparkScenarioTable {
         s -> !s.declare().isEmpty() || s.deltaMode() != null),
     HARNESS_COMMAND(
         "uses a command that looks into or changes a live window between micro-batches (evictPartition,"
-            + " partitions, partitionOrder, needsPartitionEviction, describe, flags, resetToInitialState, dropped);"
+            + " partitions, partitionOrder, needsPartitionEviction, describe, flags, resetToInitialState, dropped, nonFinite);"
             + " on Spark a key's operator instance lives only during its calls",
         s -> s.steps().stream().anyMatch(step -> HARNESS_COMMANDS.contains(verb(step)))),
     PARTITIONS_ACROSS_KEYS(
@@ -120,7 +120,8 @@ final class SparkScenarioTable {
           "describe",
           "flags",
           "resetToInitialState",
-          "dropped");
+          "dropped",
+          "nonFinite");
 
   static final Map<String, Entry> ENTRIES = entries();
 
@@ -128,6 +129,7 @@ final class SparkScenarioTable {
     Map<String, Entry> t = new LinkedHashMap<>();
     // ---- checkpoint
     run(t, "checkpoint/delta-boundary-restored");
+    run(t, "checkpoint/delta-nan-and-infinity-restored");
     na(t, "checkpoint/drain-delivers-nothing-new", Reason.TIME_PRECISION);
     na(t, "checkpoint/partition-order-restored", Reason.PARTITIONS_ACROSS_KEYS);
     na(t, "checkpoint/partitions-restored", Reason.HARNESS_COMMAND);
@@ -172,11 +174,24 @@ final class SparkScenarioTable {
     run(t, "declaration/trigger-on-tumbling-clause");
     na(t, "declaration/trigger-on-tumbling-harness", Reason.HARNESS_DECLARATION);
     // ---- delta
+    run(t, "delta/float32-trigger-boundary-in-float");
+    run(t, "delta/float32-tumbling-rounds-in-float");
+    run(t, "delta/float64-rounding-as-ibm");
     na(t, "delta/harness-timestamp-delta-as-double", Reason.HARNESS_DECLARATION);
     na(t, "delta/harness-timestamp-delta-as-timestamp", Reason.HARNESS_DECLARATION);
+    na(t, "delta/non-finite-values-counted", Reason.HARNESS_COMMAND);
+    run(t, "delta/sliding-infinities");
+    run(t, "delta/sliding-nan-arrives-and-leaves");
+    na(t, "delta/sliding-nan-oldest-first", Reason.HARNESS_DECLARATION);
+    na(t, "delta/sliding-positive-infinity-oldest-first-grows", Reason.HARNESS_DECLARATION);
     run(t, "delta/sliding-timestamp-event-time");
+    run(t, "delta/trigger-first-value-nan-never-triggers");
+    run(t, "delta/trigger-first-value-negative-infinity");
+    run(t, "delta/trigger-nan-and-infinity-later");
     run(t, "delta/trigger-timestamp-every-second");
+    run(t, "delta/tumbling-infinities");
     run(t, "delta/tumbling-int32-attribute");
+    run(t, "delta/tumbling-nan");
     na(t, "delta/tumbling-timestamp-seconds", Reason.TIME_PRECISION);
     // ---- listener
     na(t, "listener/events-before-process", Reason.PARTITIONS_ACROSS_KEYS);
