@@ -33,6 +33,15 @@ interface KeyState {
   void save(byte[] checkpoint, long generation);
 
   /**
+   * The query run whose live hosts this call may take and keep ({@link OperatorHostCache}), or null
+   * when the layout rebuilds the key's host at every call (docs/architecture.md, "State layout"). A
+   * run, not the query: a restart starts from the store.
+   */
+  default String liveHostScope() {
+    return null;
+  }
+
+  /**
    * Asks Spark to call the key again in the first micro-batch whose processing time reaches {@code
    * deadlineNanos}, even without data for it.
    */

@@ -1,29 +1,146 @@
 package io.streamswindow.spark;
 
+import io.streamswindow.engine.WindowSpec;
+import java.util.Locale;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Encoders;
+import org.apache.spark.sql.KeyValueGroupedDataset;
+import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.streaming.GroupStateTimeout;
+import org.apache.spark.sql.streaming.OutputMode;
+import org.apache.spark.sql.streaming.TimeMode;
+import org.apache.spark.sql.types.StructType;
 
 /**
- * How a streaming query keeps each key's operator state (docs/architecture.md, "State layout"). The
- * layout follows the session's state store, which the user (or {@code sw.configure}) chose.
+ * How a query keeps each key's operator state, and with it how long a key's operator lives
+ * (docs/architecture.md, "State layout"). Each layout builds its own stateful operation, with its
+ * own state, time mode and wake-ups ({@link WakeUpTimes}), and says whether a key's live host stays
+ * between micro-batches. A batch DataFrame keeps no state and always runs {@link #SINGLE_VALUE}.
+ *
+ * <p>A stream's layout is the session's setting {@value #SETTING} ({@code chunked} or {@code
+ * single-value}) when the user set it, else follows the state store: chunked on RocksDB, which it
+ * needs. A restarted query must keep its layout (its checkpoint holds the other operator).
+ *
+ * <pre>{@code
+ * StateLayout layout = StateLayout.of(session);  // CHUNKED where the store is RocksDB
+ * Dataset<Row> results = layout.stateful(session, groups, plan, tuples, resultSchema, spec, false);
+ * }</pre>
  */
 enum StateLayout {
   /**
    * {@code flatMapGroupsWithState}: the key's whole checkpoint, window tuples included, as one
-   * value rewritten in every micro-batch that calls the key. Any state store.
+   * value rewritten in every micro-batch that calls the key; its operator is built for each call.
+   * Any state store.
    */
-  SINGLE_VALUE,
+  SINGLE_VALUE {
+    @Override
+    Dataset<Row> stateful(
+        SparkSession session,
+        KeyValueGroupedDataset<Row, Row> groups,
+        OperatorPlan plan,
+        StructType tuples,
+        StructType resultSchema,
+        WindowSpec spec,
+        boolean eventTimeStream) {
+      GroupStateTimeout timeout =
+          eventTimeStream
+              ? GroupStateTimeout.EventTimeTimeout()
+              : spec.usesTime() && plan.streaming()
+                  ? GroupStateTimeout.ProcessingTimeTimeout()
+                  : GroupStateTimeout.NoTimeout();
+      return groups.flatMapGroupsWithState(
+          new WindowedOperatorFunction(plan, tuples),
+          OutputMode.Append(),
+          Encoders.BINARY(),
+          Encoders.row(resultSchema),
+          timeout);
+    }
+  },
   /**
    * {@code transformWithState}: the checkpoint as one value and large partitions' tuples in a map
-   * of chunks, of which a micro-batch writes the ones that changed. Needs the RocksDB store.
+   * of chunks, of which a micro-batch writes the ones that changed; a key's operator lives across
+   * micro-batches, for as long as the query's run. Needs the RocksDB store.
    */
-  CHUNKED;
+  CHUNKED {
+    @Override
+    Dataset<Row> stateful(
+        SparkSession session,
+        KeyValueGroupedDataset<Row, Row> groups,
+        OperatorPlan plan,
+        StructType tuples,
+        StructType resultSchema,
+        WindowSpec spec,
+        boolean eventTimeStream) {
+      // Spark runs micro-batches without data, endlessly, in processing-time mode (so that timers
+      // fire): only windows with time policies take it, so processAllAvailable() returns for the
+      // others, as with flatMapGroupsWithState.
+      TimeMode time =
+          eventTimeStream
+              ? TimeMode.EventTime()
+              : spec.usesTime() ? TimeMode.ProcessingTime() : TimeMode.None();
+      QueryRunRelease.register(session);
+      return groups.transformWithState(
+          new WindowedOperatorProcessor(plan, tuples),
+          time,
+          OutputMode.Append(),
+          Encoders.row(resultSchema));
+    }
+  };
 
   /** The session setting that names the state store provider. */
   static final String PROVIDER = "spark.sql.streaming.stateStore.providerClass";
 
-  /** The layout for streams of {@code session}: chunked when its state store is RocksDB. */
+  /** The session setting that chooses the layout: {@code chunked} or {@code single-value}. */
+  static final String SETTING = "spark.streamswindow.stateLayout";
+
+  /**
+   * The stateful operation over a key's packed rows that gives the result rows of {@code plan}.
+   *
+   * @param session the session the query runs in
+   * @param eventTimeStream whether the window runs on the stream's watermark (timeInterval)
+   */
+  abstract Dataset<Row> stateful(
+      SparkSession session,
+      KeyValueGroupedDataset<Row, Row> groups,
+      OperatorPlan plan,
+      StructType tuples,
+      StructType resultSchema,
+      WindowSpec spec,
+      boolean eventTimeStream);
+
+  /**
+   * The layout for streams of {@code session}: its {@value #SETTING} if set, else chunked when its
+   * state store is RocksDB.
+   *
+   * @throws IllegalArgumentException for an unknown layout, or the chunked one on another store
+   */
   static StateLayout of(SparkSession session) {
-    String provider = session.conf().get(PROVIDER, "");
-    return provider.endsWith(".RocksDBStateStoreProvider") ? CHUNKED : SINGLE_VALUE;
+    boolean rocksDb = session.conf().get(PROVIDER, "").endsWith(".RocksDBStateStoreProvider");
+    String chosen = session.conf().get(SETTING, "").trim().toLowerCase(Locale.ROOT);
+    switch (chosen) {
+      case "":
+        return rocksDb ? CHUNKED : SINGLE_VALUE;
+      case "single-value", "single_value":
+        return SINGLE_VALUE;
+      case "chunked":
+        if (!rocksDb) {
+          throw new IllegalArgumentException(
+              SETTING
+                  + " is chunked, which needs Spark's RocksDB state store, and "
+                  + PROVIDER
+                  + " is "
+                  + session.conf().get(PROVIDER, "Spark's default (HDFS-backed)")
+                  + ": set it to"
+                  + " org.apache.spark.sql.execution.streaming.state.RocksDBStateStoreProvider,"
+                  + " or "
+                  + SETTING
+                  + " to single-value");
+        }
+        return CHUNKED;
+      default:
+        throw new IllegalArgumentException(
+            SETTING + " is '" + chosen + "'; it takes chunked or single-value (or is left unset)");
+    }
   }
 }

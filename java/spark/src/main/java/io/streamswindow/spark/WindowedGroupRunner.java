@@ -42,8 +42,8 @@ final class WindowedGroupRunner implements Serializable {
   private final OperatorPlan plan;
   private final StructType tupleStruct;
 
-  /** The scope of this plan's hosts in {@link OperatorHostCache}; null when hosts are not kept. */
-  private final String liveHosts;
+  /** This plan among the plans of one query run in {@link OperatorHostCache}. */
+  private final String planScope = UUID.randomUUID().toString();
 
   private transient HostRecipe recipe;
   private transient RowTupleConverter output;
@@ -65,23 +65,16 @@ final class WindowedGroupRunner implements Serializable {
   private transient int[] keyOutputColumns;
 
   /**
-   * A runner that builds a host for every call.
+   * A runner of {@code plan}. A streaming key keeps its live host between micro-batches when its
+   * {@link KeyState} names a scope for live hosts ({@link OperatorHostCache}); otherwise every call
+   * builds one.
    *
    * @param plan what to run
    * @param tupleStruct the operator's tuples as Spark rows
    */
   WindowedGroupRunner(OperatorPlan plan, StructType tupleStruct) {
-    this(plan, tupleStruct, false);
-  }
-
-  /**
-   * A runner whose streaming keys keep their live host between micro-batches when {@code liveHosts}
-   * ({@link OperatorHostCache}), which needs a {@link KeyState} with generations.
-   */
-  WindowedGroupRunner(OperatorPlan plan, StructType tupleStruct, boolean liveHosts) {
     this.plan = plan;
     this.tupleStruct = tupleStruct;
-    this.liveHosts = liveHosts ? UUID.randomUUID().toString() : null;
   }
 
   private void prepare() {
@@ -169,11 +162,12 @@ final class WindowedGroupRunner implements Serializable {
               host.punctuate(0, Punctuation.FINAL_MARKER);
             }
           });
-      if (liveHosts != null && plan.streaming()) {
+      if (state.liveHostScope() != null && plan.streaming()) {
         live.output().end();
         OperatorHostCache.shared()
             .put(
-                liveHosts,
+                state.liveHostScope(),
+                planScope,
                 key,
                 new OperatorHostCache.Entry(
                     host,
@@ -206,9 +200,10 @@ final class WindowedGroupRunner implements Serializable {
    */
   private OperatorHostCache.Entry hostFor(Row key, KeyState state, List<Row> results)
       throws Exception {
-    if (liveHosts != null) {
+    if (state.liveHostScope() != null) {
       OperatorHostCache.Entry cached =
-          OperatorHostCache.shared().take(liveHosts, key, state.generation());
+          OperatorHostCache.shared()
+              .take(state.liveHostScope(), planScope, key, state.generation());
       if (cached != null) {
         cached.output().into(results);
         cached.clock().moveTo(state.processingTimeMs());

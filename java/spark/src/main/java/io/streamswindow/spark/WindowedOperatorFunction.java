@@ -62,24 +62,13 @@ final class WindowedOperatorFunction
 
     @Override
     public void wakeAtProcessingTime(long deadlineNanos, long nowNanos) {
-      // Spark calls a timed-out group only in a micro-batch whose time is strictly after the
-      // timeout, so the timeout is the last millisecond before the deadline (rounded up to a
-      // millisecond): a micro-batch at the deadline itself fires it. Spark takes no duration
-      // under a millisecond, so a deadline a millisecond away waits for a later micro-batch.
-      long untilDeadline = (deadlineNanos - nowNanos + 999_999L) / 1_000_000L;
-      state.setTimeoutDuration(Math.max(1L, untilDeadline - 1));
+      state.setTimeoutDuration(WakeUpTimes.timeoutDuration(deadlineNanos, nowNanos));
     }
 
     @Override
     public void wakeAtEventTime(long deadlineNanos) {
-      // Spark calls a group whose event-time timeout is strictly before the watermark, which is
-      // in milliseconds: the last millisecond before the deadline (rounded up to a millisecond),
-      // and never before the current watermark, which Spark refuses.
-      long deadlineMs =
-          Math.floorDiv(deadlineNanos, 1_000_000L)
-              + (Math.floorMod(deadlineNanos, 1_000_000L) == 0 ? 0 : 1);
       state.setTimeoutTimestamp(
-          Math.max(deadlineMs - 1, Math.max(0L, state.getCurrentWatermarkMs())));
+          WakeUpTimes.timeoutTimestamp(deadlineNanos, state.getCurrentWatermarkMs()));
     }
   }
 }

@@ -36,7 +36,7 @@ final class WindowedOperatorProcessor extends StatefulProcessor<Row, Row, Row> {
   private transient TupleChunkStore chunkStore;
 
   WindowedOperatorProcessor(OperatorPlan plan, org.apache.spark.sql.types.StructType tupleStruct) {
-    this.runner = new WindowedGroupRunner(plan, tupleStruct, true);
+    this.runner = new WindowedGroupRunner(plan, tupleStruct);
   }
 
   @Override
@@ -115,6 +115,12 @@ final class WindowedOperatorProcessor extends StatefulProcessor<Row, Row, Row> {
       return chunkStore;
     }
 
+    /** Live hosts are this layout's: kept per query run, released when the run stops. */
+    @Override
+    public String liveHostScope() {
+      return getHandle().getQueryInfo().getRunId().toString();
+    }
+
     @Override
     public long generation() {
       Long generation = generations.get();
@@ -136,33 +142,12 @@ final class WindowedOperatorProcessor extends StatefulProcessor<Row, Row, Row> {
 
     @Override
     public void wakeAtProcessingTime(long deadlineNanos, long nowNanos) {
-      getHandle().registerTimer(processingTimer(deadlineNanos, nowNanos));
+      getHandle().registerTimer(WakeUpTimes.processingTimer(deadlineNanos, nowNanos));
     }
 
     @Override
     public void wakeAtEventTime(long deadlineNanos) {
-      getHandle().registerTimer(eventTimer(deadlineNanos, watermarkMs()));
+      getHandle().registerTimer(WakeUpTimes.eventTimer(deadlineNanos, watermarkMs()));
     }
-  }
-
-  /**
-   * The processing-time timer (ms) for a deadline: a timer fires in the first micro-batch whose
-   * time is at or past it, and never in the micro-batch that set it.
-   */
-  static long processingTimer(long deadlineNanos, long nowNanos) {
-    return Math.max(ceilMillis(deadlineNanos), Math.floorDiv(nowNanos, 1_000_000L) + 1);
-  }
-
-  /**
-   * The event-time timer (ms) for a deadline: a timer fires in the first micro-batch whose
-   * watermark is at or past it; a deadline just after the current watermark (a late trigger
-   * pending, due at the next watermark received) waits for the watermark's next move.
-   */
-  static long eventTimer(long deadlineNanos, long watermarkMs) {
-    return Math.max(ceilMillis(deadlineNanos), Math.max(0L, watermarkMs) + 1);
-  }
-
-  private static long ceilMillis(long nanos) {
-    return Math.floorDiv(nanos, 1_000_000L) + (Math.floorMod(nanos, 1_000_000L) == 0 ? 0 : 1);
   }
 }

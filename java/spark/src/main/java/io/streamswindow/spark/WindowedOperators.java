@@ -21,9 +21,6 @@ import org.apache.spark.sql.Encoders;
 import org.apache.spark.sql.KeyValueGroupedDataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.functions;
-import org.apache.spark.sql.streaming.GroupStateTimeout;
-import org.apache.spark.sql.streaming.OutputMode;
-import org.apache.spark.sql.streaming.TimeMode;
 import org.apache.spark.sql.types.ArrayType;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.DataTypes;
@@ -237,32 +234,10 @@ public final class WindowedOperators {
         packedRows
             .groupBy(keys.stream().map(functions::col).toArray(Column[]::new))
             .as(Encoders.row(keySchema), Encoders.row(packed));
-    if (input.isStreaming() && StateLayout.of(input.sparkSession()) == StateLayout.CHUNKED) {
-      // Spark runs micro-batches without data, endlessly, in processing-time mode (so that timers
-      // fire): only windows with time policies take it, so processAllAvailable() returns for the
-      // others, as with flatMapGroupsWithState.
-      TimeMode time =
-          eventTimeStream
-              ? TimeMode.EventTime()
-              : spec.usesTime() ? TimeMode.ProcessingTime() : TimeMode.None();
-      return groups.transformWithState(
-          new WindowedOperatorProcessor(plan, tuples),
-          time,
-          OutputMode.Append(),
-          Encoders.row(resultSchema));
-    }
-    GroupStateTimeout timeout =
-        eventTimeStream
-            ? GroupStateTimeout.EventTimeTimeout()
-            : spec.usesTime() && input.isStreaming()
-                ? GroupStateTimeout.ProcessingTimeTimeout()
-                : GroupStateTimeout.NoTimeout();
-    return groups.flatMapGroupsWithState(
-        new WindowedOperatorFunction(plan, tuples),
-        OutputMode.Append(),
-        Encoders.BINARY(),
-        Encoders.row(resultSchema),
-        timeout);
+    StateLayout layout =
+        input.isStreaming() ? StateLayout.of(input.sparkSession()) : StateLayout.SINGLE_VALUE;
+    return layout.stateful(
+        input.sparkSession(), groups, plan, tuples, resultSchema, spec, eventTimeStream);
   }
 
   /**

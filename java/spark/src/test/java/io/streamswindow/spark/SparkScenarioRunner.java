@@ -185,6 +185,11 @@ final class SparkScenarioRunner {
   /** The current micro-batch's event-time watermark (ms), as Spark's GroupState reports it. */
   private long watermarkMs = NO_WATERMARK_MS;
 
+  /**
+   * The run of the query, as transformWithState names it: a restart from a checkpoint is a new one.
+   */
+  private String runId = java.util.UUID.randomUUID().toString();
+
   private SparkScenarioRunner(Scenario scenario, Layout layout) {
     this.scenario = scenario;
     this.layout = layout;
@@ -294,7 +299,7 @@ final class SparkScenarioRunner {
             Map.of());
     function = new WindowedOperatorFunction(plan, tuples);
     chunkedRunner =
-        layout == Layout.CHUNKED && streaming ? new WindowedGroupRunner(plan, tuples, true) : null;
+        layout == Layout.CHUNKED && streaming ? new WindowedGroupRunner(plan, tuples) : null;
     packer = new RowPacker(plan, tuples);
     this.streaming = streaming;
     timeout = timeoutConf;
@@ -384,6 +389,7 @@ final class SparkScenarioRunner {
         groups.clear();
         groups.putAll(saved);
         watermarkMs = checkpointWatermarks.get(argument); // the restarted query's watermark
+        runId = java.util.UUID.randomUUID().toString();
         return batch; // the first micro-batch after the restart
       }
       case "drain" -> {
@@ -565,7 +571,8 @@ final class SparkScenarioRunner {
   private List<String> callChunked(
       String partition, Row key, List<Row> packedRows, boolean timedOut) {
     Group group = groups.get(partition);
-    MapKeyState state = new MapKeyState(group, nowMs, eventTime ? watermarkMs : NO_WATERMARK_MS);
+    MapKeyState state =
+        new MapKeyState(group, nowMs, eventTime ? watermarkMs : NO_WATERMARK_MS, runId);
     List<String> lines = new ArrayList<>();
     chunkedRunner
         .run(key, packedRows.iterator(), state)
@@ -604,14 +611,16 @@ final class SparkScenarioRunner {
   private static final class MapKeyState implements KeyState {
     private final long nowMs;
     private final long watermarkMs;
+    private final String runId;
     byte[] checkpoint;
     long generation;
     final Map<String, byte[]> chunks;
     long timerMs = NO_TIMEOUT;
 
-    MapKeyState(Group group, long nowMs, long watermarkMs) {
+    MapKeyState(Group group, long nowMs, long watermarkMs, String runId) {
       this.nowMs = nowMs;
       this.watermarkMs = watermarkMs;
+      this.runId = runId;
       this.checkpoint = group == null ? null : group.state();
       this.generation = group == null ? 0 : group.generation();
       this.chunks = new HashMap<>(group == null ? Map.of() : group.chunks());
@@ -643,6 +652,11 @@ final class SparkScenarioRunner {
     }
 
     @Override
+    public String liveHostScope() {
+      return runId;
+    }
+
+    @Override
     public void save(byte[] checkpoint, long generation) {
       this.checkpoint = checkpoint;
       this.generation = generation;
@@ -651,12 +665,12 @@ final class SparkScenarioRunner {
 
     @Override
     public void wakeAtProcessingTime(long deadlineNanos, long nowNanos) {
-      timerMs = WindowedOperatorProcessor.processingTimer(deadlineNanos, nowNanos);
+      timerMs = WakeUpTimes.processingTimer(deadlineNanos, nowNanos);
     }
 
     @Override
     public void wakeAtEventTime(long deadlineNanos) {
-      timerMs = WindowedOperatorProcessor.eventTimer(deadlineNanos, watermarkMs);
+      timerMs = WakeUpTimes.eventTimer(deadlineNanos, watermarkMs);
     }
   }
 
