@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import math
 from pathlib import Path
+from typing import Any
 
 import pytest
 from pyspark.sql import SparkSession
@@ -194,3 +195,38 @@ def test_an_operator_throwing_on_one_key_fails_the_query_naming_that_key(
     error = raised.value
     assert error.key == "[c]"
     assert error.cause_message == "RunningTotals refuses v = 13.0 as configured (failOn)"
+
+
+@pytest.mark.parametrize(
+    "window",
+    [
+        "partitioned, tumbling, time(5)",
+        "partitioned, sliding, count(4), time(1)",
+        "partitioned, tumbling, count(4), partitionAge(60)",
+    ],
+)
+def test_processing_time_policies_are_refused_on_a_batch_naming_the_alternatives(
+    any_spark: Any, window: str
+) -> None:
+    # A batch is read at one instant: a time policy would never fire and the rows would be
+    # missing without a word (docs/python.md, "Batch and streaming").
+    from streams_window.errors import ArgumentError
+
+    df = any_spark.createDataFrame([("a", 0, 1.0)], "key string, seq long, cost double")
+    with pytest.raises(ArgumentError) as aggregated:
+        sw.aggregate(df, window=window, partition_by="key", output={"total": "Sum(cost)"})
+    with pytest.raises(ArgumentError) as operated:
+        sw.run_operator(
+            df,
+            WINDOW_SUM,
+            window=window,
+            partition_by="key",
+            params={"attr": "cost"},
+            output_schema="key string, total double",
+        )
+    for refused in (aggregated, operated):
+        message = str(refused.value)
+        assert "processing-time policies" in message
+        assert "count, delta or punct policies" in message
+        assert "event_time=" in message
+

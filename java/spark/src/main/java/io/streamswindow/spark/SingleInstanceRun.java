@@ -96,6 +96,7 @@ public final class SingleInstanceRun {
     }
     Class<? extends Operator> type = WindowedOperators.loadOperatorClass(operatorClass);
     WindowSpec parsed = WindowClauseParser.parse(window);
+    WindowedOperators.requireNoProcessingTime(parsed);
     String eventColumn =
         WindowedOperators.eventTimeColumn(parsed, given.get("event_time"), input.schema(), false);
     WindowSpec spec = eventColumn == null ? parsed : parsed.withEventTime(eventColumn);

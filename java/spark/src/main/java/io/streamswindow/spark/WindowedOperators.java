@@ -111,6 +111,9 @@ public final class WindowedOperators {
       boolean checkOutputNames) {
     Class<? extends Operator> type = loadOperatorClass(operatorClass);
     WindowSpec parsed = WindowClauseParser.parse(window);
+    if (!input.isStreaming()) {
+      requireNoProcessingTime(parsed);
+    }
     Map<String, String> given = options == null ? Map.of() : options;
     requireKnownOptions(given);
     String eventTime =
@@ -277,6 +280,25 @@ public final class WindowedOperators {
    * Refuses an option {@link #runOperator} does not know: a misspelt key would otherwise be ignored
    * without a word (a column's SPL type left at the default, a marker column unused).
    */
+  /**
+   * Refuses processing-time policies ({@code time(...)}, {@code partitionAge}) on a batch input,
+   * which is read at one instant: such a window never tumbles, evicts or triggers by time, so its
+   * results would be missing or wrong without a word (docs/python.md, "Batch and streaming").
+   */
+  static void requireNoProcessingTime(WindowSpec spec) {
+    if (!spec.usesTime()) {
+      return;
+    }
+    throw new IllegalArgumentException(
+        "The window \""
+            + spec
+            + "\" has processing-time policies (time(...) or partitionAge), which a batch"
+            + " DataFrame never fires: a batch is read at one instant, with no processing time to"
+            + " wait for. On a batch, use count, delta or punct policies, or event time: a"
+            + " timeInterval window with event_time= (a column of the data's own times); or run"
+            + " the same window on a stream (spark.readStream)");
+  }
+
   static void requireKnownOptions(Map<String, String> options) {
     for (String key : options.keySet()) {
       boolean typed =
