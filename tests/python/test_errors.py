@@ -274,6 +274,21 @@ def test_an_output_column_differing_in_case_from_a_name_the_operator_sets_is_ref
     )
 
 
+@pytest.mark.parametrize("column", ["totals", "totalCost"])
+def test_an_output_column_close_to_a_name_the_operator_sets_is_refused(
+    df: DataFrame, column: str
+) -> None:
+    # A typo (totals) or a longer name (totalCost for the total WindowSum sets) named by no input
+    # attribute, parameter or string of the operator's code: the column would never be set.
+    with pytest.raises(ArgumentError) as raised:
+        window_sum(df, output_schema=f"key string, {column} double")
+
+    assert str(raised.value).startswith(
+        f"output_schema column '{column}' is no name the operator uses (did you mean 'total',"
+        " which WindowSum's code names?)"
+    )
+
+
 def test_output_columns_the_operator_uses_exactly_are_accepted(df: DataFrame) -> None:
     # The check must not refuse a column that matches exactly, nor one unlike every known name.
     rows = window_sum(df, output_schema="key string, total double, note string").collect()
@@ -452,8 +467,14 @@ def test_an_output_column_the_schema_lacks_fails_naming_the_attribute(df: DataFr
         out.collect()
 
     assert raised.value.operator == INCREMENTAL_AVERAGE
-    assert raised.value.cause_class == "java.lang.IllegalArgumentException"
+    # An IllegalArgumentException that names the attribute by type, so that the run can say the
+    # output port's attributes are output_schema's columns.
+    assert raised.value.cause_class == "io.streamswindow.schema.UnknownAttributeException"
     assert "Attribute average is not in the schema" in raised.value.cause_message
+    assert str(raised.value).splitlines()[0].endswith(
+        "The output port's attributes are output_schema's columns: add 'average' to"
+        " output_schema, or rename the column the operator should set to it"
+    )
 
 
 def failing_on_tuple_3(df: DataFrame) -> DataFrame:

@@ -31,6 +31,15 @@ public final class SimilarNames {
     if (sameButCase != null) {
       return " ('" + sameButCase + "' differs only in case; SPL names are case-sensitive)";
     }
+    String nearest = nearest(name, valid);
+    return nearest == null ? "" : " (did you mean '" + nearest + "'?)";
+  }
+
+  /**
+   * Returns the valid name closest to {@code name} within a small edit distance (a third of its
+   * length, ignoring case), or null when none is that close.
+   */
+  public static String nearest(String name, Collection<String> valid) {
     String nearest = null;
     int best = Math.max(1, name.length() / 3) + 1;
     for (String candidate : valid) {
@@ -40,7 +49,7 @@ public final class SimilarNames {
         nearest = candidate;
       }
     }
-    return nearest == null ? "" : " (did you mean '" + nearest + "'?)";
+    return nearest;
   }
 
   /**

@@ -315,8 +315,8 @@ public final class SplSchema implements StreamSchema, Serializable {
     return index;
   }
 
-  IllegalArgumentException unknownAttribute(String attributeName) {
-    return new IllegalArgumentException(
+  UnknownAttributeException unknownAttribute(String attributeName) {
+    return new UnknownAttributeException(
         "Attribute "
             + attributeName
             + " is not in the schema "
@@ -324,7 +324,9 @@ public final class SplSchema implements StreamSchema, Serializable {
             + " (attributes: "
             + String.join(", ", names)
             + ")"
-            + SimilarNames.hint(attributeName, names));
+            + SimilarNames.hint(attributeName, names),
+        attributeName,
+        this);
   }
 
   @Override

@@ -107,12 +107,46 @@ final class OperatorArgumentChecks {
    * it does: an input attribute (which {@code assign()} copies by exact name), a parameter value
    * (an operator may be told which attribute to set), or a string literal of the operator's code
    * ({@link ClassFileStrings}). SPL names are case-sensitive while Spark's columns are not, so such
-   * a column would keep its default value on every row. A column unlike every known name is let
-   * through: the operator may build names in ways no check can see.
+   * a column would keep its default value on every row. A column that no source names is refused
+   * too when a string of the operator's code is close to it (a typo, or {@code maximum} for the
+   * {@code max} the code sets): the operator would fail setting its own name. A column unlike every
+   * known name is let through: the operator may build names in ways no check can see.
    *
    * @param tuples the operator's input schema (without the marker column)
    * @throws IllegalArgumentException naming the column and the name it differs from
    */
+  /**
+   * The name of the operator's code that an output column it does not use was most likely meant to
+   * be, or null: a string of its code that reads as an SPL attribute name, is not already an output
+   * column or an input attribute, and is close to the column (a small edit distance, or one is the
+   * other's beginning, as {@code max} and {@code maximum}).
+   */
+  private static String likelyMeant(
+      String column, Set<String> literals, StructType output, StructType tuples) {
+    Set<String> taken = new java.util.HashSet<>(List.of(output.fieldNames()));
+    taken.addAll(List.of(tuples.fieldNames()));
+    List<String> candidates =
+        literals.stream()
+            .filter(literal -> literal.matches("[A-Za-z_][A-Za-z0-9_]*"))
+            .filter(literal -> !taken.contains(literal))
+            .sorted()
+            .toList();
+    String near = SimilarNames.nearest(column, candidates);
+    if (near != null && !near.equalsIgnoreCase(column)) {
+      return near;
+    }
+    String lower = column.toLowerCase(java.util.Locale.ROOT);
+    for (String candidate : candidates) {
+      String other = candidate.toLowerCase(java.util.Locale.ROOT);
+      if (Math.min(lower.length(), other.length()) >= 3
+          && !lower.equals(other)
+          && (lower.startsWith(other) || other.startsWith(lower))) {
+        return candidate;
+      }
+    }
+    return null;
+  }
+
   static void requireOutputNamesTheOperatorUses(
       Class<? extends Operator> type,
       StructType tuples,
@@ -152,6 +186,23 @@ final class OperatorArgumentChecks {
                 + ": SPL attribute names are case-sensitive, so the operator would never set"
                 + " this column and every row would hold its default value. Name the column '"
                 + match
+                + "'");
+      }
+      String likely = likelyMeant(column, literals, output, tuples);
+      if (likely != null) {
+        throw new IllegalArgumentException(
+            "output_schema column '"
+                + column
+                + "' is no name the operator uses (did you mean '"
+                + likely
+                + "', which "
+                + type.getSimpleName()
+                + "'s code names?): it is not an input attribute, which assign() would copy,"
+                + " nor a parameter's value, nor a string of the operator's code, so the operator"
+                + " would never set it and would fail setting '"
+                + likely
+                + "', which output_schema lacks. Name the column '"
+                + likely
                 + "'");
       }
     }

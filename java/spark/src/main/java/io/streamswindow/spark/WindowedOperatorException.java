@@ -1,5 +1,7 @@
 package io.streamswindow.spark;
 
+import io.streamswindow.schema.UnknownAttributeException;
+
 /**
  * A failure of a windowed operator run on Spark. The message names the operator class, the window
  * clause and, when it happened inside a group, the group's key; the cause is the operator's own
@@ -20,7 +22,8 @@ public final class WindowedOperatorException extends RuntimeException {
       String operatorClass,
       String window,
       String key,
-      Throwable root) {
+      Throwable root,
+      String causeMessage) {
     super(message, cause);
     this.operatorClass = operatorClass;
     this.window = window;
@@ -28,7 +31,7 @@ public final class WindowedOperatorException extends RuntimeException {
     // Kept as text as well as in the cause chain: a cause whose class the driver cannot load does
     // not survive the trip from an executor, and the Python facade reads these to say what failed.
     this.causeClassName = root.getClass().getName();
-    this.causeMessage = root.getMessage();
+    this.causeMessage = causeMessage;
   }
 
   /** The operator's class name. */
@@ -62,6 +65,16 @@ public final class WindowedOperatorException extends RuntimeException {
       root = root.getCause();
     }
     String where = key == null ? "" : " for key " + key;
+    String causeMessage = root.getMessage();
+    if (root instanceof UnknownAttributeException unknown
+        && unknown.schema() != null
+        && unknown.schema().equals(plan.outputSchema())) {
+      // The output port's attributes are output_schema's columns: that is what to change.
+      causeMessage +=
+          ". The output port's attributes are output_schema's columns: add '"
+              + unknown.attribute()
+              + "' to output_schema, or rename the column the operator should set to it";
+    }
     return new WindowedOperatorException(
         "Operator "
             + plan.operatorClass()
@@ -72,11 +85,12 @@ public final class WindowedOperatorException extends RuntimeException {
             + ": "
             + root.getClass().getName()
             + ": "
-            + root.getMessage(),
+            + causeMessage,
         cause,
         plan.operatorClass(),
         plan.window(),
         key == null ? null : String.valueOf(key),
-        root);
+        root,
+        causeMessage);
   }
 }
