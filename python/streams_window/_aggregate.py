@@ -125,6 +125,5 @@ def aggregate(
             spl_types=spl_types,
         ),
     )
-    transport = _connect if _pyspark.is_connect(df) else _jvm
     with calling(f"aggregate(window={window!r})"):
-        return transport.aggregate(call)
+        return _connect.aggregate(call) if _pyspark.is_connect(df) else _jvm.aggregate(call)

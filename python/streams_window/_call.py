@@ -164,8 +164,10 @@ class AggregateCall:
     ) -> AggregateCall:
         """The call's arguments, checked; ``run_arguments`` are :func:`run_options`' keyword
         arguments."""
-        spark = df.sparkSession if _pyspark.is_connect(df) else _pyspark.classic_session(
-            df, "aggregate"
+        spark = (
+            df.sparkSession
+            if _pyspark.is_connect(df)
+            else _pyspark.classic_session(df, "aggregate")
         )
         _checks.text(window, "window")
         functions = _checks.string_mapping(

@@ -343,8 +343,7 @@ def key_schema_error(
     saved_names, now_names = [n for n, _ in saved], [n for n, _ in now]
     if saved_names != now_names:
         change = (
-            f'partition_by: "{_listed(saved_names)}" in the checkpoint,'
-            f' "{_listed(now_names)}" now'
+            f'partition_by: "{_listed(saved_names)}" in the checkpoint, "{_listed(now_names)}" now'
         )
     else:
         change = (

@@ -68,7 +68,9 @@ class StreamsWindowError(Exception):
 
 
 class ArgumentError(StreamsWindowError, ValueError):
-    """A bad argument found on the JVM side (a Java ``IllegalArgumentException``).
+    """A bad argument found on the JVM side (condition ``STREAMS_WINDOW_REFUSED_ARGUMENT``: the
+    Java ``IllegalArgumentException`` an entry point refused it with, whose class is
+    ``java_class``).
 
     Raised for what only the JVM can check: an operator class that is not found or is not an
     ``Operator``, an output schema that Spark cannot read or whose column names differ only in
@@ -89,6 +91,7 @@ class ArgumentError(StreamsWindowError, ValueError):
                             output_schema="total double")
         except ArgumentError as error:
             print(error)  # ... has no parameter 'atr' (did you mean 'attr'?); ...
+            print(error.condition)  # STREAMS_WINDOW_REFUSED_ARGUMENT
     """
 
 

@@ -190,6 +190,7 @@ def run_operator(
         spl_types=spl_types,
         output_spl_types=output_spl_types,
     )
-    transport = _connect if _pyspark.is_connect(df) else _jvm
     with calling(f"run_operator({operator_class!r}, window={window!r})"):
-        return transport.run_operator(call, options)
+        if _pyspark.is_connect(df):
+            return _connect.run_operator(call, options)
+        return _jvm.run_operator(call, options)

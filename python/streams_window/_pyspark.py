@@ -130,7 +130,7 @@ def gateway_client(spark: SparkSession) -> Any:
 
 def java_dataframe(df: DataFrame) -> Any:
     """The Java ``Dataset<Row>`` behind a classic DataFrame (PySpark keeps it in ``_jdf``)."""
-    return df._jdf  # type: ignore[attr-defined]
+    return df._jdf
 
 
 def classic_dataframe(jdf: Any, spark: SparkSession) -> DataFrame:
@@ -181,7 +181,8 @@ def connect_request(
             relation.extension.value = encode(child_plan)
             return relation
 
-    child_plan = None if child is None else child._plan  # type: ignore[attr-defined]
+    connect_child: Any = child  # a Connect DataFrame: its plan is Connect's
+    child_plan = None if connect_child is None else connect_child._plan
     return ConnectDataFrame(WindowRequestPlan(child_plan), session)
 
 
@@ -235,7 +236,9 @@ def is_spark_throwable(handle: Any) -> bool:
 
     # PySpark's own captured exceptions ask the same of the same private gateway.
     gateway = SparkContext._gateway
-    return gateway is not None and is_instance_of(gateway, handle, "org.apache.spark.SparkThrowable")
+    return gateway is not None and is_instance_of(
+        gateway, handle, "org.apache.spark.SparkThrowable"
+    )
 
 
 def raised_as(error: StreamsWindowError, top: Link, *, origin: Any = None) -> StreamsWindowError:
@@ -253,7 +256,7 @@ def raised_as(error: StreamsWindowError, top: Link, *, origin: Any = None) -> St
     dual = _dual_class(type(error), kind, connect)
     converted: Any = dual.__new__(dual, error.message)
     vars(converted).update(vars(error))  # our facts, as they were read
-    theirs = dual.__bases__[1]
+    theirs: Any = dual.__bases__[1]
     if connect:
         # The public constructor of the Connect client's exceptions; needs no JVM.
         theirs.__init__(
@@ -270,10 +273,15 @@ def raised_as(error: StreamsWindowError, top: Link, *, origin: Any = None) -> St
     return result
 
 
-@functools.cache
+_DUAL_CLASSES: dict[tuple[type[StreamsWindowError], str, bool], type[Any]] = {}
+
+
 def _dual_class(ours: type[StreamsWindowError], kind: str, connect: bool) -> type[Any]:
-    """A class deriving from ``ours`` and PySpark's ``kind`` (made on first use: the Connect
-    client's module needs packages a classic installation may lack)."""
+    """A class deriving from ``ours`` and PySpark's ``kind`` (made on first use, once: the
+    Connect client's module needs packages a classic installation may lack)."""
+    made = _DUAL_CLASSES.get((ours, kind, connect))
+    if made is not None:
+        return made
     module = importlib.import_module(
         "pyspark.errors.exceptions.connect" if connect else "pyspark.errors.exceptions.captured"
     )
@@ -281,7 +289,7 @@ def _dual_class(ours: type[StreamsWindowError], kind: str, connect: bool) -> typ
     prefix = ("Connect" if connect else "") + kind.removesuffix("QueryException").removesuffix(
         "Exception"
     )
-    return type(
+    made = type(
         f"{prefix}{ours.__name__}",
         (ours, theirs),
         {
@@ -290,6 +298,8 @@ def _dual_class(ours: type[StreamsWindowError], kind: str, connect: bool) -> typ
             f" {'Connect ' if connect else ''}``{kind}``, the exception it replaces.",
         },
     )
+    _DUAL_CLASSES[(ours, kind, connect)] = made
+    return made
 
 
 # While a thread converts, the Py4J calls it makes (and PySpark's conversion of each cause) come

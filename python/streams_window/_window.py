@@ -96,9 +96,11 @@ def parse_window(clause: str, *, spark: SparkSession | None = None) -> WindowCla
     if not isinstance(clause, str):
         raise TypeError(f"parse_window() takes the clause as a string; got {type(clause).__name__}")
     session = _pyspark.active_session(spark, "parse_window")
-    transport = _connect if _pyspark.is_connect(session) else _jvm
     with calling(f"parse_window({clause!r})"):
-        parts = transport.parse_window(clause, session)
+        if _pyspark.is_connect(session):
+            parts = _connect.parse_window(clause, session)
+        else:
+            parts = _jvm.parse_window(clause, session)
     return WindowClause(
         clause=parts["clause"],
         type=WindowType(parts["type"]),

@@ -184,14 +184,16 @@ def install() -> None:
     _pyspark.install(classic=_from_java, connect=_from_connect)
 
 
-def _from_java(java_exception: Any) -> BaseException | None:
+def _from_java(java_exception: Any) -> StreamsWindowError | None:
     """Our error for a Java exception (a Py4J handle), as PySpark would raise it, or ``None``."""
     links = _jvm.chain(java_exception)
     ours = classify(links)
     return None if ours is None else _pyspark.raised_as(ours, links[0], origin=java_exception)
 
 
-def _from_connect(info: Any, message: str, response: Any, *_: Any, **__: Any) -> BaseException | None:
+def _from_connect(
+    info: Any, message: str, response: Any, *_: Any, **__: Any
+) -> BaseException | None:
     """Our error for a failed Connect call (what the Connect client's conversion takes), or
     ``None``."""
     links = _connect.chain(info, message, response)

@@ -63,9 +63,15 @@ def key_schema(*fields: str) -> str:
 
 CASES: dict[str, Case] = {
     "a refused argument": Case(
-        [Link(REFUSED, "Operator class x was not found", "STREAMS_WINDOW_REFUSED_ARGUMENT",
-              {"javaClass": "java.lang.IllegalArgumentException"}),
-         Link(IAE, "Operator class x was not found")],
+        [
+            Link(
+                REFUSED,
+                "Operator class x was not found",
+                "STREAMS_WINDOW_REFUSED_ARGUMENT",
+                {"javaClass": "java.lang.IllegalArgumentException"},
+            ),
+            Link(IAE, "Operator class x was not found"),
+        ],
         ArgumentError,
         dict(
             message="Operator class x was not found",
@@ -76,132 +82,261 @@ CASES: dict[str, Case] = {
         ),
     ),
     "a refused window clause": Case(
-        [Link(REFUSED, "bad window clause", "STREAMS_WINDOW_REFUSED_ARGUMENT",
-              {"javaClass": "io.streamswindow.clause.WindowClauseException",
-               "clause": "sliding, cnt(3)", "token": "cnt", "position": "9"})],
+        [
+            Link(
+                REFUSED,
+                "bad window clause",
+                "STREAMS_WINDOW_REFUSED_ARGUMENT",
+                {
+                    "javaClass": "io.streamswindow.clause.WindowClauseException",
+                    "clause": "sliding, cnt(3)",
+                    "token": "cnt",
+                    "position": "9",
+                },
+            )
+        ],
         WindowClauseError,
-        dict(clause="sliding, cnt(3)", token="cnt", position=9,
-             java_class="io.streamswindow.clause.WindowClauseException"),
+        dict(
+            clause="sliding, cnt(3)",
+            token="cnt",
+            position=9,
+            java_class="io.streamswindow.clause.WindowClauseException",
+        ),
     ),
     "a clause that ended too early": Case(
-        [Link(REFUSED, "bad window clause", "STREAMS_WINDOW_REFUSED_ARGUMENT",
-              {"javaClass": "io.streamswindow.clause.WindowClauseException",
-               "clause": "sliding,", "token": "", "position": "8"})],
+        [
+            Link(
+                REFUSED,
+                "bad window clause",
+                "STREAMS_WINDOW_REFUSED_ARGUMENT",
+                {
+                    "javaClass": "io.streamswindow.clause.WindowClauseException",
+                    "clause": "sliding,",
+                    "token": "",
+                    "position": "8",
+                },
+            )
+        ],
         WindowClauseError,
         dict(token="", position=8),
     ),
     "a refused argument inside Spark's analysis": Case(
-        [Link(ANALYSIS, "[INTERNAL] wrapped"),
-         Link(REFUSED, "no parameter 'atr'", "STREAMS_WINDOW_REFUSED_ARGUMENT",
-              {"javaClass": "java.lang.IllegalArgumentException"})],
+        [
+            Link(ANALYSIS, "[INTERNAL] wrapped"),
+            Link(
+                REFUSED,
+                "no parameter 'atr'",
+                "STREAMS_WINDOW_REFUSED_ARGUMENT",
+                {"javaClass": "java.lang.IllegalArgumentException"},
+            ),
+        ],
         ArgumentError,
         dict(message="no parameter 'atr'"),
         raised_as="AnalysisException",
     ),
     "an operator that failed in a job": Case(
-        [Link(SPARK_EXCEPTION, "Job aborted due to stage failure"),
-         failed(operator=VSUM, window="tumbling, count(4)", key="[x]",
-                causeClass="java.lang.ArithmeticException", causeMessage="/ by zero\nat ..."),
-         Link(("java.lang.ArithmeticException",), "/ by zero")],
+        [
+            Link(SPARK_EXCEPTION, "Job aborted due to stage failure"),
+            failed(
+                operator=VSUM,
+                window="tumbling, count(4)",
+                key="[x]",
+                causeClass="java.lang.ArithmeticException",
+                causeMessage="/ by zero\nat ...",
+            ),
+            Link(("java.lang.ArithmeticException",), "/ by zero"),
+        ],
         OperatorError,
-        dict(operator=VSUM, window="tumbling, count(4)", key="[x]",
-             cause_class="java.lang.ArithmeticException", cause_message="/ by zero\nat ...",
-             java_class=OPERATOR[0], condition="STREAMS_WINDOW_OPERATOR_FAILED"),
-        lines=["java.lang.ArithmeticException: / by zero",
-               f'  in operator {VSUM}, window "tumbling, count(4)", key [x]'],
+        dict(
+            operator=VSUM,
+            window="tumbling, count(4)",
+            key="[x]",
+            cause_class="java.lang.ArithmeticException",
+            cause_message="/ by zero\nat ...",
+            java_class=OPERATOR[0],
+            condition="STREAMS_WINDOW_OPERATOR_FAILED",
+        ),
+        lines=[
+            "java.lang.ArithmeticException: / by zero",
+            f'  in operator {VSUM}, window "tumbling, count(4)", key [x]',
+        ],
     ),
     "an operator failure without key or cause message": Case(
-        [failed(operator=VSUM, window="tumbling, count(4)",
-                causeClass="java.lang.NullPointerException")],
+        [
+            failed(
+                operator=VSUM,
+                window="tumbling, count(4)",
+                causeClass="java.lang.NullPointerException",
+            )
+        ],
         OperatorError,
         dict(key=None, cause_message=None, cause_class="java.lang.NullPointerException"),
-        lines=["java.lang.NullPointerException", f'  in operator {VSUM}, window "tumbling, count(4)"'],
+        lines=[
+            "java.lang.NullPointerException",
+            f'  in operator {VSUM}, window "tumbling, count(4)"',
+        ],
     ),
     "an operator that ended a streaming query": Case(
-        [Link(STREAMING, "[STREAM_FAILED] Query terminated" + PLAN, "STREAM_FAILED", {"id": "1"}),
-         failed(operator=VSUM, window="w", key="[a]", causeClass=ISE[0], causeMessage="boom"),
-         Link(ISE, "boom")],
+        [
+            Link(
+                STREAMING, "[STREAM_FAILED] Query terminated" + PLAN, "STREAM_FAILED", {"id": "1"}
+            ),
+            failed(operator=VSUM, window="w", key="[a]", causeClass=ISE[0], causeMessage="boom"),
+            Link(ISE, "boom"),
+        ],
         OperatorError,
         dict(operator=VSUM, key="[a]", cause_class=ISE[0], cause_message="boom"),
         raised_as="StreamingQueryException",
     ),
     "a restart refused inside an operator failure": Case(
-        [Link(STREAMING, "[STREAM_FAILED]" + PLAN),
-         failed(operator=VSUM, window="w", key="[a]", causeClass=RESTART[0],
+        [
+            Link(STREAMING, "[STREAM_FAILED]" + PLAN),
+            failed(
+                operator=VSUM,
+                window="w",
+                key="[a]",
+                causeClass=RESTART[0],
                 causeMessage="The state ... window clause: ...",
-                causeCondition="STREAMS_WINDOW_INCOMPATIBLE_RESTART", part="window clause"),
-         Link(RESTART, "The state ... window clause: ...", "STREAMS_WINDOW_INCOMPATIBLE_RESTART",
-              {"owner": "key [a]", "part": "window clause"})],
+                causeCondition="STREAMS_WINDOW_INCOMPATIBLE_RESTART",
+                part="window clause",
+            ),
+            Link(
+                RESTART,
+                "The state ... window clause: ...",
+                "STREAMS_WINDOW_INCOMPATIBLE_RESTART",
+                {"owner": "key [a]", "part": "window clause"},
+            ),
+        ],
         OperatorError,
-        dict(cause_class=RESTART[0], cause_message="The state ... window clause: ...",
-             condition="STREAMS_WINDOW_OPERATOR_FAILED"),
+        dict(
+            cause_class=RESTART[0],
+            cause_message="The state ... window clause: ...",
+            condition="STREAMS_WINDOW_OPERATOR_FAILED",
+        ),
         raised_as="StreamingQueryException",
     ),
     "an unwrapped incompatible restart": Case(
-        [Link(RESTART, "The state ... partition_by: ...", "STREAMS_WINDOW_INCOMPATIBLE_RESTART",
-              {"owner": "the definition record", "part": "partition_by"})],
+        [
+            Link(
+                RESTART,
+                "The state ... partition_by: ...",
+                "STREAMS_WINDOW_INCOMPATIBLE_RESTART",
+                {"owner": "the definition record", "part": "partition_by"},
+            )
+        ],
         OperatorError,
-        dict(operator=None, window=None, key=None, cause_class=RESTART[0],
-             cause_message="The state ... partition_by: ...",
-             condition="STREAMS_WINDOW_INCOMPATIBLE_RESTART",
-             parameters={"owner": "the definition record", "part": "partition_by"}),
+        dict(
+            operator=None,
+            window=None,
+            key=None,
+            cause_class=RESTART[0],
+            cause_message="The state ... partition_by: ...",
+            condition="STREAMS_WINDOW_INCOMPATIBLE_RESTART",
+            parameters={"owner": "the definition record", "part": "partition_by"},
+        ),
         lines=[f"{RESTART[0]}: The state ... partition_by: ..."],
     ),
     "an unwrapped unreadable state": Case(
-        [Link(SPARK_EXCEPTION, "Job aborted"),
-         Link(RESTART, "no longer reads", "STREAMS_WINDOW_UNREADABLE_STATE",
-              {"owner": "key [a]", "step": "reset", "causeClass": "java.io.IOException"})],
+        [
+            Link(SPARK_EXCEPTION, "Job aborted"),
+            Link(
+                RESTART,
+                "no longer reads",
+                "STREAMS_WINDOW_UNREADABLE_STATE",
+                {"owner": "key [a]", "step": "reset", "causeClass": "java.io.IOException"},
+            ),
+        ],
         OperatorError,
-        dict(cause_class=RESTART[0], cause_message="no longer reads",
-             condition="STREAMS_WINDOW_UNREADABLE_STATE"),
+        dict(
+            cause_class=RESTART[0],
+            cause_message="no longer reads",
+            condition="STREAMS_WINDOW_UNREADABLE_STATE",
+        ),
     ),
     "an unwrapped damaged state": Case(
-        [Link(DAMAGED, "The saved state of key [alpha] ...", "STREAMS_WINDOW_DAMAGED_STATE",
-              {"owner": "key [alpha]", "damage": "checksum"})],
+        [
+            Link(
+                DAMAGED,
+                "The saved state of key [alpha] ...",
+                "STREAMS_WINDOW_DAMAGED_STATE",
+                {"owner": "key [alpha]", "damage": "checksum"},
+            )
+        ],
         OperatorError,
         dict(cause_class=DAMAGED[0], condition="STREAMS_WINDOW_DAMAGED_STATE"),
     ),
     "Spark's refusal of the other state layout": Case(
-        [Link(STREAMING,
-              "[STREAM_FAILED] [STREAMING_STATEFUL_OPERATOR_NOT_MATCH_IN_STATE_METADATA] ..."
-              " Stateful operators in the metadata: [(OperatorId: 0 -> OperatorName:"
-              " flatMapGroupsWithState)]" + PLAN)],
+        [
+            Link(
+                STREAMING,
+                "[STREAM_FAILED] [STREAMING_STATEFUL_OPERATOR_NOT_MATCH_IN_STATE_METADATA] ..."
+                " Stateful operators in the metadata: [(OperatorId: 0 -> OperatorName:"
+                " flatMapGroupsWithState)]" + PLAN,
+            )
+        ],
         ArgumentError,
         dict(condition="STREAMING_STATEFUL_OPERATOR_NOT_MATCH_IN_STATE_METADATA"),
         raised_as="StreamingQueryException",
     ),
     "Spark's refusal of a key of other columns": Case(
-        [Link(STREAMING, "[STREAM_FAILED] Query terminated"),
-         Link(("org.apache.spark.sql.execution.streaming.state.StateSchemaNotCompatible",),
-              "[STATE_STORE_KEY_SCHEMA_NOT_COMPATIBLE] Provided key schema does not match",
-              "STATE_STORE_KEY_SCHEMA_NOT_COMPATIBLE",
-              {"storedKeySchema": key_schema("key,StringType"),
-               "newKeySchema": key_schema("key,StringType", "site,StringType")})],
+        [
+            Link(STREAMING, "[STREAM_FAILED] Query terminated"),
+            Link(
+                ("org.apache.spark.sql.execution.streaming.state.StateSchemaNotCompatible",),
+                "[STATE_STORE_KEY_SCHEMA_NOT_COMPATIBLE] Provided key schema does not match",
+                "STATE_STORE_KEY_SCHEMA_NOT_COMPATIBLE",
+                {
+                    "storedKeySchema": key_schema("key,StringType"),
+                    "newKeySchema": key_schema("key,StringType", "site,StringType"),
+                },
+            ),
+        ],
         ArgumentError,
         dict(condition="STATE_STORE_KEY_SCHEMA_NOT_COMPATIBLE"),
         raised_as="StreamingQueryException",
     ),
     "Spark's refusal of the update output mode": Case(
-        [Link(ANALYSIS, "flatMapGroupsWithState in append mode is not supported with Update"
-              " output mode on a streaming DataFrame/Dataset;" + PLAN)],
+        [
+            Link(
+                ANALYSIS,
+                "flatMapGroupsWithState in append mode is not supported with Update"
+                " output mode on a streaming DataFrame/Dataset;" + PLAN,
+            )
+        ],
         ArgumentError,
         dict(java_class=ANALYSIS[0]),
         raised_as="AnalysisException",
     ),
     "a Connect server without our plugin": Case(
-        [Link(("org.apache.spark.sql.connect.common.InvalidPlanInput",),
-              "No handler found for extension type:"
-              " type.googleapis.com/streams_window.connect.WindowRequest")],
+        [
+            Link(
+                ("org.apache.spark.sql.connect.common.InvalidPlanInput",),
+                "No handler found for extension type:"
+                " type.googleapis.com/streams_window.connect.WindowRequest",
+            )
+        ],
         StreamsWindowError,
     ),
     "an operator failure a foreachBatch function raised": Case(
-        [Link(STREAMING, "[STREAM_FAILED] Query terminated"),
-         Link(PYTHON, "Traceback (most recent call last):\n  File ...\n"
-              "streams_window.errors.OperatorError: java.lang.IllegalStateException: boom\n"
-              f'  in operator {VSUM}, window "w", key [a]\n')],
+        [
+            Link(STREAMING, "[STREAM_FAILED] Query terminated"),
+            Link(
+                PYTHON,
+                "Traceback (most recent call last):\n  File ...\n"
+                "streams_window.errors.OperatorError: java.lang.IllegalStateException: boom\n"
+                f'  in operator {VSUM}, window "w", key [a]\n',
+            ),
+        ],
         OperatorError,
-        dict(operator=VSUM, window="w", key="[a]", cause_class=ISE[0], cause_message="boom",
-             condition=None, parameters={}),
+        dict(
+            operator=VSUM,
+            window="w",
+            key="[a]",
+            cause_class=ISE[0],
+            cause_message="boom",
+            condition=None,
+            parameters={},
+        ),
         raised_as="StreamingQueryException",
     ),
     "a failure that is not ours": Case(
@@ -211,9 +346,14 @@ CASES: dict[str, Case] = {
         [Link(IAE, "Operator class x was not found")], None
     ),
     "Spark's layout refusal of a plan that is not ours": Case(
-        [Link(STREAMING, "[STREAMING_STATEFUL_OPERATOR_NOT_MATCH_IN_STATE_METADATA] Stateful"
-              " operators in the metadata: [(OperatorId: 0 -> OperatorName:"
-              " flatMapGroupsWithState)]")],
+        [
+            Link(
+                STREAMING,
+                "[STREAMING_STATEFUL_OPERATOR_NOT_MATCH_IN_STATE_METADATA] Stateful"
+                " operators in the metadata: [(OperatorId: 0 -> OperatorName:"
+                " flatMapGroupsWithState)]",
+            )
+        ],
         None,
     ),
 }
@@ -295,11 +435,7 @@ def test_a_chain_gives_the_same_error_on_both_session_kinds(
 ) -> None:
     case = CASES[name]
 
-    error = (
-        through_py4j(case.chain, monkeypatch)
-        if kind == "py4j"
-        else through_connect(case.chain)
-    )
+    error = through_py4j(case.chain, monkeypatch) if kind == "py4j" else through_connect(case.chain)
 
     if case.expected is None:
         assert error is None
@@ -314,8 +450,10 @@ def test_a_chain_gives_the_same_error_on_both_session_kinds(
     if kind == "connect":
         from pyspark.errors import AnalysisException, StreamingQueryException
 
-        pyspark_classes = {"StreamingQueryException": StreamingQueryException,
-                           "AnalysisException": AnalysisException}
+        pyspark_classes = {
+            "StreamingQueryException": StreamingQueryException,
+            "AnalysisException": AnalysisException,
+        }
         for pyspark_name, pyspark_class in pyspark_classes.items():
             assert isinstance(error, pyspark_class) == (case.raised_as == pyspark_name)
 
