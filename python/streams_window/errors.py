@@ -81,6 +81,11 @@ __all__ = [
     "translated",
 ]
 
+# This module is the classes' public home: tracebacks, reprs and pickles name them here, as
+# before they moved to _exceptions (the bottom layer, so that every layer may raise them).
+for _public in (ArgumentError, OperatorError, StreamsWindowError, WindowClauseError):
+    _public.__module__ = __name__
+
 
 def translate(error: BaseException) -> StreamsWindowError | None:
     """Return the streams-window error behind a Spark or Py4J exception, or ``None``.
