@@ -28,7 +28,7 @@ this order:
    Python worker, so the JVM keeps only the Python traceback's text (our
    ``OperatorError``'s two lines); a Connect query's ``exception()`` and a Py4J failure whose
    Java object did not reach the driver give only the Java message's text. See
-   :func:`from_text`.
+   :func:`_from_text`.
 
 Which PySpark class the error is also raised as (``StreamingQueryException``,
 ``AnalysisException``) is not decided here but by ``_pyspark``, from the top link's names.
@@ -97,7 +97,7 @@ def classify(chain: Sequence[Link]) -> StreamsWindowError | None:
         if ours is not None:
             return ours
     return _spark_refusal(chain) or next(
-        filter(None, (from_text(link.message) for link in chain)), None
+        filter(None, (_from_text(link.message) for link in chain)), None
     )
 
 
@@ -131,7 +131,7 @@ def _by_condition(link: Link) -> StreamsWindowError | None:
         where, cause = (None, None, None), (link.java_class, link.message)
     else:
         return None
-    return operator_error(
+    return _operator_error(
         operator=where[0],
         window=where[1],
         key=where[2],
@@ -151,7 +151,7 @@ def _integer(text: str | None) -> int | None:
         return None
 
 
-def operator_error(
+def _operator_error(
     *,
     operator: str | None,
     window: str | None,
@@ -268,7 +268,7 @@ def _spark_refusal(chain: Sequence[Link]) -> StreamsWindowError | None:
             return _output_mode_error(mode["mode"], top)
     for link in chain:
         if _NO_HANDLER in link.message and "streams_window" in link.message:
-            return no_plugin_error()
+            return _no_plugin_error()
     return None
 
 
@@ -307,7 +307,7 @@ def _output_mode_error(mode: str, link: Link) -> ArgumentError:
     )
 
 
-def no_plugin_error() -> StreamsWindowError:
+def _no_plugin_error() -> StreamsWindowError:
     """The error for a Connect server without our plugin (or without our jar)."""
     return StreamsWindowError(
         "streams-window's relation plugin is not on this Spark Connect server. Start the server"
@@ -458,7 +458,7 @@ _PYTHON_TEXT = re.compile(
 _SQL_STATE = re.compile(r" SQLSTATE: \w+$")
 
 
-def from_text(text: str) -> OperatorError | None:
+def _from_text(text: str) -> OperatorError | None:
     """An :class:`OperatorError` read from a failure's text, or ``None`` when it names none.
 
     Read only when no link of the chain has a condition of ours, that is when the failure
@@ -474,7 +474,7 @@ def from_text(text: str) -> OperatorError | None:
     # Spark ends the message of an error with a condition by its SQL state.
     cause = _SQL_STATE.sub("", match["cause"])
     cause_class, _, cause_message = cause.partition(": ")
-    return operator_error(
+    return _operator_error(
         operator=match["operator"],
         window=match["window"],
         key=match["key"],
