@@ -36,7 +36,7 @@ Example::
     sums.show()  # two rows: seq 3 with total 6.0, seq 7 with total 22.0
 """
 
-from streams_window import _connect_errors, _conversion
+from streams_window import errors
 from streams_window._aggregate import aggregate
 from streams_window._jars import api_jar_path, examples_jar_path, jar_path
 from streams_window._operators import run_operator
@@ -66,8 +66,6 @@ __all__ = [
 ]
 
 # Actions (collect(), writes, a streaming query's awaitTermination(), ...) raise streams-window's
-# exceptions when the failure is ours: see streams_window.errors.
-_conversion.install()
-# The same on Spark Connect sessions, now if the Connect client is loaded, else at the facade's
-# first call on one.
-_connect_errors.install_if_loaded()
+# exceptions when the failure is ours: see streams_window.errors. On Spark Connect sessions too,
+# now if the Connect client is loaded, else at the facade's first call on one.
+errors.install()

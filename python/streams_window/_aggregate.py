@@ -5,15 +5,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Literal
 
-from streams_window import _checks, _connect, _jvm
-from streams_window._operators import run_options
-from streams_window.errors import _calling_java
+from streams_window import _connect, _jvm, _pyspark
+from streams_window._call import AggregateCall
+from streams_window.errors import calling
 
 if TYPE_CHECKING:
     from pyspark.sql import DataFrame
-
-# The values of SPL Aggregate's slidingAggregation parameter.
-_SLIDING_AGGREGATIONS = ("incremental", "recompute")
 
 
 def aggregate(
@@ -109,60 +106,24 @@ def aggregate(
             spl_types={"amount": "decimal64"},
         )  # total: decimal(38,18), summed in decimal64
     """
-    connect = _connect.is_connect(df)
-    spark = df.sparkSession if connect else _jvm.classic_session(df, "aggregate")
-    _checks.text(window, "window")
-    functions = _checks.string_mapping(output, "output", "output function", ("total", "Sum(cost)"))
-    if not functions:
-        raise ValueError("output is empty: give at least one column, e.g. {'total': 'Sum(cost)'}")
-    options = run_options(
-        marker_column=marker_column,
-        batch_marker=batch_marker,
-        punctuation_column=punctuation_column,
-        event_time=event_time,
-        late_output=late_output,
-        spl_types=spl_types,
+    call = AggregateCall.check(
+        df,
+        window=window,
+        output=output,
+        partition_by=partition_by,
+        order_by=order_by,
+        group_by=group_by,
+        aggregate_incomplete_windows=aggregate_incomplete_windows,
+        aggregate_evicted_partitions=aggregate_evicted_partitions,
+        sliding_aggregation=sliding_aggregation,
+        run_arguments=dict(
+            marker_column=marker_column,
+            batch_marker=batch_marker,
+            punctuation_column=punctuation_column,
+            event_time=event_time,
+            late_output=late_output,
+            spl_types=spl_types,
+        ),
     )
-    options["aggregateIncompleteWindows"] = _checks.flag(
-        aggregate_incomplete_windows, "aggregate_incomplete_windows"
-    )
-    options["aggregateEvictedPartitions"] = _checks.flag(
-        aggregate_evicted_partitions, "aggregate_evicted_partitions"
-    )
-    if sliding_aggregation is not None:
-        options["slidingAggregation"] = _checks.one_of(
-            sliding_aggregation, _SLIDING_AGGREGATIONS, "sliding_aggregation"
-        )
-    assignments = [f"{column}={function}" for column, function in functions.items()]
-    columns = [
-        _checks.column_list(given, argument)
-        for given, argument in (
-            (partition_by, "partition_by"),
-            (order_by, "order_by"),
-            (group_by, "group_by"),
-        )
-    ]
-    if connect:
-        partitions, order, groups = columns
-        return _connect.aggregate(
-            df,
-            window=window,
-            partition_by=partitions,
-            order_by=order,
-            output=assignments,
-            group_by=groups,
-            options=options,
-        )
-    entry = _jvm.entry_class(spark, "Aggregates")
-    with _calling_java(f"aggregate(window={window!r})"):
-        partitions, order, groups = (_jvm.java_list(spark, listed) for listed in columns)
-        jdf = entry.aggregate(
-            df._jdf,
-            window,
-            partitions,
-            order,
-            _jvm.java_list(spark, assignments),
-            groups,
-            _jvm.java_map(spark, options),
-        )
-    return _jvm.wrap_dataframe(jdf, spark)
+    with calling(f"aggregate(window={window!r})"):
+        return _connect.aggregate(call) if _pyspark.is_connect(df) else _jvm.aggregate(call)

@@ -2,7 +2,7 @@
 
 Everything about the plan (whether a column exists and has a fitting type, whether the window
 clause, the output schema, the operator class and its parameters are valid) is judged once, by
-the JVM entry points, whose ``IllegalArgumentException`` becomes an
+the JVM entry points, whose refusal (condition ``STREAMS_WINDOW_REFUSED_ARGUMENT``) becomes an
 :class:`~streams_window.errors.ArgumentError` (a ``ValueError``). What is checked here is what
 Py4J would otherwise turn into an obscure failure or a wrong value: a ``None`` where a string
 goes, a set where a list goes, a parameter value that has no SPL spelling. Every public function

@@ -1,46 +1,37 @@
-"""The facade on Spark Connect sessions: the same calls, sent to the server's relation plugin.
+"""The Spark Connect transport: the facade's calls sent to the server's relation plugin, and the
+reading of the Connect client's errors into :class:`~streams_window._classify.Link` objects.
 
 A Spark Connect client has no JVM, so ``run_operator``, ``aggregate`` and ``parse_window`` send
 their (already checked) arguments as a :mod:`streams_window._connect_request` message in a
 ``Relation.extension``; the server's ``io.streamswindow.spark.connect.WindowRelationPlugin`` calls
-the same Java entry points as the Py4J path and answers with the result's plan. The plan is
-analyzed at once, so that a bad argument raises from the call, as on a classic session; the
-server's exception becomes the same :mod:`streams_window.errors` class
-(:mod:`streams_window._connect_errors`). docs/connect.md describes the setup.
+the same Java entry points as the Py4J transport (``_jvm``) and answers with the result's plan.
+The plan is analyzed at once, so that a bad argument raises from the call, as on a classic
+session. The client receives a server's exception as data (class names, messages, conditions and
+message parameters of its cause chain), which :func:`chain` reads into the same links the Py4J
+transport reads from Java objects. docs/connect.md describes the setup.
 
 Example::
 
-    if _connect.is_connect(df):
+    if _pyspark.is_connect(df):
         return _connect.run_operator(call, options)
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+import json
+import sys
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from streams_window import _connect_errors, _connect_request
-from streams_window.errors import StreamsWindowError
+from streams_window import _connect_request, _pyspark
+from streams_window._call import AggregateCall, OperatorCall
+from streams_window._classify import ANALYSIS_EXCEPTION, STREAMING_QUERY_EXCEPTION, Link
+from streams_window._connect_request import PLUGIN_CLASS, RELATION_PLUGINS
 
 if TYPE_CHECKING:
     from pyspark.sql import DataFrame
 
-    from streams_window._operators import OperatorCall
-
-#: The server setting that registers relation plugins, and our plugin's class.
-RELATION_PLUGINS = "spark.connect.extensions.relation.classes"
-PLUGIN_CLASS = "io.streamswindow.spark.connect.WindowRelationPlugin"
-
-
-def is_connect(value: Any) -> bool:
-    """Whether ``value`` is a Spark Connect DataFrame or SparkSession (without importing the
-    Connect client, which needs packages a classic installation may lack)."""
-    from pyspark.sql import DataFrame
-
-    if not type(value).__module__.startswith("pyspark.sql.connect."):
-        return False
-    # A Connect DataFrame derives from PySpark's DataFrame; Connect's SparkSession from nothing.
-    return isinstance(value, DataFrame) or type(value).__name__ == "SparkSession"
+__all__ = ["PLUGIN_CLASS", "RELATION_PLUGINS", "aggregate", "chain", "parse_window"]
 
 
 def run_operator(call: OperatorCall, options: Mapping[str, str]) -> DataFrame:
@@ -65,27 +56,18 @@ def run_operator(call: OperatorCall, options: Mapping[str, str]) -> DataFrame:
     )
 
 
-def aggregate(
-    df: DataFrame,
-    *,
-    window: str,
-    partition_by: Sequence[str],
-    order_by: Sequence[str],
-    output: Sequence[str],
-    group_by: Sequence[str],
-    options: Mapping[str, str],
-) -> DataFrame:
-    """``aggregate`` on a Connect DataFrame (``output`` as assignments ``column=Function()``)."""
+def aggregate(call: AggregateCall) -> DataFrame:
+    """``aggregate`` on a Connect DataFrame."""
     return _send(
-        df,
+        call.df,
         lambda relation: _connect_request.aggregate_request(
             input_relation=relation,
-            window=window,
-            partition_by=partition_by,
-            order_by=order_by,
-            output=output,
-            group_by=group_by,
-            options=options,
+            window=call.window,
+            partition_by=call.partition_by,
+            order_by=call.order_by,
+            output=call.output,
+            group_by=call.group_by,
+            options=call.options,
         ),
     )
 
@@ -93,66 +75,79 @@ def aggregate(
 def parse_window(clause: str, session: Any) -> dict[str, str]:
     """The parts of ``clause`` as the server's parser reads them (the map of
     ``WindowedOperators.parseWindow``), from the one-row-per-part relation the plugin answers."""
-    from pyspark.sql.connect.dataframe import DataFrame as ConnectDataFrame
-
-    _connect_errors.install()
-    plan = _request_plan(None, lambda _: _connect_request.parse_window_request(clause))
-    with _connect_errors.calling_server(f"parse_window({clause!r})"):
-        rows = ConnectDataFrame(plan, session).collect()
+    rows = _pyspark.connect_request(
+        None,
+        session,
+        _connect_request.TYPE_URL,
+        lambda _: _connect_request.parse_window_request(clause),
+    ).collect()
     return {row["part"]: row["value"] for row in rows}
 
 
 def _send(df: DataFrame, encode: Callable[[bytes], bytes]) -> DataFrame:
     """A DataFrame whose plan is our request over ``df``'s plan, analyzed before it is returned."""
-    from pyspark.sql.connect.dataframe import DataFrame as ConnectDataFrame
-
-    _connect_errors.install()
-    connect_df: Any = df  # a Connect DataFrame: its plan and session are Connect's
-    result = ConnectDataFrame(_request_plan(connect_df._plan, encode), connect_df.sparkSession)
+    result = _pyspark.connect_request(df, df.sparkSession, _connect_request.TYPE_URL, encode)
     # The server runs every check (and the operator's dry run) when it analyzes the plan: asking
     # for the schema raises a bad argument here, as the Py4J path does.
-    with _connect_errors.calling_server("the streams-window request"):
-        result.schema  # noqa: B018 - the analysis is the point
+    result.schema  # noqa: B018 - the analysis is the point
     return result
 
 
-def _request_plan(child: Any, encode: Callable[[bytes], bytes]) -> Any:
-    """A Connect plan node that sends ``encode(input relation bytes)`` as our ``Any``."""
-    from pyspark.sql.connect.plan import LogicalPlan
+def chain(info: Any, message: str, response: Any) -> list[Link]:
+    """The cause chain of a Connect error (the arguments the Connect client's conversion takes):
+    the enriched one the client fetched, else the top exception alone from the error's
+    ``ErrorInfo``."""
+    errors = list(response.errors) if response is not None else []
+    if errors:
+        index = response.root_error_idx if response.HasField("root_error_idx") else 0
+        links: list[Link] = []
+        seen: set[int] = set()
+        while 0 <= index < len(errors) and index not in seen:
+            seen.add(index)
+            error = errors[index]
+            throwable = error.spark_throwable if error.HasField("spark_throwable") else None
+            links.append(
+                Link(
+                    tuple(error.error_type_hierarchy),
+                    error.message,
+                    throwable.error_class
+                    if throwable is not None and throwable.HasField("error_class")
+                    else None,
+                    dict(throwable.message_parameters) if throwable is not None else {},
+                )
+            )
+            index = error.cause_idx if error.HasField("cause_idx") else -1
+        return links
+    metadata = info.metadata
+    classes = json.loads(metadata.get("classes") or "[]")
+    parameters = json.loads(metadata.get("messageParameters") or "{}")
+    return [Link(tuple(classes), message, metadata.get("errorClass"), parameters)]
 
-    class WindowRequestPlan(LogicalPlan):
-        """The plan node of a streams-window request; its child is the input DataFrame's plan."""
 
-        def plan(self, session: Any) -> Any:
-            relation = self._create_proto_relation()
-            child_plan = self._child.plan(session).SerializeToString() if self._child else b""
-            relation.extension.type_url = _connect_request.TYPE_URL
-            relation.extension.value = encode(child_plan)
-            return relation
-
-    return WindowRequestPlan(child)
-
-
-def no_plugin_error() -> StreamsWindowError:
-    """The error for a Connect server without our plugin (or without our jar)."""
-    return StreamsWindowError(
-        "streams-window's relation plugin is not on this Spark Connect server. Start the server"
-        f" with streams-window's jar in spark.jars and {RELATION_PLUGINS}={PLUGIN_CLASS}"
-        " (streams_window.configure does both on a SparkSession.builder.remote('local[...]')"
-        " builder); docs/connect.md says how on a cluster."
+def exception_chain(error: BaseException) -> list[Link]:
+    """The chain of an exception the Connect client made without our conversion
+    (``query.exception()``, or one raised before it was installed): the one link its public
+    getters give. Empty for any other exception."""
+    if "pyspark.errors.exceptions.connect" not in sys.modules:
+        return []
+    from pyspark.errors.exceptions.connect import (
+        AnalysisException,
+        SparkConnectException,
+        StreamingQueryException,
     )
 
-
-def active_session() -> Any:
-    """The active Spark Connect session when this process runs Spark Connect (PySpark's
-    ``is_remote()``), else ``None``."""
-    import sys
-
-    if "pyspark.sql.connect.session" not in sys.modules:
-        return None
-    from pyspark.sql.connect.session import SparkSession as ConnectSession
-    from pyspark.sql.utils import is_remote
-
-    if not is_remote():
-        return None
-    return ConnectSession.getActiveSession() or ConnectSession._get_default_session()
+    if not isinstance(error, SparkConnectException):
+        return []
+    names: tuple[str, ...] = ()
+    if isinstance(error, StreamingQueryException):
+        names = (STREAMING_QUERY_EXCEPTION,)
+    elif isinstance(error, AnalysisException):
+        names = (ANALYSIS_EXCEPTION,)
+    return [
+        Link(
+            names,
+            str(error.getMessage()),
+            error.getCondition(),
+            dict(error.getMessageParameters() or {}),
+        )
+    ]

@@ -20,6 +20,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
+#: The server setting that registers relation plugins, and streams-window's plugin, which reads
+#: these requests (docs/connect.md).
+RELATION_PLUGINS = "spark.connect.extensions.relation.classes"
+PLUGIN_CLASS = "io.streamswindow.spark.connect.WindowRelationPlugin"
+
 #: The ``type_url`` of the ``Any`` that carries a request (the Java plugin answers only this one).
 TYPE_URL = "type.googleapis.com/streams_window.connect.WindowRequest"
 

@@ -1,6 +1,13 @@
-"""The facade's handles on the JVM: the session, our entry classes, Java collections.
+"""The Py4J transport: the facade's calls into the JVM of a classic session, and the reading of
+a Java exception's cause chain into :class:`~streams_window._classify.Link` objects.
 
-Every Py4J detail lives here, so the public functions only validate, convert, call and wrap.
+Every Py4J detail lives here (and PySpark's private handles in ``_pyspark``), so the public
+functions only check, pick a transport and call.
+
+Example::
+
+    jdf = _jvm.run_operator(call, options)       # a DataFrame, on a classic session
+    links = _jvm.chain(py4j_error.java_exception)  # [Link(names=(...), message=..., ...), ...]
 """
 
 from __future__ import annotations
@@ -8,53 +15,82 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from streams_window.errors import StreamsWindowError
+from streams_window import _pyspark
+from streams_window._call import AggregateCall, OperatorCall
+from streams_window._classify import Link
+from streams_window._exceptions import StreamsWindowError
 
 if TYPE_CHECKING:
     from pyspark.sql import DataFrame, SparkSession
 
 ENTRY_PACKAGE = "io.streamswindow.spark"
 
-
-def classic_session(df: DataFrame, function: str) -> SparkSession:
-    """The session of ``df``, which must be a classic (Py4J) DataFrame, not a Spark Connect one."""
-    from pyspark.sql import DataFrame
-    from pyspark.sql.classic.dataframe import DataFrame as ClassicDataFrame
-
-    if not isinstance(df, DataFrame):
-        raise TypeError(
-            f"{function}() takes a pyspark.sql.DataFrame as df; got {type(df).__name__}"
-        )
-    if not isinstance(df, ClassicDataFrame):
-        raise TypeError(
-            f"{function}() needs a classic SparkSession (Py4J) to reach the JVM; this DataFrame"
-            f" is a {type(df).__module__}.{type(df).__name__} (Spark Connect is not supported)"
-        )
-    return df.sparkSession
+# How deep a Java cause chain is followed; real chains are a handful long, and a cycle must end.
+_MAX_CHAIN = 32
 
 
-def active_session(spark: SparkSession | None, function: str) -> SparkSession:
-    """``spark`` if given (it must be a classic session), else the active classic session."""
-    # In classic PySpark the session class is pyspark.sql.SparkSession itself; Spark Connect's
-    # is a separate class.
-    from pyspark.sql import SparkSession
+# --- calls --------------------------------------------------------------------------------------
 
-    if spark is None:
-        # The active session is per thread; another thread falls back on the process's session
-        # (kept in a private attribute, the only place PySpark keeps it).
-        spark = SparkSession.getActiveSession() or SparkSession._instantiatedSession
-        if spark is None:
-            raise StreamsWindowError(
-                f"{function}() needs a SparkSession (the window clause parser runs in the JVM):"
-                " start one with streams_window.configure(SparkSession.builder).getOrCreate(),"
-                " or pass it as spark="
-            )
-    if not isinstance(spark, SparkSession):
-        raise TypeError(
-            f"{function}() takes a classic pyspark.sql.SparkSession as spark; got"
-            f" {type(spark).__module__}.{type(spark).__name__}"
-        )
-    return spark
+
+def run_operator(call: OperatorCall, options: Mapping[str, str]) -> DataFrame:
+    """``WindowedOperators.runOperator`` over ``call.df``."""
+    entry = entry_class(call.spark, "WindowedOperators")
+    jdf = entry.runOperator(*_java_arguments(call), java_map(call.spark, options))
+    return _pyspark.classic_dataframe(jdf, call.spark)
+
+
+def single_instance_run(call: OperatorCall, options: Mapping[str, str]) -> DataFrame:
+    """``SingleInstanceRun.run`` over ``call.df`` (on the driver)."""
+    entry = entry_class(call.spark, "SingleInstanceRun")
+    jdf = entry.run(*_java_arguments(call), java_map(call.spark, options))
+    return _pyspark.classic_dataframe(jdf, call.spark)
+
+
+def aggregate(call: AggregateCall) -> DataFrame:
+    """``Aggregates.aggregate`` over ``call.df``."""
+    spark = call.spark
+    entry = entry_class(spark, "Aggregates")
+    jdf = entry.aggregate(
+        _pyspark.java_dataframe(call.df),
+        call.window,
+        java_list(spark, call.partition_by),
+        java_list(spark, call.order_by),
+        java_list(spark, call.output),
+        java_list(spark, call.group_by),
+        java_map(spark, call.options),
+    )
+    return _pyspark.classic_dataframe(jdf, spark)
+
+
+def parse_window(clause: str, spark: SparkSession) -> dict[str, str]:
+    """The parts of ``clause`` as ``WindowedOperators.parseWindow`` reads them."""
+    entry = entry_class(spark, "WindowedOperators")
+    return {str(key): str(value) for key, value in entry.parseWindow(clause).items()}
+
+
+def _java_arguments(call: OperatorCall) -> tuple[Any, ...]:
+    """The arguments the operator entry points share, in their order, as Java objects."""
+    spark = call.spark
+    return (
+        _pyspark.java_dataframe(call.df),
+        call.operator_class,
+        call.window,
+        java_list(spark, call.partition_by),
+        java_list(spark, call.order_by),
+        java_map(spark, call.params),
+        _output_ddl(call),
+    )
+
+
+def _output_ddl(call: OperatorCall) -> str:
+    """``output_schema`` as a DDL string; a StructType is converted exactly (through its JSON
+    form), a string is passed on for the JVM to parse."""
+    from pyspark.sql.types import StructType
+
+    if not isinstance(call.output_schema, StructType):
+        return call.output_schema
+    types = jvm(call.spark).org.apache.spark.sql.types
+    return str(types.DataType.fromJson(call.output_schema.json()).toDDL())
 
 
 def entry_class(spark: SparkSession, name: str) -> Any:
@@ -97,23 +133,59 @@ def java_map(spark: SparkSession, entries: Mapping[str, Any]) -> Any:
     return MapConverter().convert(converted, _gateway_client(spark))
 
 
-def wrap_dataframe(jdf: Any, spark: SparkSession) -> DataFrame:
-    """A Python DataFrame around a Java ``Dataset<Row>``."""
-    from pyspark.sql.classic.dataframe import DataFrame as ClassicDataFrame
-
-    return ClassicDataFrame(jdf, spark)
-
-
 def jvm(spark: SparkSession) -> Any:
-    """The session's Py4J view of the JVM (``spark._jvm``)."""
-    view = spark._jvm
+    """The session's Py4J view of the JVM."""
+    view = _pyspark.jvm_view(spark)
     if view is None:
         raise StreamsWindowError("The SparkSession has no JVM: it was stopped; start a new one")
     return view
 
 
 def _gateway_client(spark: SparkSession) -> Any:
-    gateway = spark.sparkContext._gateway
-    if gateway is None:
+    client = _pyspark.gateway_client(spark)
+    if client is None:
         raise StreamsWindowError("The SparkSession has no JVM: it was stopped; start a new one")
-    return gateway._gateway_client
+    return client
+
+
+# --- cause chains -------------------------------------------------------------------------------
+
+
+def chain(handle: Any) -> list[Link]:
+    """The cause chain of a Java exception (a Py4J handle), outermost first; what could be read
+    when the gateway fails midway, empty for ``None``."""
+    links: list[Link] = []
+    seen: list[Any] = []
+    try:
+        while handle is not None and len(links) < _MAX_CHAIN:
+            links.append(_link(handle))
+            seen.append(handle)
+            cause = handle.getCause()
+            if cause is None or any(cause.equals(known) for known in seen):
+                break
+            handle = cause
+    except Exception:  # noqa: BLE001 - the gateway may be gone; keep what was read
+        pass
+    return links
+
+
+def _link(handle: Any) -> Link:
+    names = []
+    java_type = handle.getClass()
+    while java_type is not None:
+        names.append(str(java_type.getName()))
+        java_type = java_type.getSuperclass()
+    message = handle.getMessage()
+    condition, parameters = None, {}
+    try:
+        if _pyspark.is_spark_throwable(handle):
+            found = handle.getCondition()
+            condition = None if found is None else str(found)
+            parameters = {
+                str(key): str(value)
+                for key, value in (handle.getMessageParameters() or {}).items()
+                if value is not None
+            }
+    except Exception:  # noqa: BLE001 - a class Py4J cannot call into: read it as text
+        condition, parameters = None, {}
+    return Link(tuple(names), "" if message is None else str(message), condition, parameters)

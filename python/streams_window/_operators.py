@@ -3,21 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from streams_window import _checks, _connect, _jvm
+from streams_window import _connect, _jvm, _pyspark
+from streams_window._call import OperatorCall, run_options
 from streams_window._checks import ParamValue
-from streams_window.errors import _calling_java
+from streams_window.errors import calling
 
 if TYPE_CHECKING:
-    from pyspark.sql import DataFrame, SparkSession
+    from pyspark.sql import DataFrame
     from pyspark.sql.types import StructType
-
-#: The prefixes of the Java entry points' option keys that state the SPL type of an input
-#: attribute (``spl_types``) and of an output column (``output_spl_types``).
-SPL_TYPE_PREFIX = "spl_type."
-OUTPUT_SPL_TYPE_PREFIX = "output_spl_type."
 
 
 def run_operator(
@@ -195,134 +190,7 @@ def run_operator(
         spl_types=spl_types,
         output_spl_types=output_spl_types,
     )
-    if _connect.is_connect(df):
-        return _connect.run_operator(call, options)
-    spark = call.spark
-    entry = _jvm.entry_class(spark, "WindowedOperators")
-    with _calling_java(f"run_operator({operator_class!r}, window={window!r})"):
-        jdf = entry.runOperator(*call.java_arguments(), _jvm.java_map(spark, options))
-    return _jvm.wrap_dataframe(jdf, spark)
-
-
-def run_options(
-    *,
-    marker_column: str | None = None,
-    batch_marker: bool = False,
-    punctuation_column: str | None = None,
-    event_time: str | None = None,
-    late_output: bool = False,
-    spl_types: Mapping[str, str] | None = None,
-    output_spl_types: Mapping[str, str] | None = None,
-) -> dict[str, str]:
-    """The options of the Java entry points that the facade's functions share, from
-    their keyword arguments (only their Python types are checked here: the JVM judges the rest).
-
-    Example::
-
-        run_options(marker_column="m", late_output=True, spl_types={"amount": "decimal64"})
-        # {'late_output': 'true', 'marker_column': 'm', 'spl_type.amount': 'decimal64'}
-    """
-    options = {}
-    # The JVM's defaults are false: only what is set is passed.
-    for key, set_flag in (("batch_marker", batch_marker), ("late_output", late_output)):
-        if _checks.flag(set_flag, key) == "true":
-            options[key] = "true"
-    for key, value in (
-        ("marker_column", marker_column),
-        ("punctuation_column", punctuation_column),
-        ("event_time", event_time),
-    ):
-        checked = _checks.optional_text(value, key)
-        if checked is not None:
-            options[key] = checked
-    options.update(spl_type_options(spl_types, "spl_types", SPL_TYPE_PREFIX))
-    options.update(spl_type_options(output_spl_types, "output_spl_types", OUTPUT_SPL_TYPE_PREFIX))
-    return options
-
-
-def spl_type_options(types: Mapping[str, str] | None, argument: str, prefix: str) -> dict[str, str]:
-    """SPL types stated for columns, as the Java entry points' options: ``prefix + column``.
-
-    Only the Python types are checked here. Whether a name is a column, the text an SPL type,
-    and the type one that fits the column is for the JVM to say, when the plan is built (an
-    :class:`~streams_window.errors.ArgumentError` naming the column, both types and what would
-    fit): one judge of what the plan accepts.
-
-    Example::
-
-        spl_type_options({"amount": "decimal64"}, "spl_types", "spl_type.")
-        # {'spl_type.amount': 'decimal64'}
-    """
-    stated = _checks.string_mapping(types, argument, "SPL type", ("amount", "decimal64"))
-    return {prefix + column: spl_type for column, spl_type in stated.items()}
-
-
-@dataclass(frozen=True)
-class OperatorCall:
-    """The arguments run_operator() and testing.single_instance_run() share, their Python types
-    checked, ready to pass to the Java entry points."""
-
-    df: DataFrame
-    spark: SparkSession
-    operator_class: str
-    window: str
-    output_schema: str | StructType
-    partition_by: list[str]
-    order_by: list[str]
-    params: dict[str, list[str]]
-
-    @classmethod
-    def check(
-        cls,
-        function: str,
-        df: DataFrame,
-        operator_class: str,
-        *,
-        window: str,
-        output_schema: str | StructType,
-        partition_by: str | Sequence[str] | None,
-        order_by: str | Sequence[str] | None,
-        params: Mapping[str, ParamValue] | None,
-        connect: bool = False,
-    ) -> OperatorCall:
-        """The call's arguments, their Python types checked; ``connect``: whether ``df`` may be
-        a Spark Connect DataFrame (a function that needs the JVM in this process says no)."""
-        spark = (
-            df.sparkSession
-            if connect and _connect.is_connect(df)
-            else _jvm.classic_session(df, function)
-        )
-        return cls(
-            df,
-            spark,
-            _checks.text(operator_class, "operator_class"),
-            _checks.text(window, "window"),
-            _checks.schema(output_schema, "output_schema"),
-            _checks.column_list(partition_by, "partition_by"),
-            _checks.column_list(order_by, "order_by"),
-            _checks.parameter_strings(params),
-        )
-
-    def output_ddl(self) -> str:
-        """``output_schema`` as a DDL string; a StructType is converted exactly (through its
-        JSON form), a string is passed on for the JVM to parse."""
-        from pyspark.sql.types import StructType
-
-        if not isinstance(self.output_schema, StructType):
-            return self.output_schema
-        types = _jvm.jvm(self.spark).org.apache.spark.sql.types
-        with _calling_java("converting output_schema to DDL"):
-            return str(types.DataType.fromJson(self.output_schema.json()).toDDL())
-
-    def java_arguments(self) -> tuple[Any, ...]:
-        """The arguments the Java entry points share, in their order, as Java objects."""
-        spark = self.spark
-        return (
-            self.df._jdf,
-            self.operator_class,
-            self.window,
-            _jvm.java_list(spark, self.partition_by),
-            _jvm.java_list(spark, self.order_by),
-            _jvm.java_map(spark, self.params),
-            self.output_ddl(),
-        )
+    with calling(f"run_operator({operator_class!r}, window={window!r})"):
+        if _pyspark.is_connect(df):
+            return _connect.run_operator(call, options)
+        return _jvm.run_operator(call, options)

@@ -8,7 +8,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 from urllib.parse import urlparse
 
-from streams_window import _connect, _jars
+from streams_window import _jars, _pyspark
+from streams_window._connect_request import PLUGIN_CLASS, RELATION_PLUGINS
 
 if TYPE_CHECKING:
     from pyspark.sql import SparkSession
@@ -96,15 +97,13 @@ def configure(
             "configure() takes a SparkSession.Builder, such as"
             f" SparkSession.builder.master('local[2]'); got {type(builder).__name__}"
         )
-    # The builder keeps what was set on it in _options (not public API, but the only way to read
-    # it back); reading it lets us append instead of overwriting the caller's settings.
-    options: dict[str, str] = getattr(builder, "_options", {})
+    options = _pyspark.builder_options(builder)
     remote = options.get("spark.remote")
     if remote is not None and not remote.startswith("local"):
         raise ValueError(
             f"configure() cannot set up the Spark Connect server at {remote}: its settings are"
             " made where it starts. Give that server streams-window's jar in spark.jars (see"
-            f" streams_window.jar_path()) and {_connect.RELATION_PLUGINS}={_connect.PLUGIN_CLASS}"
+            f" streams_window.jar_path()) and {RELATION_PLUGINS}={PLUGIN_CLASS}"
             " (docs/connect.md); the client needs no configure()."
         )
 
@@ -126,10 +125,10 @@ def configure(
         if key not in options and key not in started_with:
             builder = builder.config(key, value)
     if remote is not None:
-        plugins = [name for name in options.get(_connect.RELATION_PLUGINS, "").split(",") if name]
-        if _connect.PLUGIN_CLASS not in plugins:
-            plugins.append(_connect.PLUGIN_CLASS)
-        builder = builder.config(_connect.RELATION_PLUGINS, ",".join(plugins))
+        plugins = [name for name in options.get(RELATION_PLUGINS, "").split(",") if name]
+        if PLUGIN_CLASS not in plugins:
+            plugins.append(PLUGIN_CLASS)
+        builder = builder.config(RELATION_PLUGINS, ",".join(plugins))
     return builder.config("spark.ui.showConsoleProgress", "false")
 
 
@@ -142,12 +141,7 @@ def _same_file(jar: str) -> str:
 def _running_driver_settings(keys: Iterable[str]) -> dict[str, str]:
     """Those of ``keys`` that the already running driver JVM was started with (``spark-submit
     --conf``, which sets them as system properties); empty when this process starts its JVM."""
-    from pyspark import SparkContext
-
-    if "PYSPARK_GATEWAY_PORT" not in os.environ:
-        return {}
-    SparkContext._ensure_initialized()
-    jvm = SparkContext._jvm
+    jvm = _pyspark.running_driver_jvm()
     if jvm is None:
         return {}
     found = {key: jvm.java.lang.System.getProperty(key) for key in keys}
@@ -163,14 +157,7 @@ def _running_driver_jars() -> list[str]:
     are kept first instead. A plain ``python`` program starts its JVM itself, from the builder's
     options, so there is nothing to keep, and no JVM is started here.
     """
-    from pyspark import SparkContext
-
-    # Set by the JVM that launched this Python process; a JVM PySpark starts itself leaves it unset.
-    if "PYSPARK_GATEWAY_PORT" not in os.environ:
-        return []
-    # Connects to the running JVM (PYSPARK_GATEWAY_PORT); launches none when one is there.
-    SparkContext._ensure_initialized()
-    jvm = SparkContext._jvm
+    jvm = _pyspark.running_driver_jvm()
     started_with = jvm.java.lang.System.getProperty("spark.jars") if jvm is not None else None
     return [jar for jar in str(started_with or "").split(",") if jar]
 

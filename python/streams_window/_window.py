@@ -6,8 +6,8 @@ import enum
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from streams_window import _connect, _jvm
-from streams_window.errors import _calling_java
+from streams_window import _connect, _jvm, _pyspark
+from streams_window.errors import calling
 
 if TYPE_CHECKING:
     from pyspark.sql import SparkSession
@@ -95,15 +95,12 @@ def parse_window(clause: str, *, spark: SparkSession | None = None) -> WindowCla
     """
     if not isinstance(clause, str):
         raise TypeError(f"parse_window() takes the clause as a string; got {type(clause).__name__}")
-    if spark is None:
-        spark = _connect.active_session()
-    if spark is not None and _connect.is_connect(spark):
-        parts = _connect.parse_window(clause, spark)
-    else:
-        session = _jvm.active_session(spark, "parse_window")
-        entry = _jvm.entry_class(session, "WindowedOperators")
-        with _calling_java(f"parse_window({clause!r})"):
-            parts = {str(key): str(value) for key, value in entry.parseWindow(clause).items()}
+    session = _pyspark.active_session(spark, "parse_window")
+    with calling(f"parse_window({clause!r})"):
+        if _pyspark.is_connect(session):
+            parts = _connect.parse_window(clause, session)
+        else:
+            parts = _jvm.parse_window(clause, session)
     return WindowClause(
         clause=parts["clause"],
         type=WindowType(parts["type"]),

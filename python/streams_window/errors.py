@@ -13,18 +13,23 @@ raises it, with a first line that says what went wrong:
   its exceptions); it turns only streams-window's Java exceptions into these classes and leaves
   every other failure exactly as PySpark raises it.
 
-Which Java exception becomes which Python one (the first match in the cause chain wins):
+streams-window's Java exceptions carry a condition (Spark's error class) and message
+parameters; which condition becomes which Python exception (the first one in the cause chain
+wins; each error keeps them as ``condition`` and ``parameters``):
 
-============================================================  ======================
-Java exception in the cause chain                              Python exception
-============================================================  ======================
-``io.streamswindow.spark.WindowedOperatorException``           :class:`OperatorError`
-``io.streamswindow.clause.WindowClauseException``              :class:`WindowClauseError`
-``java.lang.IllegalArgumentException`` (this package's calls)  :class:`ArgumentError`
-============================================================  ======================
+=========================================  ====================================================
+Condition in the cause chain               Python exception
+=========================================  ====================================================
+``STREAMS_WINDOW_REFUSED_ARGUMENT``        :class:`ArgumentError`, or :class:`WindowClauseError`
+                                           for a window clause
+``STREAMS_WINDOW_OPERATOR_FAILED``         :class:`OperatorError`
+``STREAMS_WINDOW_INCOMPATIBLE_RESTART``,   :class:`OperatorError` (``cause_class`` the Java
+``STREAMS_WINDOW_UNREADABLE_STATE``,       exception's; normally inside an operator's failure)
+``STREAMS_WINDOW_DAMAGED_STATE``
+=========================================  ====================================================
 
-On a Spark Connect session the same classes are raised, made from what the client receives of
-the server's exception (docs/connect.md, "Errors").
+A Spark Connect session raises the same classes, read the same way from what the client
+receives of the server's exception (docs/connect.md, "Errors").
 
 An :class:`OperatorError` raised by a streaming query is also a PySpark
 ``StreamingQueryException``, so handlers written for either catch it. On the single-value state
@@ -49,12 +54,23 @@ Example::
         print(error)  # java.lang.ArithmeticException: / by zero
                       #   in operator com.acme.VSum, window "tumbling, count(4)"
         print(error.operator, error.window, error.key, error.cause_class)
+        print(error.condition)  # STREAMS_WINDOW_OPERATOR_FAILED
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Any
+
+from streams_window import _connect, _jvm, _pyspark
+from streams_window._classify import Link, classify
+from streams_window._exceptions import (
+    ArgumentError,
+    OperatorError,
+    StreamsWindowError,
+    WindowClauseError,
+)
 
 __all__ = [
     "ArgumentError",
@@ -65,160 +81,10 @@ __all__ = [
     "translated",
 ]
 
-
-class StreamsWindowError(Exception):
-    """The base class of every error streams-window raises.
-
-    Attributes:
-        message: what went wrong, and where possible how to fix it.
-        java_class: the class name of the Java exception that caused it, or ``None``.
-        java_message: that Java exception's message, or ``None``.
-
-    Example::
-
-        from streams_window.errors import StreamsWindowError
-
-        try:
-            sw.run_operator(df, "com.acme.VSum", window="tumbling, count(4)",
-                            output_schema="total double")
-        except StreamsWindowError as error:
-            print(error.java_class, error.java_message)
-    """
-
-    def __init__(
-        self,
-        message: str,
-        *,
-        java_class: str | None = None,
-        java_message: str | None = None,
-    ) -> None:
-        super().__init__(message)
-        self.message = message
-        self.java_class = java_class
-        self.java_message = java_message
-
-    def __str__(self) -> str:
-        return self.message
-
-
-class ArgumentError(StreamsWindowError, ValueError):
-    """A bad argument found on the JVM side (a Java ``IllegalArgumentException``).
-
-    Raised for what only the JVM can check: an operator class that is not found or is not an
-    ``Operator``, an output schema that Spark cannot read or whose column names differ only in
-    case from the names the operator uses, an unknown, missing or bad operator parameter, a
-    partitioned window without ``partition_by``, an ``spl_types`` entry that names no column or
-    no SPL type, or a type that does not fit its column; and, from a streaming query restarted
-    from its checkpoint, a ``partition_by`` whose columns differ in number or type from those
-    the checkpoint's state is keyed by, or a session whose state store gives the other state
-    layout. It is a ``ValueError``, like the errors the facade raises itself for bad arguments.
-
-    Example::
-
-        from streams_window.errors import ArgumentError
-
-        try:
-            sw.run_operator(df, "io.streamswindow.examples.WindowSum",
-                            window="tumbling, count(4)", params={"atr": "cost"},
-                            output_schema="total double")
-        except ArgumentError as error:
-            print(error)  # ... has no parameter 'atr' (did you mean 'attr'?); ...
-    """
-
-
-class WindowClauseError(ArgumentError):
-    """An SPL window clause that cannot be read (Java ``WindowClauseException``).
-
-    Attributes:
-        clause: the clause as given.
-        token: the offending token, or ``""`` when the clause ended too early.
-        position: the 0-based character index of ``token`` in ``clause``.
-
-    Example::
-
-        from streams_window.errors import WindowClauseError
-
-        try:
-            sw.parse_window("sliding, cnt(3)")
-        except WindowClauseError as error:
-            print(error.token, error.position)  # cnt 9
-    """
-
-    def __init__(
-        self,
-        message: str,
-        *,
-        clause: str | None = None,
-        token: str | None = None,
-        position: int | None = None,
-        java_class: str | None = None,
-        java_message: str | None = None,
-    ) -> None:
-        super().__init__(message, java_class=java_class, java_message=java_message)
-        self.clause = clause
-        self.token = token
-        self.position = position
-
-
-class OperatorError(StreamsWindowError, RuntimeError):
-    """A Java operator that failed: in its dry run on the driver, or while Spark ran it.
-
-    The message's first line is the cause (the operator's own exception, or what was wrong with
-    the input, such as a null in a column); the second names the operator, the window clause and,
-    when the failure happened inside one partition, the partition key.
-
-    Attributes:
-        operator: the operator's class name (``None`` if it could not be read).
-        window: the window clause (``None`` if it could not be read).
-        key: the partition key as Java prints it, e.g. ``[a]``, or ``None``.
-        cause_class: the class name of the innermost Java exception, the operator's own.
-        cause_message: that exception's message.
-
-    Example::
-
-        from streams_window.errors import OperatorError
-
-        failing = sw.run_operator(df, "io.streamswindow.examples.FailingOperator",
-                                  window="tumbling, count(4)", output_schema="total double",
-                                  params={"failAt": 3})
-        try:
-            failing.collect()
-        except OperatorError as error:
-            print(error.cause_message)  # FailingOperator fails on tuple 3 as configured
-    """
-
-    def __init__(
-        self,
-        message: str,
-        *,
-        operator: str | None = None,
-        window: str | None = None,
-        key: str | None = None,
-        cause_class: str | None = None,
-        cause_message: str | None = None,
-        java_class: str | None = None,
-        java_message: str | None = None,
-    ) -> None:
-        super().__init__(message, java_class=java_class, java_message=java_message)
-        self.operator = operator
-        self.window = window
-        self.key = key
-        self.cause_class = cause_class
-        self.cause_message = cause_message
-
-
-def _recast(error: OperatorError, cls: type[OperatorError]) -> OperatorError:
-    """``error``'s facts in an instance of ``cls``, a subclass that is also a PySpark exception."""
-    return cls(
-        error.message,
-        operator=error.operator,
-        window=error.window,
-        key=error.key,
-        cause_class=error.cause_class,
-        cause_message=error.cause_message,
-        java_class=error.java_class,
-        java_message=error.java_message,
-    )
+# This module is the classes' public home: tracebacks, reprs and pickles name them here, as
+# before they moved to _exceptions (the bottom layer, so that every layer may raise them).
+for _public in (ArgumentError, OperatorError, StreamsWindowError, WindowClauseError):
+    _public.__module__ = __name__
 
 
 def translate(error: BaseException) -> StreamsWindowError | None:
@@ -228,8 +94,9 @@ def translate(error: BaseException) -> StreamsWindowError | None:
     only for an exception converted elsewhere: one raised before the import, or caught from a
     session whose conversion was replaced after it. Looks through the Java cause chain of
     ``error`` (a ``py4j.protocol.Py4JJavaError`` or a PySpark captured exception) for
-    streams-window's Java exceptions; see the module's table. A :class:`StreamsWindowError` is
-    returned as it is. Anything else gives ``None``.
+    streams-window's Java exceptions (see the module's table), or an exception of the Spark
+    Connect client. A :class:`StreamsWindowError` is returned as it is. Anything else gives
+    ``None``.
 
     Example::
 
@@ -240,9 +107,22 @@ def translate(error: BaseException) -> StreamsWindowError | None:
         except Exception as error:
             raise (translate(error) or error) from error
     """
-    from streams_window import _connect_errors, _conversion
-
-    return _conversion.from_error(error, arguments=True) or _connect_errors.from_exception(error)
+    if isinstance(error, StreamsWindowError):
+        return error
+    # query.exception() of a classic session is PySpark's own; the cause it converted (through
+    # our converter) is ours.
+    cause = _pyspark.converted_cause(error)
+    if isinstance(cause, StreamsWindowError):
+        return cause
+    handle = _pyspark.java_handle(error)
+    if handle is not None:
+        return _from_java(handle)
+    if _pyspark.raised_through(error) == "jvm":
+        # Through Py4J without its Java object: its text is all there is.
+        return classify([Link((), str(error))])
+    links = _connect.exception_chain(error)
+    ours = classify(links)
+    return None if ours is None else _pyspark.raised_as(ours, links[0])
 
 
 @contextmanager
@@ -272,28 +152,55 @@ def translated() -> Iterator[None]:
 
 
 @contextmanager
-def _calling_java(what: str) -> Iterator[None]:
-    """For the facade's own Py4J calls: no Java error passes raw.
+def calling(what: str) -> Iterator[None]:
+    """For the facade's own calls, on either session kind: no JVM or server error passes raw.
 
-    Java's ``IllegalArgumentException`` from our entry points becomes an :class:`ArgumentError`;
-    a Java failure that is none of ours becomes a plain :class:`StreamsWindowError` naming
-    ``what`` was being done and the Java exception.
+    streams-window's errors pass (converted by then, or now by :func:`translate`); any other
+    failure of the JVM or the Connect server becomes a plain :class:`StreamsWindowError` naming
+    ``what`` was being done and the Java exception; a Python error passes unchanged.
     """
-    from streams_window import _conversion
-
+    install()  # the Connect converter, once a Connect session exists
     try:
         yield
     except StreamsWindowError:
         raise
     except Exception as error:
-        ours = _conversion.from_error(error, arguments=True)
+        ours = translate(error)
         if ours is None:
-            if not _conversion.came_through_py4j(error):
+            source = _pyspark.raised_through(error)
+            if source is None:
                 raise  # a Python error of our own making: not the JVM's
-            java_class, java_message = _conversion.java_class_and_message(error)
+            links = _jvm.chain(_pyspark.java_handle(error)) if source == "jvm" else []
+            java_class = (links[0].java_class if links else None) or type(error).__name__
+            java_message = links[0].message if links else str(error)
+            where = "in the JVM" if source == "jvm" else "on the Spark Connect server"
             ours = StreamsWindowError(
-                f"{what} failed in the JVM: {java_class}: {java_message}",
+                f"{what} failed {where}: {java_class}: {java_message}",
                 java_class=java_class,
                 java_message=java_message,
             )
         raise ours from error
+
+
+def install() -> None:
+    """Put the conversion to streams-window's errors in front of PySpark's, for Py4J failures
+    and (once its client is loaded) Spark Connect ones; idempotent. Done on import of
+    ``streams_window`` and by each of the facade's calls."""
+    _pyspark.install(classic=_from_java, connect=_from_connect)
+
+
+def _from_java(java_exception: Any) -> StreamsWindowError | None:
+    """Our error for a Java exception (a Py4J handle), as PySpark would raise it, or ``None``."""
+    links = _jvm.chain(java_exception)
+    ours = classify(links)
+    return None if ours is None else _pyspark.raised_as(ours, links[0], origin=java_exception)
+
+
+def _from_connect(
+    info: Any, message: str, response: Any, *_: Any, **__: Any
+) -> BaseException | None:
+    """Our error for a failed Connect call (what the Connect client's conversion takes), or
+    ``None``."""
+    links = _connect.chain(info, message, response)
+    ours = classify(links)
+    return None if ours is None else _pyspark.raised_as(ours, links[0])

@@ -12,9 +12,9 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from streams_window import _jvm
+from streams_window._call import OperatorCall, run_options
 from streams_window._checks import ParamValue
-from streams_window._operators import OperatorCall, run_options
-from streams_window.errors import _calling_java
+from streams_window.errors import calling
 
 if TYPE_CHECKING:
     from pyspark.sql import DataFrame
@@ -79,7 +79,5 @@ def single_instance_run(
     options = run_options(
         event_time=event_time, spl_types=spl_types, output_spl_types=output_spl_types
     )
-    entry = _jvm.entry_class(call.spark, "SingleInstanceRun")
-    with _calling_java(f"single_instance_run({operator_class!r}, window={window!r})"):
-        jdf = entry.run(*call.java_arguments(), _jvm.java_map(call.spark, options))
-    return _jvm.wrap_dataframe(jdf, call.spark)
+    with calling(f"single_instance_run({operator_class!r}, window={window!r})"):
+        return _jvm.single_instance_run(call, options)

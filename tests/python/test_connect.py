@@ -10,7 +10,7 @@ import pytest
 from pyspark.sql import SparkSession
 
 import streams_window as sw
-from streams_window import _connect, _connect_errors, _connect_request
+from streams_window import _classify, _connect, _connect_request
 from streams_window.errors import ArgumentError, StreamsWindowError, WindowClauseError
 from support import READINGS_SCHEMA, WINDOW_SUM, readings
 
@@ -67,7 +67,7 @@ def test_the_reference_run_says_it_needs_a_classic_session(connect_spark: Any) -
 def test_a_server_without_the_plugin_is_reported_with_the_settings_it_needs() -> None:
     # What Spark Connect's planner answers for an extension no plugin takes.
     chain = [
-        _connect_errors.ServerError(
+        _classify.Link(
             ("org.apache.spark.sql.connect.common.InvalidPlanInput",),
             "No handler found for extension type: " + _connect_request.TYPE_URL,
             None,
@@ -75,7 +75,7 @@ def test_a_server_without_the_plugin_is_reported_with_the_settings_it_needs() ->
         )
     ]
 
-    error = _connect_errors.from_server(chain)
+    error = _classify.classify(chain)
 
     assert isinstance(error, StreamsWindowError)
     assert _connect.PLUGIN_CLASS in str(error) and _connect.RELATION_PLUGINS in str(error)

@@ -21,7 +21,7 @@ from pyspark.errors import StreamingQueryException
 from pyspark.sql import SparkSession
 
 import streams_window as sw
-from streams_window import _conversion
+from streams_window import _classify
 
 RUNNING_TOTALS = "io.streamswindow.examples.RunningTotals"
 WINDOW_SUM = "io.streamswindow.examples.WindowSum"
@@ -286,7 +286,7 @@ def test_a_window_that_becomes_partitioned_names_partition_by_empty_in_the_check
     saved = "StructType(StructField(__streams_window_group,IntegerType,false)," + (
         "StructField(__streams_window_definition,BooleanType,false))"
     )
-    error = _conversion.key_schema_error(
+    error = _classify.key_schema_error(
         spark_refusal(saved, key_schema("key,StringType")), {}, java_class="x"
     )
 
@@ -298,7 +298,7 @@ def test_key_columns_read_whatever_their_names_and_types() -> None:
     saved = key_schema("a, b,StringType", "amount,DecimalType(10,2)")
     now = key_schema("a, b,StringType", "amount,DecimalType(12,2)")
 
-    error = _conversion.key_schema_error(spark_refusal(saved, now), {}, java_class="x")
+    error = _classify.key_schema_error(spark_refusal(saved, now), {}, java_class="x")
 
     assert error is not None
     assert (
@@ -310,7 +310,7 @@ def test_key_columns_read_whatever_their_names_and_types() -> None:
 def test_the_parameters_of_sparks_refusal_are_read_when_the_message_lacks_the_schemas() -> None:
     # The exception that carries Spark's condition has the schemas as parameters too (a Connect
     # client receives them beside each message): read when the message lacks them.
-    error = _conversion.key_schema_error(
+    error = _classify.key_schema_error(
         "[STATE_STORE_KEY_SCHEMA_NOT_COMPATIBLE] Provided key schema does not match",
         {
             "storedKeySchema": key_schema("key,StringType"),
@@ -327,10 +327,10 @@ def test_a_key_that_is_not_one_of_our_streams_is_left_to_spark() -> None:
     theirs = "StructType(StructField(key,StringType,true))"
     ours = key_schema("key,StringType")
 
-    assert _conversion.key_schema_error(spark_refusal(theirs, ours), {}, java_class="x") is None
-    assert _conversion.key_schema_error(spark_refusal(ours, theirs), {}, java_class="x") is None
+    assert _classify.key_schema_error(spark_refusal(theirs, ours), {}, java_class="x") is None
+    assert _classify.key_schema_error(spark_refusal(ours, theirs), {}, java_class="x") is None
     unreadable = spark_refusal(key_schema("a(,StringType"), ours)
-    assert _conversion.key_schema_error(unreadable, {}, java_class="x") is None
+    assert _classify.key_schema_error(unreadable, {}, java_class="x") is None
 
 
 def test_an_aggregate_whose_window_becomes_partitioned_is_refused_naming_partition_by(

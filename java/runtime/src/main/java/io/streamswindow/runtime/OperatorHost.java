@@ -18,6 +18,7 @@ import io.streamswindow.engine.SystemClock;
 import io.streamswindow.engine.TimeDomain;
 import io.streamswindow.engine.TupleChunkStore;
 import io.streamswindow.engine.WindowSpec;
+import io.streamswindow.runtime.RestoreFailedException.Step;
 import io.streamswindow.schema.ImmutableTuple;
 import java.math.BigInteger;
 import java.util.ArrayList;
@@ -538,21 +539,58 @@ public final class OperatorHost {
    * @throws Exception what a handler or listener throws, or an I/O failure (a chunk missing)
    */
   public void reset(byte[] checkpoint, TupleChunkStore store) throws Exception {
-    CheckpointEnvelope envelope = CheckpointEnvelope.parse(checkpoint);
+    try {
+      restore(checkpoint, store);
+    } catch (RestoreFailedException e) {
+      throw e.getCause(); // what IBM's harness users catch: the step's own exception
+    }
+  }
+
+  /**
+   * Restores a checkpoint as {@link #reset(byte[], TupleChunkStore)} does, telling a checkpoint
+   * that does not restore from a failure of the operator: a step of the restore that fails (reading
+   * the checkpoint, the windows, a state handler's {@code reset}) throws a {@link
+   * RestoreFailedException} naming the step; what a listener throws as time catches up afterwards
+   * is thrown as it is.
+   *
+   * @param checkpoint the checkpoint bytes
+   * @param store the store the checkpoint was taken with; null if none
+   * @throws RestoreFailedException when a step of the restore fails, with that step's exception
+   * @throws Exception what a listener throws as time catches up
+   */
+  public void restore(byte[] checkpoint, TupleChunkStore store) throws Exception {
+    CheckpointEnvelope envelope;
+    try {
+      envelope = CheckpointEnvelope.parse(checkpoint);
+    } catch (Exception e) {
+      throw new RestoreFailedException(Step.CHECKPOINT, e);
+    }
     locked(
         () -> {
           requireStarted("reset");
-          windows.checkCompatible(envelope, context.getName());
-          windows.reset(envelope, store);
+          step(Step.CHECKPOINT, () -> windows.checkCompatible(envelope, context.getName()));
+          step(Step.WINDOWS, () -> windows.reset(envelope, store));
           lastWatermarkNanos = Long.MIN_VALUE;
-          stateHandlers.reset(
-              HostCheckpoint.forRestore(
-                  envelope.sequenceId(),
-                  envelope.timestampMillis(),
-                  envelope.handlerData(),
-                  checkpointStreams));
+          step(
+              Step.STATE_HANDLERS,
+              () ->
+                  stateHandlers.reset(
+                      HostCheckpoint.forRestore(
+                          envelope.sequenceId(),
+                          envelope.timestampMillis(),
+                          envelope.handlerData(),
+                          checkpointStreams)));
           catchUpWithClock();
         });
+  }
+
+  /** Runs one step of a restore, its failure a {@link RestoreFailedException} naming the step. */
+  private static void step(Step step, Action action) throws RestoreFailedException {
+    try {
+      action.run();
+    } catch (Exception e) {
+      throw new RestoreFailedException(step, e);
+    }
   }
 
   /**

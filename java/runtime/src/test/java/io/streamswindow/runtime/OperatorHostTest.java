@@ -447,6 +447,51 @@ class OperatorHostTest {
   }
 
   @Test
+  void aRestoreNamesTheStepThatFailedAndResetThrowsTheStepsOwnException() throws Exception {
+    OperatorHost host =
+        running(
+            OperatorHost.builder(RecordingOperator.class)
+                .input("in", SCHEMA, WindowSpec.tumbling(PolicySpec.count(3)))
+                .clock(ManualClock.create())
+                .build());
+    java.io.IOException unreadable = new java.io.IOException("the handler's data do not read");
+    host.context()
+        .registerStateHandler(
+            new RecordingStateHandler("h", recorder(host).log) {
+              @Override
+              public void reset(com.ibm.streams.operator.state.Checkpoint checkpoint)
+                  throws Exception {
+                throw unreadable;
+              }
+            });
+    host.submit(0, tuple("a"));
+    byte[] saved = host.checkpoint(1);
+
+    RestoreFailedException handlers =
+        assertThrows(RestoreFailedException.class, () -> host.restore(saved, null));
+    assertEquals(RestoreFailedException.Step.STATE_HANDLERS, handlers.step());
+    assertSame(unreadable, handlers.getCause());
+    assertSame(unreadable, assertThrows(java.io.IOException.class, () -> host.reset(saved)));
+
+    RestoreFailedException checkpoint =
+        assertThrows(RestoreFailedException.class, () -> host.restore(new byte[] {1, 2}, null));
+    assertEquals(RestoreFailedException.Step.CHECKPOINT, checkpoint.step());
+
+    OperatorHost otherWindow =
+        running(
+            OperatorHost.builder(RecordingOperator.class)
+                .input("in", SCHEMA, WindowSpec.tumbling(PolicySpec.count(4)))
+                .clock(ManualClock.create())
+                .build());
+    RestoreFailedException clause =
+        assertThrows(RestoreFailedException.class, () -> otherWindow.restore(saved, null));
+    assertEquals(
+        RestoreFailedException.Step.CHECKPOINT,
+        clause.step(),
+        "a checkpoint of another window clause is refused before any window is touched");
+  }
+
+  @Test
   void aCheckpointRestoresWindowsAndHandlerState() throws Exception {
     ManualClock clock = ManualClock.create();
     OperatorHost host =

@@ -92,6 +92,18 @@ public final class Aggregates {
       List<String> output,
       List<String> groupBy,
       Map<String, String> options) {
+    return RefusedArgumentException.refusing(
+        () -> aggregateChecked(input, window, partitionBy, orderBy, output, groupBy, options));
+  }
+
+  private static Dataset<Row> aggregateChecked(
+      Dataset<Row> input,
+      String window,
+      List<String> partitionBy,
+      List<String> orderBy,
+      List<String> output,
+      List<String> groupBy,
+      Map<String, String> options) {
     List<String> groups = groupBy == null ? List.of() : List.copyOf(groupBy);
     List<String> partitions = partitionBy == null ? List.of() : List.copyOf(partitionBy);
     List<String> given = output == null ? List.of() : List.copyOf(output);
@@ -212,6 +224,11 @@ public final class Aggregates {
    * @throws IllegalArgumentException for an assignment or column that does not fit
    */
   public static String outputSchema(StructType input, List<String> output, List<String> groupBy) {
+    return RefusedArgumentException.refusing(() -> outputSchemaChecked(input, output, groupBy));
+  }
+
+  private static String outputSchemaChecked(
+      StructType input, List<String> output, List<String> groupBy) {
     return sparkSchema(aggregateOutput(SplSparkTypes.toSpl(input), output, groupBy)).toDDL();
   }
 

@@ -1,5 +1,7 @@
 package io.streamswindow.spark;
 
+import java.util.Map;
+
 /**
  * A key's saved window state that cannot be trusted: bytes altered or cut short in the state store,
  * a chunk of tuples missing, or a format this build does not read. The query fails with it rather
@@ -14,8 +16,14 @@ package io.streamswindow.spark;
  * the checksum of its saved checkpoint ... does not match ...
  * </pre>
  */
-public final class CorruptStateException extends IllegalStateException {
+public final class CorruptStateException extends IllegalStateException
+    implements StreamsWindowThrowable {
   private static final long serialVersionUID = 1L;
+
+  /** The condition of every such exception; its parameters are {@code owner} and {@code damage}. */
+  public static final String CONDITION = "STREAMS_WINDOW_DAMAGED_STATE";
+
+  private final Map<String, String> parameters;
 
   /**
    * Creates the exception.
@@ -33,5 +41,16 @@ public final class CorruptStateException extends IllegalStateException {
             + " Restore the query's checkpointLocation from a copy taken while the query was"
             + " stopped, or give the query a new checkpointLocation (every window then starts"
             + " empty).");
+    this.parameters = Map.of("owner", owner, "damage", damage);
+  }
+
+  @Override
+  public String getCondition() {
+    return CONDITION;
+  }
+
+  @Override
+  public Map<String, String> getMessageParameters() {
+    return parameters;
   }
 }

@@ -28,7 +28,7 @@ import java.util.zip.CRC32C;
  *
  * <pre>{@code
  * PlanFingerprint now = PlanFingerprint.of(plan, tupleSchema);
- * List<String> changed = now.changesFrom(savedBytes); // saved toBytes() or digest(); empty: same
+ * List<DefinitionChange> changed = now.changesFrom(savedBytes); // saved toBytes() or digest(); empty: same
  * }</pre>
  *
  * @param parts each part's name (as the message names it) and its value, in a fixed order
@@ -91,23 +91,19 @@ record PlanFingerprint(Map<String, String> parts) {
    * What differs from the saved {@link #toBytes()} or {@link #digest()}, one line per part (see
    * {@link #changesFrom(PlanFingerprint)}); a digest names the part and its value now.
    */
-  List<String> changesFrom(byte[] saved) throws IOException {
+  List<DefinitionChange> changesFrom(byte[] saved) throws IOException {
     if (saved.length == 0 || saved[0] != DIGEST) {
       return changesFrom(read(new DataInputStream(new ByteArrayInputStream(saved))));
     }
     ByteBuffer in = ByteBuffer.wrap(saved, 1, saved.length - 1);
-    List<String> changes = new ArrayList<>();
+    List<DefinitionChange> changes = new ArrayList<>();
     if (in.get() != parts.size() || in.remaining() != 4 * parts.size()) {
-      changes.add("the definition's parts: " + parts.keySet() + " now, others in the checkpoint");
+      changes.add(DefinitionChange.otherParts(String.valueOf(parts.keySet())));
       return changes;
     }
     for (Map.Entry<String, String> part : parts.entrySet()) {
       if (in.getInt() != crc(part.getValue())) {
-        changes.add(
-            part.getKey()
-                + ": not the one the checkpoint was written with, "
-                + quoted(part.getValue())
-                + " now");
+        changes.add(DefinitionChange.digestDiffers(part.getKey(), part.getValue()));
       }
     }
     return changes;
@@ -133,29 +129,19 @@ record PlanFingerprint(Map<String, String> parts) {
    * What differs from {@code saved}, one line per part: the part, its value when the state was
    * saved and its value now. Empty when the saved state was written for this definition.
    */
-  List<String> changesFrom(PlanFingerprint saved) {
-    List<String> changes = new ArrayList<>();
+  List<DefinitionChange> changesFrom(PlanFingerprint saved) {
+    List<DefinitionChange> changes = new ArrayList<>();
     for (Map.Entry<String, String> part : parts.entrySet()) {
       String before = saved.parts.get(part.getKey());
       if (!Objects.equals(before, part.getValue())) {
-        changes.add(
-            part.getKey()
-                + ": "
-                + (before == null ? "(not recorded)" : quoted(before))
-                + " in the checkpoint, "
-                + quoted(part.getValue())
-                + " now");
+        changes.add(DefinitionChange.changed(part.getKey(), before, part.getValue()));
       }
     }
     for (String name : saved.parts.keySet()) {
       if (!parts.containsKey(name)) {
-        changes.add(name + ": recorded in the checkpoint, unknown to this version");
+        changes.add(DefinitionChange.unknownHere(name));
       }
     }
     return changes;
-  }
-
-  private static String quoted(String value) {
-    return "\"" + value + "\"";
   }
 }

@@ -83,6 +83,29 @@ public final class SingleInstanceRun {
       String outputSchema,
       Map<String, String> options)
       throws Exception {
+    return RefusedArgumentException.refusingChecked(
+        () ->
+            runChecked(
+                input,
+                operatorClass,
+                window,
+                partitionBy,
+                orderBy,
+                parameters,
+                outputSchema,
+                options));
+  }
+
+  private static Dataset<Row> runChecked(
+      Dataset<Row> input,
+      String operatorClass,
+      String window,
+      List<String> partitionBy,
+      List<String> orderBy,
+      Map<String, List<String>> parameters,
+      String outputSchema,
+      Map<String, String> options)
+      throws Exception {
     if (input.isStreaming()) {
       throw new IllegalArgumentException("SingleInstanceRun needs a batch DataFrame");
     }

@@ -9,6 +9,7 @@ import io.streamswindow.engine.TimeDomain;
 import io.streamswindow.engine.TupleChunkStore;
 import io.streamswindow.runtime.OperatorHost;
 import io.streamswindow.runtime.OutputSink;
+import io.streamswindow.runtime.RestoreFailedException;
 import io.streamswindow.schema.SplSchema;
 import java.io.IOException;
 import java.io.Serializable;
@@ -242,7 +243,8 @@ final class WindowedGroupRunner implements Serializable {
       state.save(SavedKeyState.wrap(fingerprint.toBytes(), new byte[0]), 1);
       return;
     }
-    List<String> changes = fingerprint.changesFrom(SavedKeyState.unwrap(saved, owner).definition());
+    List<DefinitionChange> changes =
+        fingerprint.changesFrom(SavedKeyState.unwrap(saved, owner).definition());
     if (!changes.isEmpty()) {
       throw IncompatibleRestartException.changed(owner, changes);
     }
@@ -258,7 +260,7 @@ final class WindowedGroupRunner implements Serializable {
   private void restore(OperatorHost host, byte[] saved, KeyState state, Row key) throws Exception {
     String owner = owner(key);
     SavedKeyState.Read read = SavedKeyState.unwrap(saved, owner);
-    List<String> changes =
+    List<DefinitionChange> changes =
         Arrays.equals(digest, read.definition())
             ? List.of()
             : fingerprint.changesFrom(read.definition());
@@ -268,56 +270,38 @@ final class WindowedGroupRunner implements Serializable {
     TupleChunkStore chunks =
         state.chunks() == null ? null : new ChecksummedChunks(state.chunks(), owner);
     try {
-      host.reset(read.checkpoint(), chunks);
-    } catch (Exception e) {
+      host.restore(read.checkpoint(), chunks);
+    } catch (RestoreFailedException e) {
       throw restoreFailure(owner, e);
     }
   }
 
   /**
-   * What a failed {@code reset} of intact bytes means: a chunk missing or inconsistent (damaged
-   * state), a state handler that no longer reads its data, or windows that do not (the code that
-   * reads them changed); a failure after the state was read (an event firing as time caught up) is
-   * the operator's own and is thrown as it is.
+   * What a failed step of restoring intact bytes means: a chunk missing or inconsistent (damaged
+   * state), a state handler that no longer reads its data, or windows or a checkpoint that do not
+   * (the code that reads them changed). A failure after the state was read (an event firing as time
+   * caught up) is the operator's own and does not come here.
    */
-  private static Exception restoreFailure(String owner, Exception e) {
+  private static Exception restoreFailure(String owner, RestoreFailedException e) {
     for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
       if (t instanceof CorruptStateException corrupt) {
         return corrupt;
       }
     }
-    if (thrownUnder(e, "io.streamswindow.runtime.StateHandlers", "reset")) {
-      return IncompatibleRestartException.unreadable(owner, "the operator's StateHandler.reset", e);
-    }
-    if (thrownUnder(e, "io.streamswindow.runtime.PortWindows", "reset")) {
-      Throwable root = e;
-      while (root.getCause() != null && root.getCause() != root) {
-        root = root.getCause();
-      }
-      if (root instanceof java.io.IOException) {
-        // The engine reads a window's chunks by the counts its checkpoint lists: a chunk missing
-        // or not matching them is state lost from the store.
-        return new CorruptStateException(owner, "its windows do not restore: " + root);
-      }
-      return IncompatibleRestartException.unreadable(owner, "restoring its windows", e);
-    }
-    if (thrownUnder(e, "io.streamswindow.runtime.CheckpointEnvelope", "parse")
-        || thrownUnder(e, "io.streamswindow.runtime.PortWindows", "checkCompatible")) {
-      return IncompatibleRestartException.unreadable(owner, "reading its checkpoint", e);
-    }
-    return e;
-  }
-
-  /** Whether {@code e} or a cause of it was thrown inside {@code className.method}. */
-  private static boolean thrownUnder(Throwable e, String className, String method) {
-    for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
-      for (StackTraceElement frame : t.getStackTrace()) {
-        if (frame.getClassName().equals(className) && frame.getMethodName().equals(method)) {
-          return true;
-        }
-      }
-    }
-    return false;
+    return switch (e.step()) {
+      case STATE_HANDLERS ->
+          IncompatibleRestartException.unreadable(
+              owner, "the operator's StateHandler.reset", e.getCause());
+      case WINDOWS ->
+          // The engine reads a window's chunks by the counts its checkpoint lists: a chunk missing
+          // or not matching them is state lost from the store.
+          StreamsWindowThrowable.root(e) instanceof java.io.IOException root
+              ? new CorruptStateException(owner, "its windows do not restore: " + root)
+              : IncompatibleRestartException.unreadable(
+                  owner, "restoring its windows", e.getCause());
+      case CHECKPOINT ->
+          IncompatibleRestartException.unreadable(owner, "reading its checkpoint", e.getCause());
+    };
   }
 
   /**

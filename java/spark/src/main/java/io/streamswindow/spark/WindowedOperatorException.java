@@ -1,20 +1,33 @@
 package io.streamswindow.spark;
 
 import io.streamswindow.schema.UnknownAttributeException;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /**
  * A failure of a windowed operator run on Spark. The message names the operator class, the window
  * clause and, when it happened inside a group, the group's key; the cause is the operator's own
- * exception. The Python facade re-raises it as {@code streams_window.OperatorError}.
+ * exception. Its condition is {@value #CONDITION}, with parameters {@code operator}, {@code
+ * window}, {@code key} (when there is one), {@code causeClass} and {@code causeMessage} (when it
+ * has one): the innermost exception of the cause chain, the operator's own; and when the chain
+ * holds another exception of ours (a restart refused, damaged state), {@code causeCondition} with
+ * that exception's own parameters (docs/architecture.md, "Errors"). The Python facade raises it as
+ * {@code streams_window.OperatorError}.
  */
-public final class WindowedOperatorException extends RuntimeException {
+public final class WindowedOperatorException extends RuntimeException
+    implements StreamsWindowThrowable {
   private static final long serialVersionUID = 1L;
+
+  /** The condition of every such exception. */
+  public static final String CONDITION = "STREAMS_WINDOW_OPERATOR_FAILED";
 
   private final String operatorClass;
   private final String window;
   private final String key;
   private final String causeClassName;
   private final String causeMessage;
+  private final Map<String, String> parameters;
 
   private WindowedOperatorException(
       String message,
@@ -32,6 +45,34 @@ public final class WindowedOperatorException extends RuntimeException {
     // not survive the trip from an executor, and the Python facade reads these to say what failed.
     this.causeClassName = root.getClass().getName();
     this.causeMessage = causeMessage;
+    Map<String, String> found = new LinkedHashMap<>();
+    found.put("operator", operatorClass);
+    found.put("window", window);
+    if (key != null) {
+      found.put("key", key);
+    }
+    found.put("causeClass", causeClassName);
+    if (causeMessage != null) {
+      found.put("causeMessage", causeMessage);
+    }
+    for (Throwable t = cause; t != null; t = t.getCause() == t ? null : t.getCause()) {
+      if (t instanceof StreamsWindowThrowable ours) {
+        found.put("causeCondition", ours.getCondition());
+        ours.getMessageParameters().forEach(found::putIfAbsent);
+        break;
+      }
+    }
+    this.parameters = Collections.unmodifiableMap(found);
+  }
+
+  @Override
+  public String getCondition() {
+    return CONDITION;
+  }
+
+  @Override
+  public Map<String, String> getMessageParameters() {
+    return parameters;
   }
 
   /** The operator's class name. */
@@ -60,10 +101,7 @@ public final class WindowedOperatorException extends RuntimeException {
   }
 
   static WindowedOperatorException of(OperatorPlan plan, Object key, Throwable cause) {
-    Throwable root = cause;
-    while (root.getCause() != null && root.getCause() != root) {
-      root = root.getCause();
-    }
+    Throwable root = StreamsWindowThrowable.root(cause);
     String where = key == null ? "" : " for key " + key;
     String causeMessage = root.getMessage();
     if (root instanceof UnknownAttributeException unknown

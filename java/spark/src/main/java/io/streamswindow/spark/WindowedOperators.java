@@ -83,16 +83,18 @@ public final class WindowedOperators {
       Map<String, List<String>> parameters,
       String outputSchema,
       Map<String, String> options) {
-    return run(
-        input,
-        operatorClass,
-        window,
-        partitionBy,
-        orderBy,
-        parameters,
-        outputSchema,
-        options,
-        true);
+    return RefusedArgumentException.refusing(
+        () ->
+            run(
+                input,
+                operatorClass,
+                window,
+                partitionBy,
+                orderBy,
+                parameters,
+                outputSchema,
+                options,
+                true));
   }
 
   /**
@@ -252,6 +254,10 @@ public final class WindowedOperators {
    * @throws io.streamswindow.clause.WindowClauseException naming the bad token and its position
    */
   public static Map<String, String> parseWindow(String clause) {
+    return RefusedArgumentException.refusing(() -> parsedWindow(clause));
+  }
+
+  private static Map<String, String> parsedWindow(String clause) {
     WindowSpec spec = WindowClauseParser.parse(clause);
     Map<String, String> parts = new LinkedHashMap<>();
     parts.put("clause", spec.toString());

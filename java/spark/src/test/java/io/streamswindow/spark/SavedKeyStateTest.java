@@ -73,24 +73,44 @@ class SavedKeyStateTest {
     assertEquals(
         List.of(
             "window clause: not the one the checkpoint was written with, \"tumbling, count(5)\" now"),
-        now.changesFrom(PLAN.digest()));
+        texts(now.changesFrom(PLAN.digest())));
     assertEquals(List.of(), PLAN.changesFrom(PLAN.digest()));
     assertEquals(2 + 4 * 2, PLAN.digest().length);
     assertEquals(
         List.of(
             "window clause: \"tumbling, count(4)\" in the checkpoint, \"tumbling, count(5)\" now"),
-        now.changesFrom(PLAN.toBytes()));
+        texts(now.changesFrom(PLAN.toBytes())));
+  }
+
+  private static List<String> texts(List<DefinitionChange> changes) {
+    return changes.stream().map(String::valueOf).toList();
   }
 
   @Test
   void changesNameThePartThenAndNow() {
     Map<String, String> parts = new LinkedHashMap<>(PLAN.parts());
     parts.put(PlanFingerprint.WINDOW, "tumbling, count(5)");
-    List<String> changes = new PlanFingerprint(parts).changesFrom(PLAN);
+    List<DefinitionChange> changes = new PlanFingerprint(parts).changesFrom(PLAN);
     assertEquals(
         List.of(
             "window clause: \"tumbling, count(4)\" in the checkpoint, \"tumbling, count(5)\" now"),
-        changes);
+        changes.stream().map(String::valueOf).toList());
+    assertEquals(
+        List.of(
+            DefinitionChange.changed(
+                PlanFingerprint.WINDOW, "tumbling, count(4)", "tumbling, count(5)")),
+        changes,
+        "the part and its two values, for the refusal's parameters");
+    IncompatibleRestartException refused = IncompatibleRestartException.changed("key [a]", changes);
+    assertEquals(IncompatibleRestartException.CHANGED, refused.getCondition());
+    assertEquals(
+        Map.of(
+            "owner", "key [a]",
+            "part", "window clause",
+            "checkpointValue", "tumbling, count(4)",
+            "currentValue", "tumbling, count(5)",
+            "changes", String.valueOf(changes.get(0))),
+        refused.getMessageParameters());
     assertEquals(List.of(), PLAN.changesFrom(PLAN));
   }
 

@@ -1,6 +1,7 @@
 package io.streamswindow.spark.connect;
 
 import io.streamswindow.spark.Aggregates;
+import io.streamswindow.spark.RefusedArgumentException;
 import io.streamswindow.spark.WindowedOperators;
 import java.util.ArrayList;
 import java.util.List;
@@ -46,14 +47,11 @@ public final class WindowRelationPlugin implements RelationPlugin {
 
   @Override
   public Optional<LogicalPlan> transform(byte[] relation, SparkConnectPlanner planner) {
-    try {
-      WindowRequest request = WindowRequest.fromAny(relation);
-      return request == null ? Optional.empty() : Optional.of(answer(request, planner));
-    } catch (RefusedRequestException e) {
-      throw e;
-    } catch (IllegalArgumentException e) {
-      throw new RefusedRequestException(e);
-    }
+    return RefusedArgumentException.refusing(
+        () -> {
+          WindowRequest request = WindowRequest.fromAny(relation);
+          return request == null ? Optional.empty() : Optional.of(answer(request, planner));
+        });
   }
 
   private static LogicalPlan answer(WindowRequest request, SparkConnectPlanner planner) {

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.streamswindow.spark.RefusedArgumentException;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.util.List;
@@ -149,10 +150,10 @@ class WindowRequestTest {
     IllegalArgumentException clause =
         assertThrows(
             io.streamswindow.clause.WindowClauseException.class,
-            () -> io.streamswindow.spark.WindowedOperators.parseWindow("sliding, cnt(3)"));
-    RefusedRequestException refused = new RefusedRequestException(clause);
+            () -> io.streamswindow.clause.WindowClauseParser.parse("sliding, cnt(3)"));
+    RefusedArgumentException refused = new RefusedArgumentException(clause);
     assertEquals(clause.getMessage(), refused.getMessage());
-    assertEquals(RefusedRequestException.CONDITION, refused.getCondition());
+    assertEquals(RefusedArgumentException.CONDITION, refused.getCondition());
     assertEquals(
         Map.of(
             "javaClass", "io.streamswindow.clause.WindowClauseException",
@@ -163,7 +164,7 @@ class WindowRequestTest {
     assertNull(refused.getSqlState());
     assertEquals(
         Map.of("javaClass", "java.lang.IllegalArgumentException"),
-        new RefusedRequestException(new IllegalArgumentException("no")).getMessageParameters());
+        new RefusedArgumentException(new IllegalArgumentException("no")).getMessageParameters());
   }
 
   /** A {@code WindowRequest} of version 1 whose call is in field {@code callField}. */
