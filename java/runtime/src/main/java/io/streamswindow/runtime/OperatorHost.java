@@ -13,6 +13,7 @@ import com.ibm.streams.operator.state.StateHandler;
 import com.ibm.streams.operator.window.StreamWindow;
 import io.streamswindow.api.spi.CurrentOperator;
 import io.streamswindow.engine.Clock;
+import io.streamswindow.engine.EngineWindow;
 import io.streamswindow.engine.ManualClock;
 import io.streamswindow.engine.SystemClock;
 import io.streamswindow.engine.TimeDomain;
@@ -668,13 +669,21 @@ public final class OperatorHost {
   }
 
   /**
-   * The window of an input port: an engine window, or one reporting {@code NOT_WINDOWED}.
+   * The engine window of an input port, for callers that drive it beyond IBM's {@link
+   * StreamWindow}: its deadlines, its watermark, the tuples it drops.
+   *
+   * <pre>{@code
+   * EngineWindow<Tuple> window = host.engineWindow(0);
+   * if (window != null) {
+   *   long next = window.nextDeadline(TimeDomain.EVENT_TIME);
+   * }
+   * }</pre>
    *
    * @param port the input port number
-   * @return the port's window
+   * @return the port's engine window, or null when the port is not windowed
    */
-  public StreamWindow<Tuple> window(int port) {
-    return inputs.get(checkInput(port)).getStreamWindow();
+  public EngineWindow<Tuple> engineWindow(int port) {
+    return windows.get(checkInput(port));
   }
 
   /** The input ports, in port order. */
