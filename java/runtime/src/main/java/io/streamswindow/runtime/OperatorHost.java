@@ -2,9 +2,7 @@ package io.streamswindow.runtime;
 
 import com.ibm.streams.operator.Operator;
 import com.ibm.streams.operator.OperatorContext;
-import com.ibm.streams.operator.OptionalContext;
 import com.ibm.streams.operator.OutputTuple;
-import com.ibm.streams.operator.StreamSchema;
 import com.ibm.streams.operator.StreamingData.Punctuation;
 import com.ibm.streams.operator.StreamingInput;
 import com.ibm.streams.operator.StreamingOutput;
@@ -18,9 +16,7 @@ import io.streamswindow.engine.ManualClock;
 import io.streamswindow.engine.SystemClock;
 import io.streamswindow.engine.TimeDomain;
 import io.streamswindow.engine.TupleChunkStore;
-import io.streamswindow.engine.WindowSpec;
 import io.streamswindow.schema.ImmutableTuple;
-import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -119,7 +115,8 @@ public final class OperatorHost {
 
   private volatile Throwable backgroundFailure;
 
-  private OperatorHost(Builder builder) {
+  /** Creates the host {@code builder} describes: see {@link OperatorHostBuilder#build()}. */
+  OperatorHost(OperatorHostBuilder builder) {
     this.operator = builder.newOperator();
     this.clock = builder.clock;
     this.checkpointStreams = builder.checkpointStreams;
@@ -173,8 +170,8 @@ public final class OperatorHost {
    * @param operatorClass the operator class
    * @return a builder
    */
-  public static Builder builder(Class<? extends Operator> operatorClass) {
-    return new Builder(Objects.requireNonNull(operatorClass, "operatorClass"), null);
+  public static OperatorHostBuilder builder(Class<? extends Operator> operatorClass) {
+    return new OperatorHostBuilder(Objects.requireNonNull(operatorClass, "operatorClass"), null);
   }
 
   /**
@@ -195,8 +192,8 @@ public final class OperatorHost {
    * @param operator the operator
    * @return a builder
    */
-  public static Builder builder(Operator operator) {
-    return new Builder(null, Objects.requireNonNull(operator, "operator"));
+  public static OperatorHostBuilder builder(Operator operator) {
+    return new OperatorHostBuilder(null, Objects.requireNonNull(operator, "operator"));
   }
 
   // ---------------------------------------------------------------- lifecycle
@@ -606,11 +603,6 @@ public final class OperatorHost {
     locked(() -> stateHandlers.regionCheckpointed(id));
   }
 
-  /** Passes {@code prepareForNonBlockingCheckpoint(id)} to every state handler. */
-  public void prepareForNonBlockingCheckpoint(long id) throws Exception {
-    locked(() -> stateHandlers.prepareForNonBlockingCheckpoint(id));
-  }
-
   private void catchUpWithClock() throws Exception {
     if (state == State.RUNNING) {
       lastTimeNanos = Math.max(lastTimeNanos, clock.nanos());
@@ -878,112 +870,5 @@ public final class OperatorHost {
   @Override
   public String toString() {
     return "OperatorHost(" + context.getName() + ", " + state() + ")";
-  }
-
-  /** Collects a host's configuration; {@link #build()} creates the host. */
-  public static final class Builder {
-    private final Class<? extends Operator> operatorClass;
-    private final Operator instance;
-    private String name;
-    private final List<InputPortSpec> inputs = new ArrayList<>();
-    private final List<OutputPortSpec> outputs = new ArrayList<>();
-    private final Map<String, List<String>> parameters = new LinkedHashMap<>();
-    private final Map<Class<?>, Object> optionalContexts = new LinkedHashMap<>();
-    private Clock clock = SystemClock.INSTANCE;
-    private CheckpointStreams checkpointStreams = CheckpointStreams.JAVA;
-    private BigInteger peId = BigInteger.ZERO;
-    private BigInteger jobId = BigInteger.ZERO;
-    private String jobName = "streams-window";
-
-    private Builder(Class<? extends Operator> operatorClass, Operator instance) {
-      this.operatorClass = operatorClass;
-      this.instance = instance;
-    }
-
-    /** The operator's name (default: the class's simple name). */
-    public Builder name(String name) {
-      this.name = Objects.requireNonNull(name, "name");
-      return this;
-    }
-
-    /** Adds the next input port. */
-    public Builder input(String name, StreamSchema schema, WindowSpec window) {
-      return input(new InputPortSpec(name, schema, window));
-    }
-
-    /** Adds the next input port. */
-    public Builder input(InputPortSpec port) {
-      inputs.add(Objects.requireNonNull(port, "port"));
-      return this;
-    }
-
-    /** Adds the next output port. */
-    public Builder output(String name, StreamSchema schema, OutputSink sink) {
-      return output(new OutputPortSpec(name, schema, sink));
-    }
-
-    /** Adds the next output port. */
-    public Builder output(OutputPortSpec port) {
-      outputs.add(Objects.requireNonNull(port, "port"));
-      return this;
-    }
-
-    /** Sets a parameter's values (replacing earlier ones), as strings as SPL passes them. */
-    public Builder parameter(String name, List<String> values) {
-      parameters.put(Objects.requireNonNull(name, "name"), List.copyOf(values));
-      return this;
-    }
-
-    /** Sets a parameter's values (replacing earlier ones). */
-    public Builder parameter(String name, String... values) {
-      return parameter(name, List.of(values));
-    }
-
-    /** The clock of the windows' time policies (default: {@link SystemClock#INSTANCE}). */
-    public Builder clock(Clock clock) {
-      this.clock = Objects.requireNonNull(clock, "clock");
-      return this;
-    }
-
-    /**
-     * How state handlers' checkpoint data is serialized (default: {@link CheckpointStreams#JAVA}).
-     */
-    public Builder checkpointStreams(CheckpointStreams streams) {
-      this.checkpointStreams = Objects.requireNonNull(streams, "checkpointStreams");
-      return this;
-    }
-
-    /** The ids {@code OperatorContext.getPE()} reports (default 0 and 0). */
-    public Builder processingElement(long peId, long jobId) {
-      this.peId = BigInteger.valueOf(peId);
-      this.jobId = BigInteger.valueOf(jobId);
-      return this;
-    }
-
-    /** The job (and application) name the processing element reports. */
-    public Builder jobName(String jobName) {
-      this.jobName = Objects.requireNonNull(jobName, "jobName");
-      return this;
-    }
-
-    /** An optional context {@code getOptionalContext(type)} returns (default: none). */
-    public <O extends OptionalContext> Builder optionalContext(Class<O> type, O context) {
-      optionalContexts.put(Objects.requireNonNull(type, "type"), type.cast(context));
-      return this;
-    }
-
-    /**
-     * Creates the host: the operator instance, its context, ports and windows.
-     *
-     * @throws IllegalArgumentException when a window's delta policy does not fit its port's schema,
-     *     or the operator class cannot be instantiated
-     */
-    public OperatorHost build() {
-      return new OperatorHost(this);
-    }
-
-    private Operator newOperator() {
-      return instance != null ? instance : OperatorInstances.instantiate(operatorClass);
-    }
   }
 }
