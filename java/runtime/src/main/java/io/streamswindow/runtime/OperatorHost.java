@@ -24,7 +24,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.LongConsumer;
 
 /**
@@ -88,18 +87,12 @@ public final class OperatorHost {
   private final Clock clock;
   private final CheckpointStreams checkpointStreams;
 
-  /**
-   * The thread inside {@link #locked} right now, or null. Written only by the lock holder, and
-   * cleared before it unlocks, so a thread can only ever read its own entry here.
-   */
-  private Thread enteredBy;
-
   private final Map<String, List<String>> parameters;
   private final List<HostInputPort> inputs = new ArrayList<>();
   private final List<HostOutputPort> outputs = new ArrayList<>();
   private final PortWindows windows;
   private final StateHandlers stateHandlers = new StateHandlers();
-  private final ReentrantLock lock = new ReentrantLock();
+  private final HostLock lock;
   private final WallClockTimer timer; // only on the SystemClock, for windows with time policies
   private final LongConsumer manualClockListener = this::advanceTimeFromClock;
   private final List<Runnable> activityListeners = new CopyOnWriteArrayList<>();
@@ -142,6 +135,7 @@ public final class OperatorHost {
       outputs.add(new HostOutputPort(i, builder.outputs.get(i)));
     }
     context.attachPorts(List.copyOf(inputs), List.copyOf(outputs));
+    this.lock = new HostLock(context, this::replanTimer);
     this.windows =
         new PortWindows(
             inputs, builder.inputs.stream().map(InputPortSpec::window).toList(), context, clock);
@@ -155,7 +149,11 @@ public final class OperatorHost {
     this.timer =
         clock instanceof SystemClock && onTheClock
             ? new WallClockTimer(
-                lock, clock, this::nextDeadline, this::advanceTime, this::timerFailed)
+                lock.reentrantLock(),
+                clock,
+                this::nextDeadline,
+                this::advanceTime,
+                this::timerFailed)
             : null;
     // IBM registers an operator that is itself a state handler before anything else.
     if (operator instanceof StateHandler handler) {
@@ -285,14 +283,13 @@ public final class OperatorHost {
    * @throws Exception what the operator's {@code shutdown} or a handler's {@code close} throws
    */
   public void shutdown() throws Exception {
-    State before;
-    lock.lock();
-    try {
-      before = state;
-      state = State.SHUT_DOWN;
-    } finally {
-      lock.unlock();
-    }
+    State before =
+        lock.guarded(
+            () -> {
+              State was = state;
+              state = State.SHUT_DOWN;
+              return was;
+            });
     if (before == State.SHUT_DOWN) {
       return;
     }
@@ -332,18 +329,18 @@ public final class OperatorHost {
         tuple.getClass() != ImmutableTuple.class && tuple instanceof OutputTuple output
             ? output.asReadOnlyTuple()
             : tuple;
-    if (enteredBy == Thread.currentThread()) {
+    if (lock.isEntered()) {
       // Inside batch(): the common case on Spark, once per tuple, so without a lambda.
       deliver(port, readOnly);
       return;
     }
     // From outside (a harness test, an operator's own thread): once per tuple too, so the lock is
     // taken here rather than through a lambda for locked().
-    OperatorContext previous = enter();
+    OperatorContext previous = lock.enter();
     try {
       deliver(port, readOnly);
     } finally {
-      exit(previous);
+      lock.exit(previous);
     }
   }
 
@@ -652,12 +649,7 @@ public final class OperatorHost {
 
   /** The host's lifecycle state. */
   public State state() {
-    lock.lock();
-    try {
-      return state;
-    } finally {
-      lock.unlock();
-    }
+    return lock.guarded(() -> state);
   }
 
   /**
@@ -690,12 +682,7 @@ public final class OperatorHost {
 
   /** True when this input port has received its {@code FINAL_MARKER}. */
   public boolean isInputFinal(int port) {
-    lock.lock();
-    try {
-      return inputFinal[checkInput(port)];
-    } finally {
-      lock.unlock();
-    }
+    return lock.guarded(() -> inputFinal[checkInput(port)]);
   }
 
   /**
@@ -763,50 +750,15 @@ public final class OperatorHost {
     locked(work);
   }
 
-  /**
-   * Runs {@code action} holding the host's lock, with this operator current on the thread (the
-   * previous one, if a host called us, is restored); then the timer plans again.
-   */
+  /** Runs {@code action} inside the host: see {@link HostLock#run}. */
   private void locked(Action action) throws Exception {
-    if (enteredBy == Thread.currentThread()) {
-      // Already inside (a batch, or an operator calling back): lock and context are in place.
-      action.run();
-      return;
-    }
-    OperatorContext previous = enter();
-    try {
-      action.run();
-    } finally {
-      exit(previous);
-    }
+    lock.run(action);
   }
 
-  /**
-   * Takes the lock and makes this operator current on the thread; returns the operator that was
-   * current before, for {@link #exit}. The thread-local is written only when it changes.
-   */
-  private OperatorContext enter() {
-    lock.lock();
-    OperatorContext previous = CurrentOperator.get();
-    if (previous != context) {
-      CurrentOperator.set(context);
-    }
-    enteredBy = Thread.currentThread();
-    return previous;
-  }
-
-  /** Undoes {@link #enter}: the timer plans again, the previous operator is current again. */
-  private void exit(OperatorContext previous) {
-    enteredBy = null;
-    try {
-      if (timer != null) {
-        timer.replan();
-      }
-    } finally {
-      if (previous != context) {
-        CurrentOperator.set(previous);
-      }
-      lock.unlock();
+  /** The timer plans again each time a thread leaves the host: what it did may move a deadline. */
+  private void replanTimer() {
+    if (timer != null) {
+      timer.replan();
     }
   }
 
