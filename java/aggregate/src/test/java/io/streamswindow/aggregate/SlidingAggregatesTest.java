@@ -372,12 +372,13 @@ class SlidingAggregatesTest {
 
   /**
    * The listener Aggregate registered on {@code window}. IBM's API gives no way to read it back,
-   * and this test alone needs one, so it reads the window's field instead of widening the engine.
+   * and this test alone needs one, so it reads the window's field (declared by the engine's base
+   * class of its windows) instead of widening the engine.
    */
   @SuppressWarnings("unchecked")
   private static StreamWindowListener<Tuple> registeredListener(Window<Tuple> window)
       throws ReflectiveOperationException {
-    Field field = Window.class.getDeclaredField("listener");
+    Field field = Window.class.getSuperclass().getDeclaredField("listener");
     field.setAccessible(true);
     return (StreamWindowListener<Tuple>) field.get(window);
   }

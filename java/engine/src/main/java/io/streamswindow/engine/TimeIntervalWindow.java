@@ -5,7 +5,6 @@ import com.ibm.streams.operator.StreamingData;
 import com.ibm.streams.operator.StreamingInput;
 import com.ibm.streams.operator.window.StreamWindowEvent;
 import com.ibm.streams.operator.window.StreamWindowListener;
-import com.ibm.streams.operator.window.StreamWindowPartitioner;
 import io.streamswindow.api.window.PaneTiming;
 import io.streamswindow.api.window.TimeIntervalStreamWindow;
 import io.streamswindow.api.window.TimeIntervalWindowEvent;
@@ -16,10 +15,8 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
-import java.util.IdentityHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Objects;
 import java.util.Set;
 import java.util.function.ToLongFunction;
 
@@ -45,29 +42,14 @@ import java.util.function.ToLongFunction;
  *
  * @param <T> the tuple type
  */
-public final class TimeIntervalWindow<T> implements EngineWindow<T>, TimeIntervalStreamWindow<T> {
-  private static final int CHECKPOINT_MAGIC = 0x53575449; // "SWTI"
-
-  /**
-   * Version 2 numbers each pane partition and may keep a large one's tuples in chunks; version 1
-   * (every tuple inline) is still read.
-   */
-  private static final int CHECKPOINT_VERSION = 2;
-
+public final class TimeIntervalWindow<T> extends AbstractEngineWindow<T>
+    implements TimeIntervalStreamWindow<T> {
   /** A pane partition holding more than this many tuples keeps them in chunks, given a store. */
-  static final int INLINE_ENTRIES = PartitionChunks.CHUNK_ENTRIES;
+  static final int INLINE_ENTRIES = ChunkedPartitions.INLINE_ENTRIES;
 
   // ---- configuration
-  private final WindowSpec spec;
-  private final StreamingInput<T> port;
-  private final OperatorContext context;
   private final PaneLayout layout;
   private final ToLongFunction<T> eventTime;
-  private StreamWindowListener<T> listener;
-  private StreamWindowPartitioner<T, ?> partitioner;
-
-  /** Tuples listeners removed through an event's tuples (not checkpointed: a count of calls). */
-  private final ListenerRemovals removals = new ListenerRemovals();
 
   // ---- checkpointed state
   /** The open panes by index, so in start order. */
@@ -85,7 +67,7 @@ public final class TimeIntervalWindow<T> implements EngineWindow<T>, TimeInterva
   private long partitionSequence;
 
   /** The pane partitions the last checkpoint saved in chunks (not checkpointed). */
-  private List<PanePartition<T>> chunkedPartitions = new ArrayList<>();
+  private final ChunkedPartitions<PanePartition<T>> chunkedPartitions = new ChunkedPartitions<>();
 
   /**
    * Creates the window of {@code port}.
@@ -102,7 +84,7 @@ public final class TimeIntervalWindow<T> implements EngineWindow<T>, TimeInterva
       StreamingInput<T> port,
       OperatorContext context,
       DeltaResolver<T> attributes) {
-    this.spec = Objects.requireNonNull(spec, "spec");
+    super(spec, port, context);
     if (!spec.isTimeInterval()) {
       throw new IllegalArgumentException("Not a timeInterval window: " + spec);
     }
@@ -113,20 +95,8 @@ public final class TimeIntervalWindow<T> implements EngineWindow<T>, TimeInterva
               + "\" needs the attribute that holds each tuple's event time: "
               + "declare it with WindowSpec.withEventTime(name) (in SPL, the stream's @eventTime annotation)");
     }
-    this.port = port;
-    this.context = context;
     this.layout = PaneLayout.of(spec.timeInterval());
     this.eventTime = attributes.eventTime(spec.eventTime());
-  }
-
-  @Override
-  public WindowSpec spec() {
-    return spec;
-  }
-
-  @Override
-  public boolean hasPartitioner() {
-    return partitioner != null;
   }
 
   /** The tuples held over all open panes: a tuple in several panes counts in each. */
@@ -144,11 +114,6 @@ public final class TimeIntervalWindow<T> implements EngineWindow<T>, TimeInterva
   @Override
   public long watermark() {
     return watermark;
-  }
-
-  @Override
-  public long removedByListeners() {
-    return removals.count();
   }
 
   /**
@@ -391,21 +356,11 @@ public final class TimeIntervalWindow<T> implements EngineWindow<T>, TimeInterva
       long index,
       PaneTiming timing)
       throws Exception {
-    StreamWindowListener<T> l = listener;
+    StreamWindowListener<T> l = listener();
     if (l != null) {
       l.handleEvent(
           new TimeIntervalWindowEvent<>(type, this, p.key, tuples, pane.interval, index, timing));
     }
-  }
-
-  private Object partitionOf(T tuple) {
-    if (!spec.isPartitioned()) {
-      return Window.SOLE_PARTITION;
-    }
-    if (partitioner == null) {
-      throw WindowRules.noPartitioner(port);
-    }
-    return partitioner.getPartition(tuple);
   }
 
   // ------------------------------------------------------------------ checkpoint and reset
@@ -431,28 +386,14 @@ public final class TimeIntervalWindow<T> implements EngineWindow<T>, TimeInterva
   @Override
   public void checkpoint(DataOutput out, TupleCodec<T> codec, TupleChunkStore store)
       throws IOException {
-    Set<PanePartition<T>> chunked = Collections.newSetFromMap(new IdentityHashMap<>());
-    if (store != null) {
-      for (Pane<T> pane : panes.all()) {
-        for (PanePartition<T> p : pane.partitions.values()) {
-          if (p.size() > INLINE_ENTRIES) {
-            chunked.add(p);
-          }
-        }
-      }
-      // First, so that nothing written below is removed: a partition gone since, or one of the
-      // windows before a resetToInitialState, leaves with its chunks.
-      for (PanePartition<T> saved : chunkedPartitions) {
-        if (!chunked.contains(saved)) {
-          saved.removeSavedChunks(store);
-        }
-      }
-      chunkedPartitions = new ArrayList<>(chunked);
+    List<PanePartition<T>> all = new ArrayList<>();
+    for (Pane<T> pane : panes.all()) {
+      all.addAll(pane.partitions.values());
     }
-    out.writeInt(CHECKPOINT_MAGIC);
-    out.writeByte(CHECKPOINT_VERSION);
-    out.writeUTF(spec.toString());
-    out.writeUTF(spec.eventTime());
+    // A partition gone since, or one of the windows before a resetToInitialState, leaves with its
+    // chunks.
+    Set<PanePartition<T>> chunked = chunkedPartitions.choose(all, store);
+    CheckpointHeader.TIME_INTERVAL.write(out, spec.toString(), spec.eventTime());
     out.writeBoolean(finished);
     out.writeLong(watermark);
     out.writeLong(dropped);
@@ -510,31 +451,7 @@ public final class TimeIntervalWindow<T> implements EngineWindow<T>, TimeInterva
    */
   @Override
   public void reset(DataInput in, TupleCodec<T> codec, TupleChunkStore store) throws IOException {
-    if (in.readInt() != CHECKPOINT_MAGIC) {
-      throw new IOException("Not a streams-window timeInterval window checkpoint");
-    }
-    int version = in.readByte();
-    if (version < 1 || version > CHECKPOINT_VERSION) {
-      throw new IOException(
-          "Unsupported timeInterval window checkpoint version "
-              + version
-              + " (this build reads 1 to "
-              + CHECKPOINT_VERSION
-              + ")");
-    }
-    String declared = in.readUTF();
-    String attribute = in.readUTF();
-    if (!declared.equals(spec.toString()) || !attribute.equals(spec.eventTime())) {
-      throw new IOException(
-          "The checkpoint is of a window \""
-              + declared
-              + "\" on event time "
-              + attribute
-              + ", not \""
-              + spec
-              + "\" on event time "
-              + spec.eventTime());
-    }
+    int version = CheckpointHeader.TIME_INTERVAL.read(in, spec.toString(), spec.eventTime());
     resetToInitialState();
     finished = in.readBoolean();
     watermark = in.readLong();
@@ -573,7 +490,7 @@ public final class TimeIntervalWindow<T> implements EngineWindow<T>, TimeInterva
       }
       panes.add(pane);
     }
-    chunkedPartitions = chunked;
+    chunkedPartitions.restored(chunked);
   }
 
   @Override
@@ -597,11 +514,6 @@ public final class TimeIntervalWindow<T> implements EngineWindow<T>, TimeInterva
     return Type.SLIDING;
   }
 
-  @Override
-  public StreamingInput<T> getInputPort() {
-    return port;
-  }
-
   /** {@code TIME}: panes close a time (discardAge) after their end, in event time. */
   @Override
   public Policy getEvictionPolicy() {
@@ -612,23 +524,6 @@ public final class TimeIntervalWindow<T> implements EngineWindow<T>, TimeInterva
   @Override
   public Policy getTriggerPolicy() {
     return Policy.TIME;
-  }
-
-  @Override
-  public boolean isPartitioned() {
-    return spec.isPartitioned();
-  }
-
-  @Override
-  public void registerListener(StreamWindowListener<T> listener, boolean useAsynchronousTasks) {
-    this.listener = listener;
-    WindowRules.registerStateHandler(listener, context);
-  }
-
-  @Override
-  public void registerPartitioner(StreamWindowPartitioner<T, ?> partitioner) {
-    WindowRules.requirePartitioned(spec, port);
-    this.partitioner = Objects.requireNonNull(partitioner, "partitioner");
   }
 
   /** Removes the partition from every open pane, with one PARTITION_EVICTION per pane. */
@@ -667,11 +562,6 @@ public final class TimeIntervalWindow<T> implements EngineWindow<T>, TimeInterva
   @Override
   public boolean needsPartitionEviction() {
     return false;
-  }
-
-  @Override
-  public OperatorContext getOperatorContext() {
-    return context;
   }
 
   // ------------------------------------------------------------------ TimeIntervalStreamWindow

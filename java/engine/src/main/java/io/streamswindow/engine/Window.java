@@ -6,7 +6,6 @@ import com.ibm.streams.operator.StreamingInput;
 import com.ibm.streams.operator.window.StreamWindow;
 import com.ibm.streams.operator.window.StreamWindowEvent;
 import com.ibm.streams.operator.window.StreamWindowListener;
-import com.ibm.streams.operator.window.StreamWindowPartitioner;
 import io.streamswindow.api.window.NonFiniteDeltaValues;
 import java.io.DataInput;
 import java.io.DataOutput;
@@ -20,6 +19,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * The window of one input port: holds the tuples of every partition, asks its policy objects what
@@ -45,36 +45,17 @@ import java.util.Objects;
  *
  * @param <T> the tuple type
  */
-public final class Window<T> implements EngineWindow<T>, NonFiniteDeltaValues {
-  /** The partition key IBM's API reports for a window that is not partitioned. */
-  static final Integer SOLE_PARTITION = 0;
-
-  private static final int CHECKPOINT_MAGIC = 0x53575731; // "SWW1"
-
-  /**
-   * Version 3 may keep a large partition's tuples in a {@link TupleChunkStore}; version 2 wrote
-   * arrival-time differences as variable-length numbers; both older versions are still read.
-   */
-  private static final int CHECKPOINT_VERSION = 3;
-
+public final class Window<T> extends AbstractEngineWindow<T> implements NonFiniteDeltaValues {
   /** A partition holding more entries than this goes into chunks when a store is given. */
-  static final int INLINE_ENTRIES = PartitionChunks.CHUNK_ENTRIES;
+  static final int INLINE_ENTRIES = ChunkedPartitions.INLINE_ENTRIES;
 
   // ---- configuration
-  private final WindowSpec spec;
-  private final StreamingInput<T> port;
-  private final OperatorContext context;
   private final Clock clock;
   private final EvictionPolicy<T> eviction;
   private final TriggerPolicy<T> trigger;
   private final PartitionEvictionPolicy<T> partitionEviction;
   private final boolean timed;
   private final boolean tracksInsertionOrder;
-  private StreamWindowListener<T> listener;
-  private StreamWindowPartitioner<T, ?> partitioner;
-
-  /** Tuples listeners removed through an event's tuples (not checkpointed: a count of calls). */
-  private final ListenerRemovals removals = new ListenerRemovals();
 
   // ---- per-partition state (all of it is checkpointed)
   private final Map<Object, Partition<T>> partitions = new LinkedHashMap<>();
@@ -94,7 +75,7 @@ public final class Window<T> implements EngineWindow<T>, NonFiniteDeltaValues {
   private boolean catchUpPending;
 
   /** The partitions the last checkpoint saved in chunks: those gone since lose their chunks. */
-  private List<Partition<T>> chunkedPartitions = List.of();
+  private final ChunkedPartitions<Partition<T>> chunkedPartitions = new ChunkedPartitions<>();
 
   /**
    * Creates the window of {@code port}.
@@ -112,7 +93,7 @@ public final class Window<T> implements EngineWindow<T>, NonFiniteDeltaValues {
       OperatorContext context,
       Clock clock,
       DeltaResolver<T> deltas) {
-    this.spec = Objects.requireNonNull(spec, "spec");
+    super(spec, port, context);
     if (spec.type() == StreamWindow.Type.NOT_WINDOWED) {
       throw new IllegalArgumentException("A port that is not windowed has no engine window");
     }
@@ -120,8 +101,6 @@ public final class Window<T> implements EngineWindow<T>, NonFiniteDeltaValues {
       throw new IllegalArgumentException(
           "A timeInterval window is a TimeIntervalWindow: use EngineWindow.create(...)");
     }
-    this.port = port;
-    this.context = context;
     this.clock = Objects.requireNonNull(clock, "clock");
     this.eviction = evictionPolicy(spec, deltas);
     this.trigger = triggerPolicy(spec, deltas);
@@ -154,16 +133,6 @@ public final class Window<T> implements EngineWindow<T>, NonFiniteDeltaValues {
       case DELTA -> new DeltaTriggerPolicy<>(p, deltas.resolve(p.attribute(), p.delta()));
       case PUNCTUATION, NONE -> throw new IllegalArgumentException("Not a trigger policy: " + p);
     };
-  }
-
-  @Override
-  public WindowSpec spec() {
-    return spec;
-  }
-
-  @Override
-  public boolean hasPartitioner() {
-    return partitioner != null;
   }
 
   // ------------------------------------------------------------------ inputs
@@ -339,11 +308,6 @@ public final class Window<T> implements EngineWindow<T>, NonFiniteDeltaValues {
   }
 
   @Override
-  public long removedByListeners() {
-    return removals.count();
-  }
-
-  @Override
   public long getNonFiniteDeltaValueCount() {
     long count = 0;
     if (eviction instanceof DeltaEvictionPolicy<T> delta) {
@@ -383,16 +347,6 @@ public final class Window<T> implements EngineWindow<T>, NonFiniteDeltaValues {
   }
 
   // ------------------------------------------------------------------ partitions
-
-  private Object partitionOf(T tuple) {
-    if (!spec.isPartitioned()) {
-      return SOLE_PARTITION;
-    }
-    if (partitioner == null) {
-      throw WindowRules.noPartitioner(port);
-    }
-    return partitioner.getPartition(tuple);
-  }
 
   private Partition<T> createPartition(Object key, long now) throws Exception {
     Partition<T> p = new Partition<>(key, partitionSequence++, now);
@@ -522,7 +476,7 @@ public final class Window<T> implements EngineWindow<T>, NonFiniteDeltaValues {
 
   private void deliver(StreamWindowEvent.Type type, Partition<T> p, Iterable<T> tuples)
       throws Exception {
-    StreamWindowListener<T> l = listener;
+    StreamWindowListener<T> l = listener();
     if (l != null) {
       l.handleEvent(new StreamWindowEvent<>(type, this, p.key, tuples));
     }
@@ -552,17 +506,8 @@ public final class Window<T> implements EngineWindow<T>, NonFiniteDeltaValues {
   @Override
   public void checkpoint(DataOutput out, TupleCodec<T> codec, TupleChunkStore store)
       throws IOException {
-    if (store != null) {
-      for (Partition<T> gone : chunkedPartitions) {
-        if (partitions.get(gone.key) != gone) {
-          gone.removeSavedChunks(store);
-        }
-      }
-    }
-    List<Partition<T>> chunked = new ArrayList<>();
-    out.writeInt(CHECKPOINT_MAGIC);
-    out.writeByte(CHECKPOINT_VERSION);
-    out.writeUTF(spec.toString());
+    Set<Partition<T>> chunked = chunkedPartitions.choose(partitions.values(), store);
+    CheckpointHeader.WINDOW.write(out, spec.toString());
     out.writeBoolean(started);
     out.writeBoolean(finished);
     out.writeLong(partitionSequence);
@@ -579,15 +524,11 @@ public final class Window<T> implements EngineWindow<T>, NonFiniteDeltaValues {
       out.writeDouble(p.triggerBoundary);
       out.writeBoolean(p.seenInitialFull);
       out.writeInt(p.size());
-      boolean inChunks = store != null && p.size() > INLINE_ENTRIES;
+      boolean inChunks = chunked.contains(p);
       out.writeBoolean(inChunks);
       if (inChunks) {
         PartitionChunks.save(p, out, codec, deltaValues, store);
-        chunked.add(p);
         continue;
-      }
-      if (store != null) {
-        p.removeSavedChunks(store);
       }
       long previous = p.createdAt;
       for (Entry<T> e : p.entries) {
@@ -602,9 +543,6 @@ public final class Window<T> implements EngineWindow<T>, NonFiniteDeltaValues {
           codec.write(out, e.tuple);
         }
       }
-    }
-    if (store != null) {
-      chunkedPartitions = chunked;
     }
   }
 
@@ -631,23 +569,7 @@ public final class Window<T> implements EngineWindow<T>, NonFiniteDeltaValues {
    */
   @Override
   public void reset(DataInput in, TupleCodec<T> codec, TupleChunkStore store) throws IOException {
-    if (in.readInt() != CHECKPOINT_MAGIC) {
-      throw new IOException("Not a streams-window window checkpoint");
-    }
-    int version = in.readByte();
-    if (version < 1 || version > CHECKPOINT_VERSION) {
-      throw new IOException(
-          "Unsupported window checkpoint version "
-              + version
-              + " (this build reads "
-              + CHECKPOINT_VERSION
-              + ")");
-    }
-    String declared = in.readUTF();
-    if (!declared.equals(spec.toString())) {
-      throw new IOException(
-          "The checkpoint is of a window \"" + declared + "\", not \"" + spec + "\"");
-    }
+    int version = CheckpointHeader.WINDOW.read(in, spec.toString());
     clear();
     List<Partition<T>> chunked = new ArrayList<>();
     started = in.readBoolean();
@@ -682,7 +604,7 @@ public final class Window<T> implements EngineWindow<T>, NonFiniteDeltaValues {
       partitions.put(key, p);
       schedule(p);
     }
-    chunkedPartitions = chunked;
+    chunkedPartitions.restored(chunked);
     catchUpPending = started && timed;
   }
 
@@ -727,11 +649,6 @@ public final class Window<T> implements EngineWindow<T>, NonFiniteDeltaValues {
   }
 
   @Override
-  public StreamingInput<T> getInputPort() {
-    return port;
-  }
-
-  @Override
   public Policy getEvictionPolicy() {
     return eviction.kind();
   }
@@ -739,27 +656,6 @@ public final class Window<T> implements EngineWindow<T>, NonFiniteDeltaValues {
   @Override
   public Policy getTriggerPolicy() {
     return trigger.kind();
-  }
-
-  @Override
-  public boolean isPartitioned() {
-    return spec.isPartitioned();
-  }
-
-  /**
-   * Registers the one listener (replacing any earlier one); a listener that is a StateHandler also
-   * becomes one of the operator's.
-   */
-  @Override
-  public void registerListener(StreamWindowListener<T> listener, boolean useAsynchronousTasks) {
-    this.listener = listener;
-    WindowRules.registerStateHandler(listener, context);
-  }
-
-  @Override
-  public void registerPartitioner(StreamWindowPartitioner<T, ?> partitioner) {
-    WindowRules.requirePartitioned(spec, port);
-    this.partitioner = Objects.requireNonNull(partitioner, "partitioner");
   }
 
   @Override
@@ -783,11 +679,6 @@ public final class Window<T> implements EngineWindow<T>, NonFiniteDeltaValues {
   @Override
   public boolean needsPartitionEviction() {
     return partitionEviction.overLimit(partitions.size(), tupleCount);
-  }
-
-  @Override
-  public OperatorContext getOperatorContext() {
-    return context;
   }
 
   @Override

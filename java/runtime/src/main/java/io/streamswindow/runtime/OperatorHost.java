@@ -2,9 +2,7 @@ package io.streamswindow.runtime;
 
 import com.ibm.streams.operator.Operator;
 import com.ibm.streams.operator.OperatorContext;
-import com.ibm.streams.operator.OptionalContext;
 import com.ibm.streams.operator.OutputTuple;
-import com.ibm.streams.operator.StreamSchema;
 import com.ibm.streams.operator.StreamingData.Punctuation;
 import com.ibm.streams.operator.StreamingInput;
 import com.ibm.streams.operator.StreamingOutput;
@@ -13,14 +11,13 @@ import com.ibm.streams.operator.state.StateHandler;
 import com.ibm.streams.operator.window.StreamWindow;
 import io.streamswindow.api.spi.CurrentOperator;
 import io.streamswindow.engine.Clock;
+import io.streamswindow.engine.EngineWindow;
 import io.streamswindow.engine.ManualClock;
 import io.streamswindow.engine.SystemClock;
 import io.streamswindow.engine.TimeDomain;
 import io.streamswindow.engine.TupleChunkStore;
-import io.streamswindow.engine.WindowSpec;
 import io.streamswindow.runtime.RestoreFailedException.Step;
 import io.streamswindow.schema.ImmutableTuple;
-import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -28,7 +25,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.LongConsumer;
 
 /**
@@ -92,18 +88,12 @@ public final class OperatorHost {
   private final Clock clock;
   private final CheckpointStreams checkpointStreams;
 
-  /**
-   * The thread inside {@link #locked} right now, or null. Written only by the lock holder, and
-   * cleared before it unlocks, so a thread can only ever read its own entry here.
-   */
-  private Thread enteredBy;
-
   private final Map<String, List<String>> parameters;
   private final List<HostInputPort> inputs = new ArrayList<>();
   private final List<HostOutputPort> outputs = new ArrayList<>();
   private final PortWindows windows;
   private final StateHandlers stateHandlers = new StateHandlers();
-  private final ReentrantLock lock = new ReentrantLock();
+  private final HostLock lock;
   private final WallClockTimer timer; // only on the SystemClock, for windows with time policies
   private final LongConsumer manualClockListener = this::advanceTimeFromClock;
   private final List<Runnable> activityListeners = new CopyOnWriteArrayList<>();
@@ -119,7 +109,8 @@ public final class OperatorHost {
 
   private volatile Throwable backgroundFailure;
 
-  private OperatorHost(Builder builder) {
+  /** Creates the host {@code builder} describes: see {@link OperatorHostBuilder#build()}. */
+  OperatorHost(OperatorHostBuilder builder) {
     this.operator = builder.newOperator();
     this.clock = builder.clock;
     this.checkpointStreams = builder.checkpointStreams;
@@ -145,6 +136,7 @@ public final class OperatorHost {
       outputs.add(new HostOutputPort(i, builder.outputs.get(i)));
     }
     context.attachPorts(List.copyOf(inputs), List.copyOf(outputs));
+    this.lock = new HostLock(context, this::replanTimer);
     this.windows =
         new PortWindows(
             inputs, builder.inputs.stream().map(InputPortSpec::window).toList(), context, clock);
@@ -158,7 +150,11 @@ public final class OperatorHost {
     this.timer =
         clock instanceof SystemClock && onTheClock
             ? new WallClockTimer(
-                lock, clock, this::nextDeadline, this::advanceTime, this::timerFailed)
+                lock.reentrantLock(),
+                clock,
+                this::nextDeadline,
+                this::advanceTime,
+                this::timerFailed)
             : null;
     // IBM registers an operator that is itself a state handler before anything else.
     if (operator instanceof StateHandler handler) {
@@ -173,8 +169,8 @@ public final class OperatorHost {
    * @param operatorClass the operator class
    * @return a builder
    */
-  public static Builder builder(Class<? extends Operator> operatorClass) {
-    return new Builder(Objects.requireNonNull(operatorClass, "operatorClass"), null);
+  public static OperatorHostBuilder builder(Class<? extends Operator> operatorClass) {
+    return new OperatorHostBuilder(Objects.requireNonNull(operatorClass, "operatorClass"), null);
   }
 
   /**
@@ -195,8 +191,8 @@ public final class OperatorHost {
    * @param operator the operator
    * @return a builder
    */
-  public static Builder builder(Operator operator) {
-    return new Builder(null, Objects.requireNonNull(operator, "operator"));
+  public static OperatorHostBuilder builder(Operator operator) {
+    return new OperatorHostBuilder(null, Objects.requireNonNull(operator, "operator"));
   }
 
   // ---------------------------------------------------------------- lifecycle
@@ -288,14 +284,13 @@ public final class OperatorHost {
    * @throws Exception what the operator's {@code shutdown} or a handler's {@code close} throws
    */
   public void shutdown() throws Exception {
-    State before;
-    lock.lock();
-    try {
-      before = state;
-      state = State.SHUT_DOWN;
-    } finally {
-      lock.unlock();
-    }
+    State before =
+        lock.guarded(
+            () -> {
+              State was = state;
+              state = State.SHUT_DOWN;
+              return was;
+            });
     if (before == State.SHUT_DOWN) {
       return;
     }
@@ -335,18 +330,18 @@ public final class OperatorHost {
         tuple.getClass() != ImmutableTuple.class && tuple instanceof OutputTuple output
             ? output.asReadOnlyTuple()
             : tuple;
-    if (enteredBy == Thread.currentThread()) {
+    if (lock.isEntered()) {
       // Inside batch(): the common case on Spark, once per tuple, so without a lambda.
       deliver(port, readOnly);
       return;
     }
     // From outside (a harness test, an operator's own thread): once per tuple too, so the lock is
     // taken here rather than through a lambda for locked().
-    OperatorContext previous = enter();
+    OperatorContext previous = lock.enter();
     try {
       deliver(port, readOnly);
     } finally {
-      exit(previous);
+      lock.exit(previous);
     }
   }
 
@@ -643,11 +638,6 @@ public final class OperatorHost {
     locked(() -> stateHandlers.regionCheckpointed(id));
   }
 
-  /** Passes {@code prepareForNonBlockingCheckpoint(id)} to every state handler. */
-  public void prepareForNonBlockingCheckpoint(long id) throws Exception {
-    locked(() -> stateHandlers.prepareForNonBlockingCheckpoint(id));
-  }
-
   private void catchUpWithClock() throws Exception {
     if (state == State.RUNNING) {
       lastTimeNanos = Math.max(lastTimeNanos, clock.nanos());
@@ -697,22 +687,25 @@ public final class OperatorHost {
 
   /** The host's lifecycle state. */
   public State state() {
-    lock.lock();
-    try {
-      return state;
-    } finally {
-      lock.unlock();
-    }
+    return lock.guarded(() -> state);
   }
 
   /**
-   * The window of an input port: an engine window, or one reporting {@code NOT_WINDOWED}.
+   * The engine window of an input port, for callers that drive it beyond IBM's {@link
+   * StreamWindow}: its deadlines, its watermark, the tuples it drops.
+   *
+   * <pre>{@code
+   * EngineWindow<Tuple> window = host.engineWindow(0);
+   * if (window != null) {
+   *   long next = window.nextDeadline(TimeDomain.EVENT_TIME);
+   * }
+   * }</pre>
    *
    * @param port the input port number
-   * @return the port's window
+   * @return the port's engine window, or null when the port is not windowed
    */
-  public StreamWindow<Tuple> window(int port) {
-    return inputs.get(checkInput(port)).getStreamWindow();
+  public EngineWindow<Tuple> engineWindow(int port) {
+    return windows.get(checkInput(port));
   }
 
   /** The input ports, in port order. */
@@ -727,12 +720,7 @@ public final class OperatorHost {
 
   /** True when this input port has received its {@code FINAL_MARKER}. */
   public boolean isInputFinal(int port) {
-    lock.lock();
-    try {
-      return inputFinal[checkInput(port)];
-    } finally {
-      lock.unlock();
-    }
+    return lock.guarded(() -> inputFinal[checkInput(port)]);
   }
 
   /**
@@ -800,50 +788,15 @@ public final class OperatorHost {
     locked(work);
   }
 
-  /**
-   * Runs {@code action} holding the host's lock, with this operator current on the thread (the
-   * previous one, if a host called us, is restored); then the timer plans again.
-   */
+  /** Runs {@code action} inside the host: see {@link HostLock#run}. */
   private void locked(Action action) throws Exception {
-    if (enteredBy == Thread.currentThread()) {
-      // Already inside (a batch, or an operator calling back): lock and context are in place.
-      action.run();
-      return;
-    }
-    OperatorContext previous = enter();
-    try {
-      action.run();
-    } finally {
-      exit(previous);
-    }
+    lock.run(action);
   }
 
-  /**
-   * Takes the lock and makes this operator current on the thread; returns the operator that was
-   * current before, for {@link #exit}. The thread-local is written only when it changes.
-   */
-  private OperatorContext enter() {
-    lock.lock();
-    OperatorContext previous = CurrentOperator.get();
-    if (previous != context) {
-      CurrentOperator.set(context);
-    }
-    enteredBy = Thread.currentThread();
-    return previous;
-  }
-
-  /** Undoes {@link #enter}: the timer plans again, the previous operator is current again. */
-  private void exit(OperatorContext previous) {
-    enteredBy = null;
-    try {
-      if (timer != null) {
-        timer.replan();
-      }
-    } finally {
-      if (previous != context) {
-        CurrentOperator.set(previous);
-      }
-      lock.unlock();
+  /** The timer plans again each time a thread leaves the host: what it did may move a deadline. */
+  private void replanTimer() {
+    if (timer != null) {
+      timer.replan();
     }
   }
 
@@ -907,112 +860,5 @@ public final class OperatorHost {
   @Override
   public String toString() {
     return "OperatorHost(" + context.getName() + ", " + state() + ")";
-  }
-
-  /** Collects a host's configuration; {@link #build()} creates the host. */
-  public static final class Builder {
-    private final Class<? extends Operator> operatorClass;
-    private final Operator instance;
-    private String name;
-    private final List<InputPortSpec> inputs = new ArrayList<>();
-    private final List<OutputPortSpec> outputs = new ArrayList<>();
-    private final Map<String, List<String>> parameters = new LinkedHashMap<>();
-    private final Map<Class<?>, Object> optionalContexts = new LinkedHashMap<>();
-    private Clock clock = SystemClock.INSTANCE;
-    private CheckpointStreams checkpointStreams = CheckpointStreams.JAVA;
-    private BigInteger peId = BigInteger.ZERO;
-    private BigInteger jobId = BigInteger.ZERO;
-    private String jobName = "streams-window";
-
-    private Builder(Class<? extends Operator> operatorClass, Operator instance) {
-      this.operatorClass = operatorClass;
-      this.instance = instance;
-    }
-
-    /** The operator's name (default: the class's simple name). */
-    public Builder name(String name) {
-      this.name = Objects.requireNonNull(name, "name");
-      return this;
-    }
-
-    /** Adds the next input port. */
-    public Builder input(String name, StreamSchema schema, WindowSpec window) {
-      return input(new InputPortSpec(name, schema, window));
-    }
-
-    /** Adds the next input port. */
-    public Builder input(InputPortSpec port) {
-      inputs.add(Objects.requireNonNull(port, "port"));
-      return this;
-    }
-
-    /** Adds the next output port. */
-    public Builder output(String name, StreamSchema schema, OutputSink sink) {
-      return output(new OutputPortSpec(name, schema, sink));
-    }
-
-    /** Adds the next output port. */
-    public Builder output(OutputPortSpec port) {
-      outputs.add(Objects.requireNonNull(port, "port"));
-      return this;
-    }
-
-    /** Sets a parameter's values (replacing earlier ones), as strings as SPL passes them. */
-    public Builder parameter(String name, List<String> values) {
-      parameters.put(Objects.requireNonNull(name, "name"), List.copyOf(values));
-      return this;
-    }
-
-    /** Sets a parameter's values (replacing earlier ones). */
-    public Builder parameter(String name, String... values) {
-      return parameter(name, List.of(values));
-    }
-
-    /** The clock of the windows' time policies (default: {@link SystemClock#INSTANCE}). */
-    public Builder clock(Clock clock) {
-      this.clock = Objects.requireNonNull(clock, "clock");
-      return this;
-    }
-
-    /**
-     * How state handlers' checkpoint data is serialized (default: {@link CheckpointStreams#JAVA}).
-     */
-    public Builder checkpointStreams(CheckpointStreams streams) {
-      this.checkpointStreams = Objects.requireNonNull(streams, "checkpointStreams");
-      return this;
-    }
-
-    /** The ids {@code OperatorContext.getPE()} reports (default 0 and 0). */
-    public Builder processingElement(long peId, long jobId) {
-      this.peId = BigInteger.valueOf(peId);
-      this.jobId = BigInteger.valueOf(jobId);
-      return this;
-    }
-
-    /** The job (and application) name the processing element reports. */
-    public Builder jobName(String jobName) {
-      this.jobName = Objects.requireNonNull(jobName, "jobName");
-      return this;
-    }
-
-    /** An optional context {@code getOptionalContext(type)} returns (default: none). */
-    public <O extends OptionalContext> Builder optionalContext(Class<O> type, O context) {
-      optionalContexts.put(Objects.requireNonNull(type, "type"), type.cast(context));
-      return this;
-    }
-
-    /**
-     * Creates the host: the operator instance, its context, ports and windows.
-     *
-     * @throws IllegalArgumentException when a window's delta policy does not fit its port's schema,
-     *     or the operator class cannot be instantiated
-     */
-    public OperatorHost build() {
-      return new OperatorHost(this);
-    }
-
-    private Operator newOperator() {
-      return instance != null ? instance : OperatorInstances.instantiate(operatorClass);
-    }
   }
 }

@@ -55,6 +55,11 @@ final class PortWindows {
     sole = present.size() == 1 ? present.get(0) : null;
   }
 
+  /** The window of {@code port}, or null when the port has none. */
+  EngineWindow<Tuple> get(int port) {
+    return windows.get(port);
+  }
+
   void start() throws Exception {
     for (EngineWindow<Tuple> window : windows) {
       if (window != null) {

@@ -63,12 +63,6 @@ final class StateHandlers {
     }
   }
 
-  void prepareForNonBlockingCheckpoint(long id) throws Exception {
-    for (StateHandler handler : list()) {
-      handler.prepareForNonBlockingCheckpoint(id);
-    }
-  }
-
   void regionCheckpointed(long id) throws Exception {
     for (StateHandler handler : list()) {
       handler.regionCheckpointed(id);

@@ -271,7 +271,7 @@ class OperatorHostTest {
                 .input("in", SCHEMA, WindowSpec.tumbling(PolicySpec.time(1)))
                 .clock(clock)
                 .build());
-    host.window(0)
+    host.engineWindow(0)
         .registerListener(
             event -> {
               if (event.getType() == StreamWindowEvent.Type.EVICTION) {
@@ -295,7 +295,7 @@ class OperatorHostTest {
                 .build());
     CountDownLatch tumbled = new CountDownLatch(2);
     AtomicReference<OperatorContext> current = new AtomicReference<>();
-    host.window(0)
+    host.engineWindow(0)
         .registerListener(
             event -> {
               if (event.getType() == StreamWindowEvent.Type.EVICTION) {
@@ -753,9 +753,9 @@ class OperatorHostTest {
                 .clock(ManualClock.create())
                 .build());
     List<StreamWindowEvent<Tuple>> events = new ArrayList<>();
-    host.window(0).registerListener(events::add, false);
+    host.engineWindow(0).registerListener(events::add, false);
     host.submit(0, tuple("a"));
     assertEquals(2, events.size());
-    assertSame(host.window(0), events.get(0).getSource());
+    assertSame(host.engineWindow(0), events.get(0).getSource());
   }
 }

@@ -135,7 +135,7 @@ class ParameterInjectorTest {
     }
   }
 
-  private static OperatorHost.Builder builder() {
+  private static OperatorHostBuilder builder() {
     return OperatorHost.builder(ParameterOperator.class)
         .input("in", SCHEMA, WindowSpec.notWindowed())
         .clock(ManualClock.create())

@@ -66,7 +66,7 @@ class ParametersReadTest {
   }
 
   private static OperatorHost host(Class<? extends AbstractOperator> type, String... params) {
-    OperatorHost.Builder builder =
+    OperatorHostBuilder builder =
         OperatorHost.builder(type)
             .input("in", SCHEMA, WindowSpec.notWindowed())
             .clock(ManualClock.create());

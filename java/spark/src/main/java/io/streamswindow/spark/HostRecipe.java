@@ -5,6 +5,7 @@ import io.streamswindow.clause.WindowClauseParser;
 import io.streamswindow.engine.Clock;
 import io.streamswindow.engine.WindowSpec;
 import io.streamswindow.runtime.OperatorHost;
+import io.streamswindow.runtime.OperatorHostBuilder;
 import io.streamswindow.runtime.OutputSink;
 import io.streamswindow.schema.SplSchema;
 import java.util.LinkedHashMap;
@@ -63,7 +64,7 @@ record HostRecipe(
 
   /** Builds a host on {@code clock} whose output port 0 goes to {@code sink}; not initialized. */
   OperatorHost build(Clock clock, OutputSink sink) {
-    OperatorHost.Builder builder =
+    OperatorHostBuilder builder =
         OperatorHost.builder(operatorClass)
             .clock(clock)
             .checkpointStreams(KryoFallbackStreams.INSTANCE)

@@ -2,7 +2,6 @@ package io.streamswindow.spark;
 
 import com.ibm.streams.operator.StreamingData.Punctuation;
 import com.ibm.streams.operator.Tuple;
-import com.ibm.streams.operator.window.StreamWindow;
 import com.ibm.streams.operator.window.WindowUtilities;
 import io.streamswindow.engine.EngineWindow;
 import io.streamswindow.engine.TimeDomain;
@@ -388,7 +387,8 @@ final class WindowedGroupRunner implements Serializable {
    * itself in the late-tuple column (the last), every other column null.
    */
   private void returnDroppedTuples(OperatorHost host, CallOutput results, Row key) {
-    if (plan.lateColumn() == null || !(host.window(0) instanceof EngineWindow<Tuple> window)) {
+    EngineWindow<Tuple> window = host.engineWindow(0);
+    if (plan.lateColumn() == null || window == null) {
       return;
     }
     Object[] template = keyTemplate(key, resultWidth());
@@ -415,11 +415,9 @@ final class WindowedGroupRunner implements Serializable {
    *     strings, booleans and integers can)
    */
   static void registerDefaultPartitioner(OperatorHost host, List<String> partitionBy) {
-    StreamWindow<Tuple> w = host.window(0);
-    if (w instanceof EngineWindow<Tuple> engine
-        && engine.isPartitioned()
-        && !engine.hasPartitioner()) {
-      WindowUtilities.registerAttributePartitioner(w, partitionBy.toArray(new String[0]));
+    EngineWindow<Tuple> window = host.engineWindow(0);
+    if (window != null && window.isPartitioned() && !window.hasPartitioner()) {
+      WindowUtilities.registerAttributePartitioner(window, partitionBy.toArray(new String[0]));
     }
   }
 
@@ -432,9 +430,8 @@ final class WindowedGroupRunner implements Serializable {
    */
   private static long movedWatermark(OperatorHost host, KeyState state) {
     long watermark = watermarkNanos(state);
-    return host.window(0) instanceof EngineWindow<Tuple> window && watermark > window.watermark()
-        ? watermark
-        : Long.MIN_VALUE;
+    EngineWindow<Tuple> window = host.engineWindow(0);
+    return window != null && watermark > window.watermark() ? watermark : Long.MIN_VALUE;
   }
 
   /**
@@ -454,15 +451,16 @@ final class WindowedGroupRunner implements Serializable {
         state.chunks() == null ? null : new ChecksummedChunks(state.chunks(), null);
     byte[] checkpoint = host.checkpoint(clock.nanos() / 1_000_000L, chunks);
     state.save(SavedKeyState.wrap(digest, checkpoint), generation);
-    if (recipe.window().isTimeInterval() && host.window(0) instanceof EngineWindow<Tuple> engine) {
-      long deadline = engine.nextDeadline(TimeDomain.EVENT_TIME);
+    EngineWindow<Tuple> window = host.engineWindow(0);
+    if (recipe.window().isTimeInterval() && window != null) {
+      long deadline = window.nextDeadline(TimeDomain.EVENT_TIME);
       if (deadline != Long.MAX_VALUE) {
         state.wakeAtEventTime(deadline);
       }
       return generation;
     }
-    if (recipe.window().usesTime() && host.window(0) instanceof EngineWindow<Tuple> engine) {
-      long deadline = engine.nextDeadline(TimeDomain.PROCESSING_TIME);
+    if (recipe.window().usesTime() && window != null) {
+      long deadline = window.nextDeadline(TimeDomain.PROCESSING_TIME);
       if (deadline != Long.MAX_VALUE) {
         state.wakeAtProcessingTime(deadline, clock.nanos());
       }

@@ -11,6 +11,7 @@ import com.ibm.streams.operator.model.PrimitiveOperator;
 import io.streamswindow.engine.ManualClock;
 import io.streamswindow.engine.WindowSpec;
 import io.streamswindow.runtime.OperatorHost;
+import io.streamswindow.runtime.OperatorHostBuilder;
 import io.streamswindow.spark.readers.ListsNames;
 import io.streamswindow.spark.readers.ReadsByName;
 import io.streamswindow.spark.readers.ReadsNothing;
@@ -39,7 +40,7 @@ class OperatorArgumentChecksTest {
   /** Initializes {@code type} as the dry run does and checks {@code params} against it. */
   private static void check(Class<? extends Operator> type, Map<String, List<String>> params)
       throws Exception {
-    OperatorHost.Builder builder =
+    OperatorHostBuilder builder =
         OperatorHost.builder(type)
             .input("in", Type.Factory.getStreamSchema("tuple<int32 n>"), WindowSpec.notWindowed())
             .clock(ManualClock.create());

@@ -10,6 +10,7 @@ import com.ibm.streams.operator.Type;
 import io.streamswindow.engine.ManualClock;
 import io.streamswindow.engine.WindowSpec;
 import io.streamswindow.runtime.OperatorHost;
+import io.streamswindow.runtime.OperatorHostBuilder;
 import io.streamswindow.runtime.OutputSink;
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -233,7 +234,7 @@ public final class DeclaredOperator<T extends Operator> implements OperatorInvoc
 
   @Override
   public boolean compileChecks(boolean verbose) throws Exception {
-    OperatorHost.Builder builder =
+    OperatorHostBuilder builder =
         OperatorHost.builder(operatorClass).name(name).clock(ManualClock.create());
     for (DeclaredInputPort port : inputs()) {
       WindowSpec window = port.windowSpec();

@@ -16,6 +16,7 @@ import io.streamswindow.engine.Clock;
 import io.streamswindow.engine.SystemClock;
 import io.streamswindow.engine.WindowSpec;
 import io.streamswindow.runtime.OperatorHost;
+import io.streamswindow.runtime.OperatorHostBuilder;
 import io.streamswindow.runtime.OperatorInstances;
 import io.streamswindow.runtime.OutputPortSpec;
 import io.streamswindow.runtime.OutputPorts;
@@ -154,7 +155,7 @@ public final class TestableGraph implements JavaTestableGraph {
 
   private void buildHosts() {
     for (DeclaredOperator<?> operator : operators) {
-      OperatorHost.Builder builder =
+      OperatorHostBuilder builder =
           OperatorHost.builder(instances.get(operator)).name(operator.getName()).clock(clock);
       List<DeclaredInputPort> inputs = operator.inputs();
       List<WindowSpec> specs = windows.get(operator);
