@@ -118,6 +118,9 @@ public final class OperatorHost {
 
   private volatile Throwable backgroundFailure;
 
+  /** The entering thread's context class loader, restored by {@link #exit}; under the lock. */
+  private ClassLoader previousLoader;
+
   private OperatorHost(Builder builder) {
     this.operator = builder.newOperator();
     this.clock = builder.clock;
@@ -132,7 +135,12 @@ public final class OperatorHost {
             operator.getClass(),
             parameters,
             new HostProcessingElement(
-                builder.peId, builder.jobId, builder.jobName, inputCount, outputCount),
+                builder.peId,
+                builder.jobId,
+                builder.jobName,
+                inputCount,
+                outputCount,
+                builder.directories),
             stateHandlers,
             Map.copyOf(builder.optionalContexts),
             this::notifyActivity);
@@ -218,6 +226,7 @@ public final class OperatorHost {
     try {
       requireState(State.CREATED, "initialize()");
       new ParameterInjector(context).inject(operator);
+      CustomMetricInjector.inject(operator, context.getMetrics());
       HostContextChecker checker =
           ContextChecks.run(operator.getClass(), context, ContextChecks.Phase.STARTUP);
       if (!checker.isContextValid()) {
@@ -353,7 +362,9 @@ public final class OperatorHost {
     requireRunning("submit");
     if (!inputFinal[checkInput(port)]) {
       windows.insert(port, tuple);
-      operator.process(inputs.get(port), tuple);
+      HostInputPort input = inputs.get(port);
+      input.countTuple();
+      operator.process(input, tuple);
     }
   }
 
@@ -380,7 +391,9 @@ public final class OperatorHost {
           boolean last = mark == Punctuation.FINAL_MARKER;
           inputFinal[port] |= last;
           windows.punctuate(port, mark);
-          operator.processPunctuation(inputs.get(port), mark);
+          HostInputPort input = inputs.get(port);
+          input.countMark(mark);
+          operator.processPunctuation(input, mark);
           if (last && --openInputs == 0) {
             finalizeOutputs();
           }
@@ -790,7 +803,14 @@ public final class OperatorHost {
     if (previous != context) {
       CurrentOperator.set(context);
     }
-    enteredBy = Thread.currentThread();
+    Thread thread = Thread.currentThread();
+    enteredBy = thread;
+    // The operator's class libraries, once it added some, are the calls' context class loader.
+    previousLoader = thread.getContextClassLoader();
+    ClassLoader libraries = context.librariesLoader();
+    if (libraries != null) {
+      thread.setContextClassLoader(libraries);
+    }
     return previous;
   }
 
@@ -805,6 +825,11 @@ public final class OperatorHost {
       if (previous != context) {
         CurrentOperator.set(previous);
       }
+      Thread thread = Thread.currentThread();
+      if (thread.getContextClassLoader() != previousLoader) {
+        thread.setContextClassLoader(previousLoader);
+      }
+      previousLoader = null;
       lock.unlock();
     }
   }
@@ -885,6 +910,7 @@ public final class OperatorHost {
     private BigInteger peId = BigInteger.ZERO;
     private BigInteger jobId = BigInteger.ZERO;
     private String jobName = "streams-window";
+    private HostDirectories directories = HostDirectories.DEFAULT;
 
     private Builder(Class<? extends Operator> operatorClass, Operator instance) {
       this.operatorClass = operatorClass;
@@ -954,6 +980,15 @@ public final class OperatorHost {
     /** The job (and application) name the processing element reports. */
     public Builder jobName(String jobName) {
       this.jobName = Objects.requireNonNull(jobName, "jobName");
+      return this;
+    }
+
+    /**
+     * The application, toolkit, output and data directories the processing element and context
+     * report (default: {@link HostDirectories#DEFAULT}).
+     */
+    public Builder directories(HostDirectories directories) {
+      this.directories = Objects.requireNonNull(directories, "directories");
       return this;
     }
 

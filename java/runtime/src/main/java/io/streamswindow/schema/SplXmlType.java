@@ -97,13 +97,19 @@ public final class SplXmlType extends AbstractSplType implements XMLType {
     return DEFAULT;
   }
 
-  /** Takes an {@link XML} value as it is (values are immutable). */
+  /**
+   * Takes an {@link XML} value as it is (values are immutable), and a {@code String} as the
+   * document's text (the form of the Spark adapter's string columns).
+   */
   @Override
   public Object toStored(Object value) {
     if (value instanceof XML) {
       return value;
     }
-    throw SplType.mismatch(this, value, XML.class.getName());
+    if (value instanceof String text) {
+      return fromText(text);
+    }
+    throw SplType.mismatch(this, value, XML.class.getName() + " or String");
   }
 
   /** XML values have no order. */
