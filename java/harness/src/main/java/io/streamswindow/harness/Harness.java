@@ -10,15 +10,17 @@ import io.streamswindow.engine.ManualClock;
 import io.streamswindow.engine.WindowSpec;
 import io.streamswindow.harness.internal.DeclaredInputPort;
 import io.streamswindow.harness.internal.TestableGraph;
+import io.streamswindow.runtime.HostDirectories;
 import io.streamswindow.runtime.OperatorHost;
 import java.util.Map;
 import java.util.Objects;
 
 /**
  * streams-window's additions to IBM's operator test harness, kept beside IBM's interfaces so that
- * those stay exactly IBM's: a manual clock for time policies, checkpoint and reset control, the
- * choice of IBM's Java-runtime behaviour for sliding delta eviction, and timeInterval (event-time)
- * windows, which IBM's {@code InputPortDeclaration} cannot declare ({@link #timeInterval}).
+ * those stay exactly IBM's: a manual clock for time policies, the application's directories,
+ * checkpoint and reset control, the choice of IBM's Java-runtime behaviour for sliding delta
+ * eviction, and timeInterval (event-time) windows, which IBM's {@code InputPortDeclaration} cannot
+ * declare ({@link #timeInterval}).
  *
  * <pre>{@code
  * JavaOperatorTester tester = new JavaOperatorTester();
@@ -53,6 +55,29 @@ public final class Harness {
    */
   public static JavaTestableGraph withClock(JavaTestableGraph graph, Clock clock) {
     testable(graph).useClock(clock);
+    return graph;
+  }
+
+  /**
+   * Sets the application, toolkit, output and data directories that every operator of the graph
+   * sees through {@code ProcessingElement.getApplicationDirectory()} and the like; relative {@code
+   * addClassLibraries} paths resolve against the toolkit directory. Without it they are {@link
+   * HostDirectories#DEFAULT} (the working directory, no data directory). IBM's functional
+   * operators, for example, load their {@code jar} parameter's jars from the application directory.
+   * Call it before {@code initialize()}.
+   *
+   * <pre>{@code
+   * Harness.directories(graph, HostDirectories.DEFAULT.withApplication(appDir));
+   * }</pre>
+   *
+   * @param graph a graph from {@code JavaOperatorTester}
+   * @param directories the directories
+   * @return the graph, for chaining
+   * @throws IllegalStateException when the graph is already initialized
+   */
+  public static JavaTestableGraph directories(
+      JavaTestableGraph graph, HostDirectories directories) {
+    testable(graph).useDirectories(directories);
     return graph;
   }
 

@@ -1,8 +1,11 @@
 package io.streamswindow.runtime;
 
 import com.ibm.streams.operator.StreamSchema;
+import com.ibm.streams.operator.StreamingData.Punctuation;
 import com.ibm.streams.operator.StreamingInput;
 import com.ibm.streams.operator.Tuple;
+import com.ibm.streams.operator.metrics.Metric;
+import com.ibm.streams.operator.metrics.OperatorMetrics.InputPortMetric;
 import com.ibm.streams.operator.window.StreamWindow;
 
 /**
@@ -13,8 +16,64 @@ final class HostInputPort extends HostPort implements StreamingInput<Tuple> {
   // Set once, right after construction: the window needs this port, and this port its window.
   private StreamWindow<Tuple> window;
 
+  /** The port's system metrics, by {@link InputPortMetric} ordinal. */
+  private final HostMetric[] metrics;
+
+  // The ones the host counts, at hand for the per-tuple path.
+  private final HostMetric tuplesProcessed;
+  private final HostMetric windowPunctsProcessed;
+  private final HostMetric finalPunctsProcessed;
+
   HostInputPort(int portNumber, String name, StreamSchema schema) {
     super(portNumber, name, schema);
+    InputPortMetric[] names = InputPortMetric.values();
+    metrics = new HostMetric[names.length];
+    for (InputPortMetric metric : names) {
+      metrics[metric.ordinal()] =
+          HostMetric.system(
+              metric.name(),
+              portNumber,
+              "input port " + portNumber + ": " + metric.name(),
+              kindOf(metric));
+    }
+    tuplesProcessed = metrics[InputPortMetric.nTuplesProcessed.ordinal()];
+    windowPunctsProcessed = metrics[InputPortMetric.nWindowPunctsProcessed.ordinal()];
+    finalPunctsProcessed = metrics[InputPortMetric.nFinalPunctsProcessed.ordinal()];
+  }
+
+  /** IBM's kind of each input port metric: queue sizes are gauges, the interval a time. */
+  private static Metric.Kind kindOf(InputPortMetric metric) {
+    switch (metric) {
+      case nTuplesProcessed:
+      case nTuplesDropped:
+      case nWindowPunctsProcessed:
+      case nFinalPunctsProcessed:
+      case nEnqueueWaits:
+        return Metric.Kind.COUNTER;
+      case recentMaxItemsQueuedInterval:
+        return Metric.Kind.TIME;
+      default:
+        return Metric.Kind.GAUGE;
+    }
+  }
+
+  /** One of the port's system metrics. Ports here have no queue: those metrics stay 0. */
+  Metric metric(InputPortMetric metric) {
+    return metrics[metric.ordinal()];
+  }
+
+  /** Counts a tuple the operator is given. Called under the host's lock. */
+  void countTuple() {
+    tuplesProcessed.value++;
+  }
+
+  /** Counts a punctuation mark the operator is given. Called under the host's lock. */
+  void countMark(Punctuation mark) {
+    if (mark == Punctuation.WINDOW_MARKER) {
+      windowPunctsProcessed.value++;
+    } else if (mark == Punctuation.FINAL_MARKER) {
+      finalPunctsProcessed.value++;
+    }
   }
 
   void attachWindow(StreamWindow<Tuple> window) {

@@ -20,8 +20,11 @@ import java.util.function.Supplier;
  */
 final class HostLock {
   private final ReentrantLock lock = new ReentrantLock();
-  private final OperatorContext context;
+  private final HostOperatorContext context;
   private final Runnable afterExit;
+
+  /** The entering thread's context class loader, restored by {@link #exit}; under the lock. */
+  private ClassLoader previousLoader;
 
   /**
    * The thread inside {@link #run} right now, or null. Written only by the lock holder, and cleared
@@ -33,7 +36,7 @@ final class HostLock {
    * @param context the operator's context, made current on the thread inside
    * @param afterExit run holding the lock each time a thread leaves (the host's timer plans again)
    */
-  HostLock(OperatorContext context, Runnable afterExit) {
+  HostLock(HostOperatorContext context, Runnable afterExit) {
     this.context = context;
     this.afterExit = afterExit;
   }
@@ -90,7 +93,14 @@ final class HostLock {
     if (previous != context) {
       CurrentOperator.set(context);
     }
-    enteredBy = Thread.currentThread();
+    Thread thread = Thread.currentThread();
+    enteredBy = thread;
+    // The operator's class libraries, once it added some, are the calls' context class loader.
+    previousLoader = thread.getContextClassLoader();
+    ClassLoader libraries = context.librariesLoader();
+    if (libraries != null) {
+      thread.setContextClassLoader(libraries);
+    }
     return previous;
   }
 
@@ -103,6 +113,11 @@ final class HostLock {
       if (previous != context) {
         CurrentOperator.set(previous);
       }
+      Thread thread = Thread.currentThread();
+      if (thread.getContextClassLoader() != previousLoader) {
+        thread.setContextClassLoader(previousLoader);
+      }
+      previousLoader = null;
       lock.unlock();
     }
   }

@@ -10,7 +10,13 @@ import com.ibm.streams.operator.Tuple;
 import com.ibm.streams.operator.metrics.OperatorMetrics;
 import com.ibm.streams.operator.model.PrimitiveOperator;
 import com.ibm.streams.operator.state.StateHandler;
+import io.streamswindow.api.spi.CurrentOperator;
 import java.io.File;
+import java.net.MalformedURLException;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -22,8 +28,8 @@ import java.util.concurrent.ThreadFactory;
 
 /**
  * The {@link OperatorContext} of a hosted operator: its name, ports, parameters, processing
- * element, threads and state handler registration. Streams management features (metrics, class
- * libraries, toolkit directories) throw {@link UnsupportedOperationException} saying so.
+ * element, threads, state handler registration, metrics ({@link HostOperatorMetrics}) and class
+ * libraries ({@link #addClassLibraries}).
  *
  * <p>The context notes which parameters the operator asks for by name and whether it listed them
  * all ({@link #getParameterNames()}): the driver's dry run refuses a parameter that an operator
@@ -47,6 +53,13 @@ final class HostOperatorContext implements OperatorContext {
 
   private List<StreamingInput<Tuple>> inputs = List.of();
   private List<StreamingOutput<OutputTuple>> outputs = List.of();
+  private HostOperatorMetrics metrics;
+
+  /** The operator class's loader, the parent of {@link #libraries}. */
+  private final ClassLoader operatorLoader;
+
+  /** The jars and directories added by {@link #addClassLibraries}; null until the first call. */
+  private volatile LibraryLoader libraries;
 
   HostOperatorContext(
       String name,
@@ -63,6 +76,7 @@ final class HostOperatorContext implements OperatorContext {
     this.stateHandlers = stateHandlers;
     this.optionalContexts = optionalContexts;
     this.threads = new OperatorThreads(name, this, activityChanged);
+    this.operatorLoader = operatorClass.getClassLoader();
   }
 
   /** Each operator class's kind, worked out once: on Spark a host is built per key and batch. */
@@ -87,9 +101,13 @@ final class HostOperatorContext implements OperatorContext {
   }
 
   /** Sets the ports once they exist (they are built after the context, which windows need). */
-  void attachPorts(List<StreamingInput<Tuple>> inputs, List<StreamingOutput<OutputTuple>> outputs) {
+  void attachPorts(List<HostInputPort> inputs, List<HostOutputPort> outputs) {
     this.inputs = List.copyOf(inputs);
     this.outputs = List.copyOf(outputs);
+    this.metrics = new HostOperatorMetrics(name, inputs, outputs);
+    if (pe instanceof HostProcessingElement hostPe) {
+      hostPe.attachPorts(inputs, outputs);
+    }
   }
 
   OperatorThreads threads() {
@@ -234,19 +252,88 @@ final class HostOperatorContext implements OperatorContext {
     stateHandlers.register(handler);
   }
 
+  /** The operator's custom metrics and its ports' system metrics. */
   @Override
   public OperatorMetrics getMetrics() {
-    throw unsupported("getMetrics", "there are no Streams metrics");
+    return metrics;
   }
 
+  /**
+   * Adds jars and directories to a class loader of the operator's own, a child of the operator
+   * class's loader, which becomes the context class loader of the operator's threads and of the
+   * host's calls into the operator (docs/porting.md, "Class libraries"). Each element is trimmed,
+   * then read as a URL, or else as a file path, relative to the {@link #getToolkitDirectory()
+   * toolkit directory}; {@code dir/*} adds every {@code .jar} or {@code .JAR} of {@code dir}. A
+   * {@code file:} URL or path that does not exist is an {@link IllegalArgumentException} naming it.
+   */
   @Override
-  public void addClassLibraries(String[] libraries) {
-    throw unsupported("addClassLibraries", "put the libraries on the class path instead");
+  public void addClassLibraries(String[] libraryNames) throws MalformedURLException {
+    if (libraryNames == null) {
+      return;
+    }
+    List<URL> urls = new ArrayList<>();
+    for (String library : libraryNames) {
+      if (library == null) {
+        throw new IllegalArgumentException(
+            "addClassLibraries (operator '" + name + "'): a library is null");
+      }
+      urls.addAll(ClassLibraries.resolve(library.trim(), toolkitDirectory(), name));
+    }
+    synchronized (this) {
+      LibraryLoader loader = libraries;
+      if (loader == null) {
+        loader = new LibraryLoader(name, operatorLoader);
+      }
+      for (URL url : urls) {
+        loader.add(url);
+      }
+      libraries = loader;
+    }
+    if (CurrentOperator.get() == this) {
+      // Called from inside the operator (typically initialize): the rest of the call sees them.
+      Thread.currentThread().setContextClassLoader(libraries);
+    }
   }
 
+  /**
+   * The class loader that holds the libraries the operator added, or null when it added none: the
+   * context class loader for calls into the operator.
+   */
+  ClassLoader librariesLoader() {
+    return libraries;
+  }
+
+  /** The loader for the operator's threads: its libraries' loader, else the operator class's. */
+  ClassLoader threadContextLoader() {
+    LibraryLoader loader = libraries;
+    return loader != null ? loader : operatorLoader;
+  }
+
+  /** The toolkit directory of {@link HostDirectories} (by default the working directory). */
   @Override
   public File getToolkitDirectory() {
-    throw unsupported("getToolkitDirectory", "operators do not run from an SPL toolkit");
+    return toolkitDirectory().toFile();
+  }
+
+  private Path toolkitDirectory() {
+    return pe instanceof HostProcessingElement hostPe
+        ? hostPe.directories().toolkit()
+        : HostDirectories.DEFAULT.toolkit();
+  }
+
+  /** A class loader whose URLs grow as the operator adds libraries. */
+  private static final class LibraryLoader extends URLClassLoader {
+    static {
+      ClassLoader.registerAsParallelCapable();
+    }
+
+    LibraryLoader(String operatorName, ClassLoader parent) {
+      super("libraries of operator " + operatorName, new URL[0], parent);
+    }
+
+    void add(URL url) {
+      addURL(url);
+    }
   }
 
   private UnsupportedOperationException unsupported(String method, String why) {

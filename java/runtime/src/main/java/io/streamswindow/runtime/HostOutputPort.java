@@ -4,6 +4,8 @@ import com.ibm.streams.operator.OutputTuple;
 import com.ibm.streams.operator.StreamingData.Punctuation;
 import com.ibm.streams.operator.StreamingOutput;
 import com.ibm.streams.operator.Tuple;
+import com.ibm.streams.operator.metrics.Metric;
+import com.ibm.streams.operator.metrics.OperatorMetrics.OutputPortMetric;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -20,9 +22,34 @@ final class HostOutputPort extends HostPort implements StreamingOutput<OutputTup
   private final Object deliveryLock = new Object();
   private boolean finalSent;
 
+  /** The port's system metrics, by {@link OutputPortMetric} ordinal; counted under deliveryLock. */
+  private final HostMetric[] metrics;
+
+  private final HostMetric tuplesSubmitted;
+  private final HostMetric windowPunctsSubmitted;
+  private final HostMetric finalPunctsSubmitted;
+
   HostOutputPort(int portNumber, OutputPortSpec spec) {
     super(portNumber, spec.name(), spec.schema());
     this.sink = spec.sink();
+    OutputPortMetric[] names = OutputPortMetric.values();
+    metrics = new HostMetric[names.length];
+    for (OutputPortMetric metric : names) {
+      metrics[metric.ordinal()] =
+          HostMetric.system(
+              metric.name(),
+              portNumber,
+              "output port " + portNumber + ": " + metric.name(),
+              Metric.Kind.COUNTER);
+    }
+    tuplesSubmitted = metrics[OutputPortMetric.nTuplesSubmitted.ordinal()];
+    windowPunctsSubmitted = metrics[OutputPortMetric.nWindowPunctsSubmitted.ordinal()];
+    finalPunctsSubmitted = metrics[OutputPortMetric.nFinalPunctsSubmitted.ordinal()];
+  }
+
+  /** One of the port's system metrics. */
+  Metric metric(OutputPortMetric metric) {
+    return metrics[metric.ordinal()];
   }
 
   /** True once a FINAL_MARKER went out on this port. */
@@ -80,6 +107,9 @@ final class HostOutputPort extends HostPort implements StreamingOutput<OutputTup
       }
       if (mark == Punctuation.FINAL_MARKER) {
         finalSent = true;
+        finalPunctsSubmitted.value++;
+      } else {
+        windowPunctsSubmitted.value++;
       }
       sink.mark(portNumber, mark);
       return true;
@@ -92,6 +122,7 @@ final class HostOutputPort extends HostPort implements StreamingOutput<OutputTup
       if (finalSent) {
         return false;
       }
+      tuplesSubmitted.value++;
       sink.tuple(portNumber, copy);
       return true;
     }

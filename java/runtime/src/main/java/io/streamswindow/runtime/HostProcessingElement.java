@@ -6,12 +6,14 @@ import java.io.File;
 import java.math.BigInteger;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
+import java.util.List;
 import java.util.Map;
 
 /**
  * The processing element a hosted operator reports through {@code OperatorContext.getPE()}: a
- * standalone process with configurable PE and job ids. Streams management features (metrics,
- * directories, toolkits) are not available and say so.
+ * standalone process with configurable PE and job ids, the directories of {@link HostDirectories},
+ * and the operator's ports as its own ports, with their tuple and punctuation counts as its port
+ * metrics. Named toolkit directories are not available and say so.
  */
 final class HostProcessingElement implements ProcessingElement {
   private final BigInteger peId;
@@ -19,14 +21,31 @@ final class HostProcessingElement implements ProcessingElement {
   private final String jobName;
   private final int inputPorts;
   private final int outputPorts;
+  private final HostDirectories directories;
+  private PEMetrics metrics;
 
   HostProcessingElement(
-      BigInteger peId, BigInteger jobId, String jobName, int inputPorts, int outputPorts) {
+      BigInteger peId,
+      BigInteger jobId,
+      String jobName,
+      int inputPorts,
+      int outputPorts,
+      HostDirectories directories) {
     this.peId = peId;
     this.jobId = jobId;
     this.jobName = jobName;
     this.inputPorts = inputPorts;
     this.outputPorts = outputPorts;
+    this.directories = directories;
+  }
+
+  /** Sets the ports once they exist: the processing element's ports are the operator's. */
+  void attachPorts(List<HostInputPort> inputs, List<HostOutputPort> outputs) {
+    this.metrics = new HostPEMetrics(inputs, outputs);
+  }
+
+  HostDirectories directories() {
+    return directories;
   }
 
   @Override
@@ -106,7 +125,7 @@ final class HostProcessingElement implements ProcessingElement {
 
   @Override
   public boolean hasDataDirectory() {
-    return false;
+    return directories.data() != null;
   }
 
   @Override
@@ -130,19 +149,22 @@ final class HostProcessingElement implements ProcessingElement {
 
   @Override
   public File getOutputDirectory() {
-    throw unsupported("getOutputDirectory");
+    return directories.output().toFile();
   }
 
   @Override
   public File getDataDirectory() {
-    throw new IllegalStateException(
-        "getDataDirectory: the streams-window processing element has no data directory"
-            + " (hasDataDirectory() is false)");
+    if (directories.data() == null) {
+      throw new IllegalStateException(
+          "getDataDirectory: the processing element has no data directory"
+              + " (hasDataDirectory() is false; HostDirectories.withData sets one)");
+    }
+    return directories.data().toFile();
   }
 
   @Override
   public File getApplicationDirectory() {
-    throw unsupported("getApplicationDirectory");
+    return directories.applicationFile();
   }
 
   @Override
@@ -152,7 +174,7 @@ final class HostProcessingElement implements ProcessingElement {
 
   @Override
   public PEMetrics getMetrics() {
-    throw unsupported("getMetrics");
+    return metrics;
   }
 
   private static UnsupportedOperationException unsupported(String what) {

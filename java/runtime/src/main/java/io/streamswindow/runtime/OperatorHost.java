@@ -124,7 +124,12 @@ public final class OperatorHost {
             operator.getClass(),
             parameters,
             new HostProcessingElement(
-                builder.peId, builder.jobId, builder.jobName, inputCount, outputCount),
+                builder.peId,
+                builder.jobId,
+                builder.jobName,
+                inputCount,
+                outputCount,
+                builder.directories),
             stateHandlers,
             Map.copyOf(builder.optionalContexts),
             this::notifyActivity);
@@ -215,6 +220,7 @@ public final class OperatorHost {
     try {
       requireState(State.CREATED, "initialize()");
       new ParameterInjector(context).inject(operator);
+      CustomMetricInjector.inject(operator, context.getMetrics());
       HostContextChecker checker =
           ContextChecks.run(operator.getClass(), context, ContextChecks.Phase.STARTUP);
       if (!checker.isContextValid()) {
@@ -349,7 +355,9 @@ public final class OperatorHost {
     requireRunning("submit");
     if (!inputFinal[checkInput(port)]) {
       windows.insert(port, tuple);
-      operator.process(inputs.get(port), tuple);
+      HostInputPort input = inputs.get(port);
+      input.countTuple();
+      operator.process(input, tuple);
     }
   }
 
@@ -376,7 +384,9 @@ public final class OperatorHost {
           boolean last = mark == Punctuation.FINAL_MARKER;
           inputFinal[port] |= last;
           windows.punctuate(port, mark);
-          operator.processPunctuation(inputs.get(port), mark);
+          HostInputPort input = inputs.get(port);
+          input.countMark(mark);
+          operator.processPunctuation(input, mark);
           if (last && --openInputs == 0) {
             finalizeOutputs();
           }

@@ -42,6 +42,7 @@ public final class OperatorHostBuilder {
   BigInteger peId = BigInteger.ZERO;
   BigInteger jobId = BigInteger.ZERO;
   String jobName = "streams-window";
+  HostDirectories directories = HostDirectories.DEFAULT;
 
   OperatorHostBuilder(Class<? extends Operator> operatorClass, Operator instance) {
     this.operatorClass = operatorClass;
@@ -111,6 +112,15 @@ public final class OperatorHostBuilder {
   /** The job (and application) name the processing element reports. */
   public OperatorHostBuilder jobName(String jobName) {
     this.jobName = Objects.requireNonNull(jobName, "jobName");
+    return this;
+  }
+
+  /**
+   * The application, toolkit, output and data directories the processing element and context report
+   * (default: {@link HostDirectories#DEFAULT}).
+   */
+  public OperatorHostBuilder directories(HostDirectories directories) {
+    this.directories = Objects.requireNonNull(directories, "directories");
     return this;
   }
 

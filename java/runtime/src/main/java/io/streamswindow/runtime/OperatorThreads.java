@@ -102,6 +102,11 @@ final class OperatorThreads {
         new Thread(
             () -> {
               CurrentOperator.set(context);
+              if (context instanceof HostOperatorContext host) {
+                // IBM: the operator's class loader, with the libraries it added, is the context
+                // class loader of the operator's threads.
+                Thread.currentThread().setContextClassLoader(host.threadContextLoader());
+              }
               try {
                 task.run();
               } finally {

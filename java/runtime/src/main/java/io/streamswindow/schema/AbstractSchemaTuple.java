@@ -385,6 +385,9 @@ abstract class AbstractSchemaTuple implements Tuple, Serializable {
   /** Always throws: streams-window has no SPL {@code xml} attributes. */
   @Override
   public final XML getXML(int attributeIndex) {
+    if (schema.valueMetaTypes[attributeIndex] == MetaType.XML) {
+      return (XML) present(attributeIndex, "getXML");
+    }
     throw unsupported(attributeIndex, "getXML");
   }
 

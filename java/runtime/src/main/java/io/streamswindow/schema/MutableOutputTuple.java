@@ -345,7 +345,8 @@ public final class MutableOutputTuple extends AbstractSchemaTuple implements Out
   /** Always throws: streams-window has no SPL {@code xml} attributes. */
   @Override
   public void setXML(int attributeIndex, XML value) {
-    throw unsupported(attributeIndex, "setXML");
+    requireMeta(attributeIndex, MetaType.XML, "setXML");
+    set(attributeIndex, value);
   }
 
   /** Always throws: streams-window has no SPL {@code enum} attributes. */

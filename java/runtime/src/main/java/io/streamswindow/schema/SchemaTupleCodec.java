@@ -5,6 +5,7 @@ import com.ibm.streams.operator.Tuple;
 import com.ibm.streams.operator.Type.MetaType;
 import com.ibm.streams.operator.types.RString;
 import com.ibm.streams.operator.types.Timestamp;
+import com.ibm.streams.operator.types.XML;
 import io.streamswindow.engine.TupleCodec;
 import java.io.DataInput;
 import java.io.DataOutput;
@@ -27,12 +28,12 @@ import java.util.Set;
  * <p>The form carries values only, attribute after attribute in schema order: no schema, names or
  * class names, and no Java serialisation, so the reader must use the same schema. Per type:
  * booleans one byte; integers and floats their fixed width, big-endian; decimals the scale then the
- * unscaled value's two's-complement bytes; {@code rstring} and {@code blob} a length then the
- * bytes; {@code ustring} a length in chars then each char in one to three bytes (lossless, even for
- * unpaired surrogates); {@code timestamp} seconds, nanoseconds and machine id; lists, sets and maps
- * a count then their elements (entries: key then value) in iteration order; {@code optional<T>} a
- * presence byte then the value; nested tuples their attributes. Lengths, counts and scales are
- * variable-length integers (7 bits a byte; scales zig-zag encoded).
+ * unscaled value's two's-complement bytes; {@code rstring}, {@code blob} and {@code xml} a length
+ * then the bytes; {@code ustring} a length in chars then each char in one to three bytes (lossless,
+ * even for unpaired surrogates); {@code timestamp} seconds, nanoseconds and machine id; lists, sets
+ * and maps a count then their elements (entries: key then value) in iteration order; {@code
+ * optional<T>} a presence byte then the value; nested tuples their attributes. Lengths, counts and
+ * scales are variable-length integers (7 bits a byte; scales zig-zag encoded).
  *
  * <pre>{@code
  * SchemaTupleCodec codec = new SchemaTupleCodec(schema);
@@ -258,6 +259,9 @@ public final class SchemaTupleCodec implements TupleCodec<Tuple> {
       case BLOB:
         writeBytes(out, ((ByteArrayBlob) value).bytes());
         break;
+      case XML:
+        writeBytes(out, SplXmlType.bytes((XML) value));
+        break;
       case LIST:
       case BLIST:
         writeElements(out, ((SplListType) type).getElementType(), (List<?>) value);
@@ -382,6 +386,8 @@ public final class SchemaTupleCodec implements TupleCodec<Tuple> {
         return new Timestamp(seconds, nanoseconds, in.readInt());
       case BLOB:
         return ByteArrayBlob.adopt(readBytes(in));
+      case XML:
+        return SplXmlType.fromBytes(readBytes(in));
       case LIST:
       case BLIST:
         return readList(in, ((SplListType) type).getElementType());

@@ -11,12 +11,13 @@ import java.util.Map;
  *
  * <p>Supported: {@code boolean}, {@code int8}..{@code int64}, {@code uint8}..{@code uint64}, {@code
  * float32}, {@code float64}, {@code decimal32}, {@code decimal64}, {@code decimal128}, {@code
- * rstring}, {@code ustring}, {@code timestamp}, {@code blob}, {@code list<T>}, {@code set<T>},
- * {@code map<K,V>}, {@code optional<T>}, nested {@code tuple<...>}, and the bounded forms {@code
- * rstring[n]}, {@code list<T>[n]}, {@code set<T>[n]}, {@code map<K,V>[n]}, which keep IBM's bounded
- * meta types ({@code BSTRING}, {@code BLIST}, {@code BSET}, {@code BMAP}) and their bound.
- * Whitespace between tokens is optional. Not supported: {@code xml}, {@code enum{...}}, {@code
- * complex32}/{@code complex64} and named (user-defined) types; they are reported as such.
+ * rstring}, {@code ustring}, {@code timestamp}, {@code blob}, {@code xml} and {@code
+ * xml<"schema">}, {@code list<T>}, {@code set<T>}, {@code map<K,V>}, {@code optional<T>}, nested
+ * {@code tuple<...>}, and the bounded forms {@code rstring[n]}, {@code list<T>[n]}, {@code
+ * set<T>[n]}, {@code map<K,V>[n]}, which keep IBM's bounded meta types ({@code BSTRING}, {@code
+ * BLIST}, {@code BSET}, {@code BMAP}) and their bound. Whitespace between tokens is optional. Not
+ * supported: {@code enum{...}}, {@code complex32}/{@code complex64} and named (user-defined) types;
+ * they are reported as such.
  *
  * <p>Errors are {@link IllegalArgumentException}s naming what was found, its zero-based character
  * position and the expected form, with the text and a caret under the position:
@@ -129,6 +130,7 @@ public final class SplTypeParser {
         int bound = bound("rstring[n]");
         return bound < 0 ? SplPrimitiveType.RSTRING : new SplBoundedStringType(bound);
       case "xml":
+        return xmlType();
       case "enum":
       case "complex32":
       case "complex64":
@@ -180,6 +182,33 @@ public final class SplTypeParser {
     }
     expect('>', form);
     return new SplOptionalType(value);
+  }
+
+  /** {@code xml}, or {@code xml<"schema">} with the schema's location in a string literal. */
+  private SplType xmlType() {
+    readWord();
+    String form = "xml or xml<\"schema\">";
+    if (!accept('<')) {
+      return SplXmlType.XML_TYPE;
+    }
+    skipSpaces();
+    if (peek() != '"') {
+      throw error(position, "expected a string literal naming the XML schema", form);
+    }
+    int start = ++position;
+    while (position < text.length() && text.charAt(position) != '"') {
+      position++;
+    }
+    if (position >= text.length()) {
+      throw error(start - 1, "unterminated string literal", form);
+    }
+    String schema = text.substring(start, position);
+    position++;
+    expect('>', form);
+    if (schema.isEmpty()) {
+      throw error(start - 1, "the XML schema's location is empty", form);
+    }
+    return SplXmlType.of(schema);
   }
 
   /** Reads an optional {@code [n]} with a positive n; returns -1 when there is none. */
@@ -281,7 +310,7 @@ public final class SplTypeParser {
 
   private static String supported() {
     return "boolean, int8, int16, int32, int64, uint8, uint16, uint32, uint64, float32, float64,"
-        + " decimal32, decimal64, decimal128, rstring, rstring[n], ustring, timestamp, blob,"
+        + " decimal32, decimal64, decimal128, rstring, rstring[n], ustring, timestamp, blob, xml,"
         + " list<T>, set<T>, map<K,V> (each optionally [n]), optional<T> or tuple<...>";
   }
 

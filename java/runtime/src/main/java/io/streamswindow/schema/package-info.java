@@ -40,8 +40,9 @@
  *       tuples. Numbers are not converted between Java types.
  *   <li>Comparators follow IBM's rule (object type implements {@code Comparable}, not optional), so
  *       {@code rstring}, blobs, collections and tuples cannot be sort keys.
- *   <li>{@code xml}, {@code enum} and {@code complex} types are not supported; schema XML and SPL
- *       encodings throw {@code UnsupportedOperationException}.
+ *   <li>{@code xml} values are {@code XML} documents kept as bytes, not validated against the
+ *       schema of {@code xml<"schema">}. {@code enum} and {@code complex} types are not supported;
+ *       schema XML and SPL encodings throw {@code UnsupportedOperationException}.
  * </ul>
  */
 package io.streamswindow.schema;

@@ -170,7 +170,7 @@ class SplTypeParserTest {
         "tuple<rstring[] s>|14|expected a positive bound",
         "tuple<ustring[3] s>|13|ustring cannot be bounded",
         "tuple<optional<optional<int32>> o>|15|an optional type cannot be optional",
-        "tuple<xml x>|6|SPL type xml is not supported by streams-window",
+        "tuple<xml<s.xsd> x>|10|expected a string literal naming the XML schema",
         "tuple<complex64 c>|6|SPL type complex64 is not supported",
         "tuple<int32 a b>|14|expected '>'",
         "tuple<int32 1a>|12|expected an attribute name",

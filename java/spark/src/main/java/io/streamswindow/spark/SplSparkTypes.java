@@ -339,6 +339,7 @@ final class SplSparkTypes {
       case RSTRING, BSTRING, USTRING -> spark instanceof StringType;
       case TIMESTAMP -> spark instanceof TimestampType;
       case BLOB -> spark instanceof BinaryType;
+      case XML -> spark instanceof StringType;
       default -> false;
     };
   }
@@ -395,6 +396,7 @@ final class SplSparkTypes {
       case RSTRING, BSTRING, USTRING -> "string columns";
       case TIMESTAMP -> "timestamp columns";
       case BLOB -> "binary columns";
+      case XML -> "string columns holding the document's text";
       default -> "no Spark column";
     };
   }
@@ -557,6 +559,7 @@ final class SplSparkTypes {
       case BOOLEAN -> DataTypes.BooleanType;
       case TIMESTAMP -> DataTypes.TimestampType;
       case BLOB -> DataTypes.BinaryType;
+      case XML -> DataTypes.StringType;
       case DECIMAL32, DECIMAL64, DECIMAL128 -> DataTypes.createDecimalType(38, 18);
       default ->
           throw new IllegalArgumentException(

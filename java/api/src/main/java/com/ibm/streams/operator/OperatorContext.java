@@ -132,7 +132,7 @@ public interface OperatorContext {
   ProcessingElement getPE();
 
   /**
-   * Returns the operator's metrics. Not supported by streams-window.
+   * Returns the operator's metrics: its custom metrics and its ports' system metrics.
    *
    * @return the metrics
    */
@@ -146,9 +146,13 @@ public interface OperatorContext {
   String getKind();
 
   /**
-   * Adds jars or directories to the operator's class loader.
+   * Adds jars or directories to the operator's class loader, which is the context class loader of
+   * the operator's threads and of every call into the operator. Each element is trimmed, then read
+   * as a URL, or else as a file path; a relative path is relative to the {@link
+   * #getToolkitDirectory() toolkit directory}, and a path ending in {@code /*} stands for every
+   * {@code .jar} (or {@code .JAR}) file of that directory.
    *
-   * @param libraries paths or URLs
+   * @param libraries paths or URLs; null adds nothing
    * @throws MalformedURLException when a library cannot be turned into a URL
    */
   void addClassLibraries(String[] libraries) throws MalformedURLException;

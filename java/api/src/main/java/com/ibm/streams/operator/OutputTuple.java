@@ -281,7 +281,7 @@ public interface OutputTuple extends Tuple {
   void setBlob(String attributeName, Blob value);
 
   /**
-   * Sets an {@code xml} attribute (not supported by streams-window).
+   * Sets an {@code xml} attribute.
    *
    * @param attributeIndex the attribute's index
    * @param value the new value
@@ -289,7 +289,7 @@ public interface OutputTuple extends Tuple {
   void setXML(int attributeIndex, XML value);
 
   /**
-   * Sets an {@code xml} attribute (not supported by streams-window).
+   * Sets an {@code xml} attribute.
    *
    * @param attributeName the attribute's name
    * @param value the new value

@@ -366,7 +366,7 @@ public interface Tuple {
   <T> T getObject(String attributeName, Class<T> valueType);
 
   /**
-   * Returns an {@code xml} attribute. streams-window does not support XML attributes.
+   * Returns an {@code xml} attribute.
    *
    * @param attributeIndex the attribute's index
    * @return the value
@@ -374,7 +374,7 @@ public interface Tuple {
   XML getXML(int attributeIndex);
 
   /**
-   * Returns an {@code xml} attribute. streams-window does not support XML attributes.
+   * Returns an {@code xml} attribute.
    *
    * @param attributeName the attribute's name
    * @return the value

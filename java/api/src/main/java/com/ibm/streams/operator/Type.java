@@ -218,7 +218,7 @@ public interface Type {
     OPTIONAL(null, OptionalType.class),
     /** {@code tuple<...>}, a nested tuple. */
     TUPLE(null, TupleType.class),
-    /** {@code xml}. Not supported by streams-window. */
+    /** {@code xml}: an XML document, {@link com.ibm.streams.operator.types.XML}. */
     XML("xml", XMLType.class),
     /** An SPL {@code enum}, read as a String or a Java enum constant. */
     ENUM(null, EnumType.class);

@@ -15,6 +15,7 @@ import com.ibm.streams.operator.management.OperatorContextMXBean;
 import io.streamswindow.engine.Clock;
 import io.streamswindow.engine.SystemClock;
 import io.streamswindow.engine.WindowSpec;
+import io.streamswindow.runtime.HostDirectories;
 import io.streamswindow.runtime.OperatorHost;
 import io.streamswindow.runtime.OperatorHostBuilder;
 import io.streamswindow.runtime.OperatorInstances;
@@ -67,6 +68,7 @@ public final class TestableGraph implements JavaTestableGraph {
   private final CompletableFuture<JavaTestableGraph> completion = new CompletableFuture<>();
   private final AtomicInteger completionChecks = new AtomicInteger();
   private Clock clock = SystemClock.INSTANCE;
+  private HostDirectories directories = HostDirectories.DEFAULT;
   private volatile Phase phase = Phase.DECLARED;
   private TraceLevel traceLevel = TraceLevel.WARN;
 
@@ -102,6 +104,15 @@ public final class TestableGraph implements JavaTestableGraph {
           "The clock must be chosen before initialize(); the graph is already " + phase);
     }
     this.clock = Objects.requireNonNull(newClock, "clock");
+  }
+
+  /** Sets the directories every operator's processing element reports; before initialize(). */
+  public synchronized void useDirectories(HostDirectories newDirectories) {
+    if (phase != Phase.DECLARED) {
+      throw new IllegalStateException(
+          "The directories must be set before initialize(); the graph is already " + phase);
+    }
+    this.directories = Objects.requireNonNull(newDirectories, "directories");
   }
 
   /** The clock of the graph's windows. */
@@ -156,7 +167,10 @@ public final class TestableGraph implements JavaTestableGraph {
   private void buildHosts() {
     for (DeclaredOperator<?> operator : operators) {
       OperatorHostBuilder builder =
-          OperatorHost.builder(instances.get(operator)).name(operator.getName()).clock(clock);
+          OperatorHost.builder(instances.get(operator))
+              .name(operator.getName())
+              .clock(clock)
+              .directories(directories);
       List<DeclaredInputPort> inputs = operator.inputs();
       List<WindowSpec> specs = windows.get(operator);
       for (int i = 0; i < inputs.size(); i++) {

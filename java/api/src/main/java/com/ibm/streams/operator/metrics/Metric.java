@@ -1,17 +1,21 @@
 package com.ibm.streams.operator.metrics;
 
 /**
- * A named numeric measure of an operator or processing element. streams-window does not collect
- * metrics; the type exists so that operator source referring to it compiles.
+ * A named numeric measure of an operator or processing element: a custom metric an operator
+ * creates, or one of the system metrics the runtime keeps for each port (tuples and punctuation
+ * marks processed and submitted).
+ *
+ * <p>streams-window keeps metric values in memory for the lifetime of the operator; nothing exports
+ * them. A value read from another thread than the one that updates it may lag behind.
  */
 public interface Metric {
 
-  /** How a metric's value behaves. */
+  /** How a metric's value behaves. The constants are in IBM's order. */
   enum Kind {
+    /** A value that goes up and down, such as a queue length or a number of partitions. */
+    GAUGE,
     /** A value that only grows, such as a count of tuples. */
     COUNTER,
-    /** A value that goes up and down, such as a queue length. */
-    GAUGE,
     /** A point in time. */
     TIME
   }
@@ -54,7 +58,7 @@ public interface Metric {
   /**
    * Adds to the metric's value.
    *
-   * @param delta the amount to add
+   * @param delta the amount to add (negative to subtract)
    */
   void incrementValue(long delta);
 

@@ -1,5 +1,6 @@
 /**
- * Operator and processing element metrics. streams-window does not collect metrics; these types
- * exist so that operator source compiles.
+ * Operator and processing element metrics: custom metrics an operator creates, and the system
+ * metrics the runtime keeps per port. streams-window keeps them in memory (docs/porting.md,
+ * "Metrics").
  */
 package com.ibm.streams.operator.metrics;

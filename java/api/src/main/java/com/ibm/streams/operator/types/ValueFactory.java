@@ -9,6 +9,7 @@ import java.nio.ByteBuffer;
 import javax.xml.transform.Source;
 import javax.xml.transform.Transformer;
 import javax.xml.transform.TransformerException;
+import javax.xml.transform.stream.StreamResult;
 import org.apache.commons.math.complex.Complex;
 import org.apache.commons.math.complex.ComplexFormat;
 
@@ -26,40 +27,44 @@ public class ValueFactory {
   public ValueFactory() {}
 
   /**
-   * Reads an XML document. Not supported by streams-window.
+   * Creates an XML value from a document's bytes, read to the end of the stream (which stays open).
+   * The bytes are kept as given, not parsed: a malformed document shows up when a parser reads it.
    *
    * @param document the document's bytes
-   * @return never
-   * @throws IOException never
-   * @throws UnsupportedOperationException always
+   * @return the value; the default (empty) value for an empty stream
+   * @throws IOException when reading the stream fails
    */
   public static XML newXML(InputStream document) throws IOException {
-    throw xmlUnsupported();
+    return XMLDocument.adopt(document.readAllBytes());
   }
 
   /**
-   * Reads an XML document from a buffer. Not supported by streams-window.
+   * Creates an XML value from {@code length} bytes of a buffer, starting at its position; the
+   * buffer's position moves past them. The bytes are kept as given, not parsed.
    *
    * @param buffer the buffer
    * @param length the number of bytes
-   * @return never
-   * @throws UnsupportedOperationException always
+   * @return the value; the default (empty) value when {@code length} is 0
    */
   public static XML newXML(ByteBuffer buffer, int length) {
-    throw xmlUnsupported();
+    byte[] bytes = new byte[length];
+    buffer.get(bytes);
+    return XMLDocument.adopt(bytes);
   }
 
   /**
-   * Creates an XML document by transforming a source. Not supported by streams-window.
+   * Creates an XML value from what {@code transformer} writes for {@code source}, such as a DOM
+   * tree serialized by an identity transformer.
    *
    * @param transformer the transformer
    * @param source the source
-   * @return never
-   * @throws TransformerException never
-   * @throws UnsupportedOperationException always
+   * @return the value
+   * @throws TransformerException when the transformation fails
    */
   public static XML newXML(Transformer transformer, Source source) throws TransformerException {
-    throw xmlUnsupported();
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    transformer.transform(source, new StreamResult(out));
+    return XMLDocument.adopt(out.toByteArray());
   }
 
   /**
@@ -197,9 +202,5 @@ public class ValueFactory {
     } catch (java.text.ParseException e) {
       throw new IllegalArgumentException("Not a complex number: " + source, e);
     }
-  }
-
-  private static UnsupportedOperationException xmlUnsupported() {
-    return new UnsupportedOperationException("XML is not supported by streams-window");
   }
 }

@@ -4,29 +4,30 @@ import java.io.InputStream;
 import javax.xml.transform.stream.StreamSource;
 
 /**
- * The value of an SPL {@code xml} attribute. streams-window does not support XML attributes; the
- * type exists so that operator source referring to it compiles.
+ * The value of an SPL {@code xml} attribute: an XML document, held as its serialized bytes. Values
+ * are immutable; {@link ValueFactory#newXML(InputStream)} makes one. Two values are equal when
+ * their bytes are.
  */
 public interface XML {
 
   /**
-   * Tells whether this is the default (empty) XML value.
+   * Tells whether this is the default value of {@code xml} attributes, the empty document.
    *
    * @return true for the default value
    */
   boolean isDefaultValue();
 
   /**
-   * Returns the document as a stream source.
+   * Returns the document as a stream source, for an XML parser or transformer.
    *
-   * @return the source
+   * @return a new source over the document's bytes
    */
   StreamSource getStreamSource();
 
   /**
    * Returns the document's bytes.
    *
-   * @return the bytes as a stream
+   * @return a new stream over them
    */
   InputStream getInputStream();
 }

@@ -78,14 +78,24 @@ class ValueFactoryTest {
   }
 
   @Test
-  void xmlIsNotSupported() {
-    UnsupportedOperationException e =
-        assertThrows(
-            UnsupportedOperationException.class,
-            () -> ValueFactory.newXML(new ByteArrayInputStream(new byte[0])));
-    assertEquals("XML is not supported by streams-window", e.getMessage());
-    assertThrows(
-        UnsupportedOperationException.class, () -> ValueFactory.newXML(ByteBuffer.allocate(0), 0));
+  void xmlValuesKeepTheDocumentsBytes() throws Exception {
+    byte[] document = "<a>é</a>".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    XML fromStream = ValueFactory.newXML(new ByteArrayInputStream(document));
+    assertArrayEquals(document, fromStream.getInputStream().readAllBytes());
+    assertEquals("<a>é</a>", fromStream.toString());
+    assertEquals(false, fromStream.isDefaultValue());
+    ByteBuffer buffer = ByteBuffer.wrap(document);
+    XML fromBuffer = ValueFactory.newXML(buffer, document.length);
+    assertEquals(fromStream, fromBuffer);
+    assertEquals(fromStream.hashCode(), fromBuffer.hashCode());
+    assertEquals(document.length, buffer.position());
+    assertTrue(ValueFactory.newXML(ByteBuffer.allocate(0), 0).isDefaultValue());
+
+    javax.xml.transform.Transformer identity =
+        javax.xml.transform.TransformerFactory.newInstance().newTransformer();
+    identity.setOutputProperty(javax.xml.transform.OutputKeys.OMIT_XML_DECLARATION, "yes");
+    XML transformed = ValueFactory.newXML(identity, fromStream.getStreamSource());
+    assertEquals("<a>é</a>", transformed.toString());
   }
 
   @Test

@@ -1,0 +1,175 @@
+package io.streamswindow.runtime;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.ibm.streams.operator.AbstractOperator;
+import com.ibm.streams.operator.OperatorContext;
+import com.ibm.streams.operator.StreamSchema;
+import com.ibm.streams.operator.StreamingData.Punctuation;
+import com.ibm.streams.operator.StreamingInput;
+import com.ibm.streams.operator.Tuple;
+import com.ibm.streams.operator.Type;
+import com.ibm.streams.operator.metrics.Metric;
+import com.ibm.streams.operator.metrics.OperatorMetrics;
+import com.ibm.streams.operator.metrics.OperatorMetrics.InputPortMetric;
+import com.ibm.streams.operator.metrics.OperatorMetrics.OutputPortMetric;
+import com.ibm.streams.operator.metrics.PEMetrics;
+import com.ibm.streams.operator.model.CustomMetric;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.jar.JarOutputStream;
+import java.util.zip.ZipEntry;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Metrics the host counts and injects, and the libraries and directories of an operator. */
+class MetricsAndLibrariesTest {
+  private static final StreamSchema SCHEMA = Type.Factory.getStreamSchema("tuple<rstring s>");
+
+  /** Forwards tuples; counts them in a custom metric injected by its annotated setter. */
+  public static class Counting extends AbstractOperator {
+    private Metric seen;
+    private Metric renamed;
+
+    @CustomMetric(kind = Metric.Kind.COUNTER, description = "tuples seen")
+    public void setnSeen(Metric metric) {
+      this.seen = metric;
+    }
+
+    @CustomMetric(name = "other", kind = Metric.Kind.GAUGE)
+    public void setRenamed(Metric metric) {
+      this.renamed = metric;
+    }
+
+    @Override
+    public void initialize(OperatorContext context) throws Exception {
+      super.initialize(context);
+      assertNotNull(seen, "injected before initialize");
+    }
+
+    @Override
+    public void process(StreamingInput<Tuple> port, Tuple tuple) throws Exception {
+      seen.increment();
+      getOutput(0).submit(tuple);
+    }
+  }
+
+  private static OperatorHost host(Path toolkit) {
+    return OperatorHost.builder(Counting.class)
+        .input("in", SCHEMA, io.streamswindow.engine.WindowSpec.notWindowed())
+        .output("out", SCHEMA, OutputSink.discard())
+        .directories(HostDirectories.DEFAULT.withApplication(toolkit))
+        .build();
+  }
+
+  @Test
+  void hostCountsPortsAndInjectsCustomMetrics(@TempDir Path dir) throws Exception {
+    OperatorHost host = host(dir);
+    host.initialize();
+    host.allPortsReady();
+    for (String s : List.of("a", "b", "c")) {
+      host.submit(0, SCHEMA.getTuple(new Object[] {s}));
+    }
+    host.punctuate(0, Punctuation.WINDOW_MARKER);
+    host.punctuate(0, Punctuation.FINAL_MARKER);
+
+    OperatorContext context = host.context();
+    OperatorMetrics metrics = context.getMetrics();
+    Counting operator = (Counting) host.operator();
+    assertSame(operator.seen, metrics.getCustomMetric("nSeen"));
+    assertEquals("tuples seen", operator.seen.getDescription());
+    assertEquals(3, operator.seen.getValue());
+    assertSame(operator.renamed, metrics.getCustomMetric("other"));
+    assertEquals(Metric.Kind.GAUGE, operator.renamed.getKind());
+    assertEquals(java.util.Set.of("nSeen", "other"), metrics.getCustomMetrics().keySet());
+
+    assertEquals(3, InputPortMetric.nTuplesProcessed.getMetric(context, 0).getValue());
+    assertEquals(1, InputPortMetric.nWindowPunctsProcessed.getMetric(context, 0).getValue());
+    assertEquals(1, InputPortMetric.nFinalPunctsProcessed.getMetric(context, 0).getValue());
+    assertEquals(0, InputPortMetric.nTuplesDropped.getMetric(context, 0).getValue());
+    assertEquals(3, OutputPortMetric.nTuplesSubmitted.getMetric(context, 0).getValue());
+    // The host sends the final mark on after the last input's.
+    assertEquals(1, OutputPortMetric.nFinalPunctsSubmitted.getMetric(context, 0).getValue());
+    Metric processed = metrics.getInputPortMetric(0, InputPortMetric.nTuplesProcessed);
+    assertEquals("nTuplesProcessed0", processed.getName());
+    assertEquals(Metric.Kind.COUNTER, processed.getKind());
+    assertEquals(
+        Metric.Kind.TIME,
+        metrics.getInputPortMetric(0, InputPortMetric.recentMaxItemsQueuedInterval).getKind());
+    assertThrows(UnsupportedOperationException.class, () -> processed.setValue(0));
+    assertThrows(
+        IndexOutOfBoundsException.class,
+        () -> metrics.getInputPortMetric(1, InputPortMetric.nTuplesProcessed));
+    assertNull(metrics.getOperatorMetric(OperatorMetrics.SystemMetric.relativeOperatorCost));
+
+    assertEquals(3, PEMetrics.InputPortMetric.nTuplesProcessed.getMetric(context, 0).getValue());
+    assertEquals(
+        0, PEMetrics.InputPortMetric.nTupleBytesProcessed.getMetric(context, 0).getValue());
+    assertEquals(3, PEMetrics.OutputPortMetric.nTuplesSubmitted.getMetric(context, 0).getValue());
+  }
+
+  @Test
+  void customMetricsFollowIbmsRules(@TempDir Path dir) throws Exception {
+    OperatorHost host = host(dir);
+    host.initialize();
+    OperatorMetrics metrics = host.context().getMetrics();
+    Metric created = metrics.createCustomMetric(" queue ", " items ", Metric.Kind.GAUGE);
+    assertEquals("queue", created.getName());
+    assertEquals("items", created.getDescription());
+    // Creating a name again returns the metric there is.
+    assertSame(created, metrics.createCustomMetric("queue", "other", Metric.Kind.COUNTER));
+    created.setValue(5);
+    created.incrementValue(-2);
+    assertEquals(3, created.getValue());
+    IllegalArgumentException unknown =
+        assertThrows(IllegalArgumentException.class, () -> metrics.getCustomMetric("nope"));
+    assertTrue(unknown.getMessage().contains("nope"), unknown.getMessage());
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> metrics.createCustomMetric(" ", "d", Metric.Kind.COUNTER));
+    assertThrows(
+        UnsupportedOperationException.class, () -> metrics.getCustomMetrics().put("x", created));
+    host.shutdown();
+  }
+
+  @Test
+  void classLibrariesResolveAgainstTheToolkitDirectory(@TempDir Path dir) throws Exception {
+    Path libs = Files.createDirectories(dir.resolve("lib"));
+    for (String name : List.of("one.jar", "two.JAR")) {
+      try (OutputStream file = Files.newOutputStream(libs.resolve(name));
+          JarOutputStream jar = new JarOutputStream(file)) {
+        jar.putNextEntry(new ZipEntry(name + ".txt"));
+        jar.closeEntry();
+      }
+    }
+    Files.writeString(libs.resolve("notes.txt"), "not a jar");
+    OperatorHost host = host(dir);
+    host.initialize();
+    HostOperatorContext context = (HostOperatorContext) host.context();
+    assertEquals(dir.toFile(), context.getToolkitDirectory());
+    assertEquals(dir.toFile(), context.getPE().getApplicationDirectory());
+    assertNull(context.librariesLoader());
+
+    context.addClassLibraries(new String[] {" lib/* "});
+    ClassLoader loader = context.librariesLoader();
+    assertNotNull(loader.getResource("one.jar.txt"));
+    assertNotNull(loader.getResource("two.JAR.txt"));
+    assertSame(Counting.class.getClassLoader(), loader.getParent());
+
+    IllegalArgumentException missing =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> context.addClassLibraries(new String[] {"lib/absent.jar"}));
+    assertTrue(
+        missing.getMessage().contains(dir.resolve("lib/absent.jar").toString()),
+        missing.getMessage());
+    host.shutdown();
+  }
+}
