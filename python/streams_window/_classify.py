@@ -204,15 +204,14 @@ _OPERATOR_MISMATCH = "STREAMING_STATEFUL_OPERATOR_NOT_MATCH_IN_STATE_METADATA"
 _SAVED_OPERATOR = re.compile(
     r"Stateful operators in the metadata: \[\(OperatorId: \d+ -> OperatorName: (\w+)\)"
 )
+# Each layout's stateful operator, and what the setting that keeps it needs beside it.
 _LAYOUT_OF_OPERATOR = {
-    "flatMapGroupsWithState": (
-        "single-value",
-        "org.apache.spark.sql.execution.streaming.state.HDFSBackedStateStoreProvider (or any"
-        " store but RocksDB)",
-    ),
+    "flatMapGroupsWithState": ("single-value", " (on any state store)"),
     "transformWithStateExec": (
         "chunked",
-        "org.apache.spark.sql.execution.streaming.state.RocksDBStateStoreProvider",
+        ", with spark.sql.streaming.stateStore.providerClass set to"
+        " org.apache.spark.sql.execution.streaming.state.RocksDBStateStoreProvider, which it"
+        " needs,",
     ),
 }
 
@@ -284,10 +283,10 @@ def _state_layout_error(link: Link) -> ArgumentError | None:
     layout, store = _LAYOUT_OF_OPERATOR[saved[1]]
     return ArgumentError(
         f"This query's checkpoint holds streams-window's {layout} state layout, and the session's"
-        " state store gives the other one (docs/architecture.md, 'State layout'). To restart"
-        " from this checkpoint, set spark.sql.streaming.stateStore.providerClass to"
-        f" {store} before calling run_operator or aggregate; or give the query a new"
-        " checkpointLocation to start afresh with the session's layout.",
+        " settings give the other one (docs/architecture.md, 'State layout'). To restart from"
+        f" this checkpoint, set spark.streamswindow.stateLayout to {layout}{store} before calling"
+        " run_operator or aggregate; or give the query a new checkpointLocation to start afresh"
+        " with the session's layout.",
         java_class=link.java_class,
         java_message=link.first_line(),
         condition=_OPERATOR_MISMATCH,

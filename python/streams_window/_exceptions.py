@@ -78,7 +78,7 @@ class ArgumentError(StreamsWindowError, ValueError):
     partitioned window without ``partition_by``, an ``spl_types`` entry that names no column or
     no SPL type, or a type that does not fit its column; and, from a streaming query restarted
     from its checkpoint, a ``partition_by`` whose columns differ in number or type from those
-    the checkpoint's state is keyed by, or a session whose state store gives the other state
+    the checkpoint's state is keyed by, or a session whose settings give the other state
     layout. It is a ``ValueError``, like the errors the facade raises itself for bad arguments.
 
     Example::
