@@ -83,6 +83,7 @@ public final class WindowedOperators {
       Map<String, List<String>> parameters,
       String outputSchema,
       Map<String, String> options) {
+    SupportedSpark.require();
     return run(
         input,
         operatorClass,
@@ -249,6 +250,7 @@ public final class WindowedOperators {
    * @throws io.streamswindow.clause.WindowClauseException naming the bad token and its position
    */
   public static Map<String, String> parseWindow(String clause) {
+    SupportedSpark.require();
     WindowSpec spec = WindowClauseParser.parse(clause);
     Map<String, String> parts = new LinkedHashMap<>();
     parts.put("clause", spec.toString());

@@ -1,6 +1,7 @@
 package io.streamswindow.spark.connect;
 
 import io.streamswindow.spark.Aggregates;
+import io.streamswindow.spark.SupportedSpark;
 import io.streamswindow.spark.WindowedOperators;
 import java.util.ArrayList;
 import java.util.List;
@@ -48,6 +49,9 @@ public final class WindowRelationPlugin implements RelationPlugin {
   public Optional<LogicalPlan> transform(byte[] relation, SparkConnectPlanner planner) {
     try {
       WindowRequest request = WindowRequest.fromAny(relation);
+      if (request != null) {
+        SupportedSpark.require();
+      }
       return request == null ? Optional.empty() : Optional.of(answer(request, planner));
     } catch (RefusedRequestException e) {
       throw e;
