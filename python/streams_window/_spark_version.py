@@ -16,8 +16,10 @@ Example::
 
     >>> spark_refusal("4.1.4") is None
     True
-    >>> spark_refusal("3.5.8")
-    'streams-window supports pyspark 4.0 to 4.3 (Spark 4.0 to 4.3, Scala 2.13); this is pyspark 3.5.8'
+    >>> print(spark_refusal("3.5.8"))
+    streams-window supports pyspark 4.0 to 4.3 (Spark 4.0 to 4.3, Scala 2.13); this is pyspark...
+    >>> print(java_refusal("/usr/lib/jvm/java-11-openjdk-amd64/bin/java"))  # on a JDK 11
+    streams-window (Spark 4) needs Java 17 or newer; /usr/lib/jvm/...java is Java 11: set JAVA_HOME...
 """
 
 from __future__ import annotations
