@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 from urllib.parse import urlparse
 
-from streams_window import _jars, _pyspark
+from streams_window import _jars, _pyspark, _spark_version
 from streams_window._connect_request import PLUGIN_CLASS, RELATION_PLUGINS
 
 if TYPE_CHECKING:
@@ -107,6 +107,7 @@ def configure(
             " (docs/connect.md); the client needs no configure()."
         )
 
+    _spark_version.check_environment()
     wanted = [_jars.jar_path()] + _checked_extra_jars(extra_jars)
     jars: list[str] = []
     for jar in [*_running_driver_jars(), *options.get("spark.jars", "").split(","), *wanted]:

@@ -23,6 +23,27 @@ maven() {
   mvn -B "$@" 2>&1 | sed -u -e 's/\x1b\[0m//g'
 }
 
+# The supported Spark lines (README, "Supported Spark lines"), oldest first, and the default one:
+# the line the jar is built against, whose venv is .venv with tests/python/requirements.txt.
+SPARK_LINES=(4.0 4.1 4.2 4.3)
+DEFAULT_SPARK_LINE=4.2
+
+# Points VENV_DIR and PYTHON_REQUIREMENTS at the venv of a Spark line: .venv (or
+# $STREAMS_WINDOW_VENV) for the default line, .venv-spark-LINE with
+# tests/python/requirements-spark-LINE.txt for the others. ensure_venv then builds or reuses it.
+use_spark_line() {
+  local line="$1"
+  [[ " ${SPARK_LINES[*]} " == *" $line "* ]] \
+    || die "unknown Spark line $line; the supported lines are ${SPARK_LINES[*]}"
+  if [[ "$line" == "$DEFAULT_SPARK_LINE" ]]; then
+    VENV_DIR="${STREAMS_WINDOW_VENV:-$STREAMS_WINDOW_ROOT/.venv}"
+    PYTHON_REQUIREMENTS="$STREAMS_WINDOW_ROOT/tests/python/requirements.txt"
+  else
+    VENV_DIR="$STREAMS_WINDOW_ROOT/.venv-spark-$line"
+    PYTHON_REQUIREMENTS="$STREAMS_WINDOW_ROOT/tests/python/requirements-spark-$line.txt"
+  fi
+}
+
 # The Python to build the venv with: $PYTHON, else python3; it must be 3.10 or newer.
 base_python() {
   local python="${PYTHON:-python3}"

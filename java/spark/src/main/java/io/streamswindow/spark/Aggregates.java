@@ -104,6 +104,7 @@ public final class Aggregates {
       List<String> output,
       List<String> groupBy,
       Map<String, String> options) {
+    SupportedSpark.require();
     List<String> groups = groupBy == null ? List.of() : List.copyOf(groupBy);
     List<String> partitions = partitionBy == null ? List.of() : List.copyOf(partitionBy);
     List<String> given = output == null ? List.of() : List.copyOf(output);

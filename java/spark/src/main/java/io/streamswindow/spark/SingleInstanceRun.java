@@ -106,6 +106,7 @@ public final class SingleInstanceRun {
       String outputSchema,
       Map<String, String> options)
       throws Exception {
+    SupportedSpark.require();
     if (input.isStreaming()) {
       throw new IllegalArgumentException("SingleInstanceRun needs a batch DataFrame");
     }

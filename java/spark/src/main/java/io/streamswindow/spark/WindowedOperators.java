@@ -84,17 +84,19 @@ public final class WindowedOperators {
       String outputSchema,
       Map<String, String> options) {
     return RefusedArgumentException.refusing(
-        () ->
-            run(
-                input,
-                operatorClass,
-                window,
-                partitionBy,
-                orderBy,
-                parameters,
-                outputSchema,
-                options,
-                true));
+        () -> {
+          SupportedSpark.require();
+          return run(
+              input,
+              operatorClass,
+              window,
+              partitionBy,
+              orderBy,
+              parameters,
+              outputSchema,
+              options,
+              true);
+        });
   }
 
   /**
@@ -258,6 +260,7 @@ public final class WindowedOperators {
   }
 
   private static Map<String, String> parsedWindow(String clause) {
+    SupportedSpark.require();
     WindowSpec spec = WindowClauseParser.parse(clause);
     Map<String, String> parts = new LinkedHashMap<>();
     parts.put("clause", spec.toString());

@@ -2,6 +2,7 @@ package io.streamswindow.spark.connect;
 
 import io.streamswindow.spark.Aggregates;
 import io.streamswindow.spark.RefusedArgumentException;
+import io.streamswindow.spark.SupportedSpark;
 import io.streamswindow.spark.WindowedOperators;
 import java.util.ArrayList;
 import java.util.List;
@@ -50,7 +51,11 @@ public final class WindowRelationPlugin implements RelationPlugin {
     return RefusedArgumentException.refusing(
         () -> {
           WindowRequest request = WindowRequest.fromAny(relation);
-          return request == null ? Optional.empty() : Optional.of(answer(request, planner));
+          if (request == null) {
+            return Optional.empty();
+          }
+          SupportedSpark.require();
+          return Optional.of(answer(request, planner));
         });
   }
 

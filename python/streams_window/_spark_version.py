@@ -1,0 +1,109 @@
+"""Which Spark and Java streams-window runs on, checked before Spark's JVM starts.
+
+streams-window's jar runs on the Spark lines 4.0 to 4.3 (Scala 2.13) on Java 17 or newer (README,
+"Supported Spark lines"). :func:`check_environment`, called by
+:func:`streams_window.configure`, refuses anything else in one line naming what is supported:
+
+* a pyspark outside 4.0 to 4.3 (``pyspark.__version__``);
+* a Java older than 17, as ``java -version`` tells it for the ``java`` that PySpark would start
+  (``$JAVA_HOME/bin/java``, else ``java`` on ``PATH``), asked only when this process has no JVM
+  yet. A ``java`` that cannot be run or read is left to PySpark to report.
+
+The JVM side checks the Spark it runs on too, at the first call of each entry point, for Spark
+that was started without ``configure()`` (docs/python.md, "Supported Spark lines").
+
+Example::
+
+    >>> spark_refusal("4.1.4") is None
+    True
+    >>> print(spark_refusal("3.5.8"))
+    streams-window supports pyspark 4.0 to 4.3 (Spark 4.0 to 4.3, Scala 2.13); this is pyspark...
+    >>> print(java_refusal("/usr/lib/jvm/java-11-openjdk-amd64/bin/java"))  # on a JDK 11
+    streams-window (Spark 4) needs Java 17 or newer; /usr/lib/jvm/...java is Java 11: set JAVA_HOME...
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import re
+import shutil
+import subprocess
+
+OLDEST_LINE = (4, 0)
+NEWEST_LINE = (4, 3)
+SUPPORTED = "pyspark 4.0 to 4.3 (Spark 4.0 to 4.3, Scala 2.13)"
+OLDEST_JAVA = 17
+
+_VERSION = re.compile(r"(\d+)\.(\d+)")
+# `java -version` prints e.g. `openjdk version "17.0.15" 2025-04-15` or `java version "1.8.0_392"`.
+_JAVA_VERSION = re.compile(r'version "(\d+)(?:\.(\d+))?[^"]*"')
+
+
+def check_environment() -> None:
+    """Refuse a pyspark outside the supported lines, or a Java older than 17 that would start
+    Spark's JVM.
+
+    Raises:
+        RuntimeError: one line naming what runs and what is supported.
+    """
+    import pyspark
+
+    refusal = spark_refusal(pyspark.__version__)
+    if refusal is None and not _jvm_running():
+        refusal = java_refusal(_java_executable())
+    if refusal is not None:
+        raise RuntimeError(refusal)
+
+
+def spark_refusal(version: str) -> str | None:
+    """The refusal for a pyspark version string, or None when its line is supported."""
+    found = _VERSION.match(version)
+    if found is not None and OLDEST_LINE <= (int(found[1]), int(found[2])) <= NEWEST_LINE:
+        return None
+    return f"streams-window supports {SUPPORTED}; this is pyspark {version}"
+
+
+def java_refusal(java: str | None) -> str | None:
+    """The refusal for the ``java`` executable that would start Spark, or None when it is 17 or
+    newer, or when it cannot be run or its version cannot be read (PySpark then says why)."""
+    if java is None:
+        return None
+    major = _java_major(java)
+    if major is None or major >= OLDEST_JAVA:
+        return None
+    return (
+        f"streams-window (Spark 4) needs Java {OLDEST_JAVA} or newer; {java} is Java {major}:"
+        " set JAVA_HOME to a JDK 17+"
+    )
+
+
+@functools.lru_cache(maxsize=8)
+def _java_major(java: str) -> int | None:
+    """The major version ``java -version`` reports (8 for ``1.8.0_392``); None if unknown."""
+    try:
+        done = subprocess.run(
+            [java, "-version"], capture_output=True, text=True, timeout=30, check=False
+        )
+    except (OSError, subprocess.SubprocessError):
+        return None
+    found = _JAVA_VERSION.search(done.stderr + done.stdout)
+    if found is None:
+        return None
+    first = int(found[1])
+    return int(found[2] or 0) if first == 1 else first
+
+
+def _java_executable() -> str | None:
+    """The ``java`` PySpark's launcher runs: ``$JAVA_HOME/bin/java``, else ``java`` on PATH."""
+    home = os.environ.get("JAVA_HOME")
+    if home:
+        return os.path.join(home, "bin", "java")
+    return shutil.which("java")
+
+
+def _jvm_running() -> bool:
+    """Whether this process already has Spark's JVM (started here, or by spark-submit)."""
+    from pyspark import SparkContext
+
+    return "PYSPARK_GATEWAY_PORT" in os.environ or SparkContext._gateway is not None

@@ -1,0 +1,111 @@
+"""One step of a streaming query carried from Spark line to Spark line through its checkpoint.
+
+Usage: line_checkpoint_job.py ROOT STEP (STEP 0, 1, 2, ...), run by test_spark_lines.py with the
+interpreter of one line's venv per step, oldest line first. Each step adds two files of readings
+to ROOT's input, then, once per state layout, restarts the same query (partitioned tumbling
+count(4) WindowSum, json sink) from the checkpoint the previous step wrote on its line, runs it
+until the input is used up, and checks that the sink holds exactly the windows of all rows so far:
+nothing lost and nothing written twice across the change of line. Prints one JSON line: the
+pyspark version and, per layout, the rows in the sink.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+
+import pyspark
+from pyspark.sql import SparkSession
+
+import streams_window as sw
+from support import (
+    READINGS_SCHEMA,
+    SUMS_SCHEMA,
+    WINDOW_SUM,
+    plain,
+    readings,
+    shuffled,
+    tumbling_sums,
+)
+
+# The state stores that give each streaming state layout (conftest.py, docs/architecture.md).
+STATE_STORES = {
+    "chunked": "org.apache.spark.sql.execution.streaming.state.RocksDBStateStoreProvider",
+    "single-value": "org.apache.spark.sql.execution.streaming.state.HDFSBackedStateStoreProvider",
+}
+FILES_PER_STEP = 2
+ROWS = readings(["a", "b", "c"], 40)  # 120 rows, 15 per file over 8 files (4 steps)
+
+
+def file_rows(index: int) -> list[tuple[str, int, float]]:
+    return shuffled(ROWS[index * 15 : (index + 1) * 15], seed=index)
+
+
+def write_file(directory: Path, index: int) -> None:
+    """As support.StreamInput writes: staged, mtime one second per file, renamed in."""
+    staged = directory.parent / f"staged-{index:04d}.json"
+    with staged.open("w") as out:
+        for key, seq, cost in file_rows(index):
+            out.write(json.dumps({"key": key, "seq": seq, "cost": cost}) + "\n")
+    mtime = 1_600_000_000 + index
+    os.utime(staged, (mtime, mtime))
+    os.replace(staged, directory / f"part-{index:04d}.json")
+
+
+def main(root: Path, step: int, examples_jar: str) -> None:
+    source = root / "input"
+    source.mkdir(parents=True, exist_ok=True)
+    for index in range(step * FILES_PER_STEP, (step + 1) * FILES_PER_STEP):
+        write_file(source, index)
+    so_far = ROWS[: (step + 1) * FILES_PER_STEP * 15]
+
+    builder = (
+        SparkSession.builder.master("local[2]")
+        .config("spark.ui.enabled", "false")
+        .config("spark.sql.shuffle.partitions", "2")
+    )
+    spark = sw.configure(builder, extra_jars=[examples_jar]).getOrCreate()
+    written = {}
+    for layout, store in STATE_STORES.items():
+        spark.conf.set("spark.sql.streaming.stateStore.providerClass", store)
+        stream = (
+            spark.readStream.schema(READINGS_SCHEMA)
+            .option("maxFilesPerTrigger", 1)
+            .json(str(source))
+        )
+        sums = sw.run_operator(
+            stream,
+            WINDOW_SUM,
+            window="partitioned, tumbling, count(4)",
+            partition_by="key",
+            order_by="seq",
+            params={"attr": "cost"},
+            output_schema=SUMS_SCHEMA,
+        )
+        query = (
+            sums.writeStream.format("json")
+            .option("path", str(root / layout / "output"))
+            .option("checkpointLocation", str(root / layout / "checkpoint"))
+            .start()
+        )
+        try:
+            query.processAllAvailable()
+        finally:
+            query.stop()
+        rows = plain(spark.read.schema(SUMS_SCHEMA).json(str(root / layout / "output")).collect())
+        expected = tumbling_sums(so_far, 4)
+        if rows != expected:
+            sys.exit(
+                f"{layout} on pyspark {pyspark.__version__}, step {step}: the sink holds"
+                f" {len(rows)} rows, {len(expected)} expected; first difference:"
+                f" {next((a, b) for a, b in zip(rows + [None], expected + [None]) if a != b)}"
+            )
+        written[layout] = len(rows)
+    spark.stop()
+    print(json.dumps({"pyspark": pyspark.__version__, "rows": written}))
+
+
+if __name__ == "__main__":
+    main(Path(sys.argv[1]), int(sys.argv[2]), sw.examples_jar_path())

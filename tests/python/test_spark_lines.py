@@ -1,0 +1,157 @@
+"""The supported Spark lines (README, "Supported Spark lines"): what configure() refuses before
+Spark's JVM starts, the declarations that must agree, and a checkpoint carried from line to line.
+
+scripts/test builds one venv per line and names their interpreters in STREAMS_WINDOW_LINE_PYTHONS
+("4.0=PATH,4.1=PATH,..."), oldest first, for the checkpoint test; without it that test is skipped.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pyspark
+import pytest
+from pyspark.sql import SparkSession
+
+import streams_window as sw
+from streams_window import _spark_version
+from support import last_json_line
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent.parent
+LINES = ["4.0", "4.1", "4.2", "4.3"]
+REFUSAL = "streams-window supports pyspark 4.0 to 4.3 (Spark 4.0 to 4.3, Scala 2.13); this is"
+
+
+@pytest.mark.parametrize("version", ["4.0.0", "4.0.5", "4.1.4", "4.2.0", "4.3.0", "4.3.1.dev0"])
+def test_every_version_of_the_supported_lines_is_accepted(version: str) -> None:
+    assert _spark_version.spark_refusal(version) is None
+
+
+@pytest.mark.parametrize("version", ["3.5.8", "3.9.0", "4.4.0", "5.0.0", "4", "unknown"])
+def test_any_other_pyspark_is_refused_naming_the_range(version: str) -> None:
+    assert _spark_version.spark_refusal(version) == f"{REFUSAL} pyspark {version}"
+
+
+def test_configure_refuses_an_unsupported_pyspark_before_anything_else(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(pyspark, "__version__", "3.5.8")
+    with pytest.raises(RuntimeError) as refused:
+        sw.configure(SparkSession.builder.master("local[1]"))
+    assert str(refused.value) == f"{REFUSAL} pyspark 3.5.8"
+
+
+def test_the_running_pyspark_is_on_a_supported_line() -> None:
+    assert _spark_version.spark_refusal(pyspark.__version__) is None
+
+
+def fake_java(tmp_path: Path, version_line: str) -> Path:
+    """A JAVA_HOME whose bin/java prints ``version_line`` for -version, as a JDK does (stderr)."""
+    java = tmp_path / "jdk" / "bin" / "java"
+    java.parent.mkdir(parents=True)
+    java.write_text(f"#!/bin/sh\necho '{version_line}' >&2\n")
+    java.chmod(0o755)
+    return java
+
+
+@pytest.mark.parametrize(
+    ("version_line", "major"),
+    [('openjdk version "11.0.22" 2024-01-16', 11), ('java version "1.8.0_392"', 8)],
+)
+def test_a_java_older_than_17_is_refused_naming_it(
+    tmp_path: Path, version_line: str, major: int
+) -> None:
+    java = fake_java(tmp_path, version_line)
+    assert _spark_version.java_refusal(str(java)) == (
+        f"streams-window (Spark 4) needs Java 17 or newer; {java} is Java {major}:"
+        " set JAVA_HOME to a JDK 17+"
+    )
+
+
+@pytest.mark.parametrize(
+    "version_line", ['openjdk version "17.0.15" 2025-04-15', 'openjdk version "21" 2023-09-19']
+)
+def test_java_17_and_newer_are_accepted(tmp_path: Path, version_line: str) -> None:
+    assert _spark_version.java_refusal(str(fake_java(tmp_path, version_line))) is None
+
+
+def test_a_java_that_does_not_run_is_left_to_pyspark(tmp_path: Path) -> None:
+    assert _spark_version.java_refusal(str(tmp_path / "no-java")) is None
+
+
+def test_configure_refuses_java_11_before_starting_the_jvm(tmp_path: Path) -> None:
+    java = fake_java(tmp_path, 'openjdk version "11.0.22" 2024-01-16')
+    script = (
+        "from pyspark.sql import SparkSession\n"
+        "import streams_window as sw\n"
+        "try:\n"
+        "    sw.configure(SparkSession.builder.master('local[1]'))\n"
+        "except RuntimeError as error:\n"
+        "    print(error)\n"
+    )
+    environment = {
+        key: value for key, value in os.environ.items() if key != "PYSPARK_GATEWAY_PORT"
+    }
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        env={**environment, "JAVA_HOME": str(java.parent.parent)},
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    assert done.stdout.strip() == (
+        f"streams-window (Spark 4) needs Java 17 or newer; {java} is Java 11:"
+        " set JAVA_HOME to a JDK 17+"
+    )
+
+
+def test_the_extras_accept_every_supported_line_and_each_line_has_pinned_tests() -> None:
+    pyproject = (ROOT / "pyproject.toml").read_text()
+    assert 'spark = ["pyspark>=4.0,<4.4"]' in pyproject
+    assert 'connect = ["pyspark[connect]>=4.0,<4.4", "pandas<3"]' in pyproject
+    pinned = {}
+    for line in LINES:
+        name = "requirements.txt" if line == "4.2" else f"requirements-spark-{line}.txt"
+        found = re.search(r"^pyspark==(\S+)$", (HERE / name).read_text(), re.MULTILINE)
+        assert found is not None, name
+        pinned[line] = found[1]
+    assert {line: version.rsplit(".", 1)[0] for line, version in pinned.items()} == {
+        line: line for line in LINES
+    }
+    pom = (ROOT / "java" / "spark" / "pom.xml").read_text()
+    assert f"<spark.version>{pinned['4.2']}</spark.version>" in pom
+
+
+def line_pythons() -> list[tuple[str, str]]:
+    given = os.environ.get("STREAMS_WINDOW_LINE_PYTHONS", "")
+    return [tuple(pair.split("=", 1)) for pair in given.split(",") if pair]  # type: ignore[misc]
+
+
+@pytest.mark.skipif(
+    not line_pythons(), reason="needs STREAMS_WINDOW_LINE_PYTHONS (scripts/test sets it)"
+)
+def test_a_checkpoint_written_on_one_line_resumes_on_the_next(
+    examples_jar: str, tmp_path: Path
+) -> None:
+    lines = line_pythons()
+    assert [line for line, _ in lines] == LINES
+    for step, (line, python) in enumerate(lines):
+        # As support.run_script runs a job, but with that line's interpreter.
+        job = subprocess.run(
+            [python, str(HERE / "line_checkpoint_job.py"), str(tmp_path), str(step)],
+            env={**os.environ, "PYTHONPATH": str(HERE)},
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
+        assert job.returncode == 0, f"step {step} on {line}:\n{job.stderr[-4000:]}"
+        reported = last_json_line(job)
+        assert reported["pyspark"].startswith(line + ".")
+        # WindowSum's windows of four over 30 more rows per step, in both layouts.
+        assert reported["rows"]["chunked"] == reported["rows"]["single-value"] > 0
