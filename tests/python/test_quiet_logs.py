@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from support import run_script
+from support import last_json_line, run_script
 
 HERE = Path(__file__).resolve().parent
 
@@ -31,3 +31,23 @@ def test_a_failed_job_and_a_stop_mid_batch_print_nothing_but_the_error_caught(
     # for the stop.
     printed = [line for line in job.stderr.splitlines() if line.strip() and line != JVM_NOTICE]
     assert printed == []
+
+
+def test_rows_behind_order_by_across_micro_batches_print_one_warning_per_query_run(
+    built_jar: str, examples_jar: str, tmp_path: Path
+) -> None:
+    job = run_script(HERE / "behind_order_job.py", str(tmp_path))
+
+    assert last_json_line(job) == {"rows_behind_order_by": [0, 2, 1]}
+    printed = [line for line in job.stderr.splitlines() if line.strip() and line != JVM_NOTICE]
+    assert len(printed) == 1, job.stderr
+    # After the time stamp: the level, our logger, the operator, the key and the two values.
+    assert printed[0].split(" ", 2)[2] == (
+        "WARN WindowedGroupRunner: io.streamswindow.examples.WindowSum"
+        ' (window "partitioned, tumbling, count(2)"), key [a]: 2 row(s) of this micro-batch have'
+        " an order_by (seq) value below 11, the last value the key processed in an earlier"
+        " micro-batch (the least: 3). order_by orders the rows of one micro-batch; across"
+        " micro-batches rows arrive in the source's order. The query's progress counts such rows"
+        " in observedMetrics, metric rows_behind_order_by. Logged once per query run"
+        ' (docs/python.md, "Streams").'
+    )
