@@ -18,6 +18,8 @@ LOG4J2_PROPERTIES = Path(__file__).resolve().parent / "log4j2.properties"
 
 _LOG_CONFIG_OPTION = "-Dlog4j2.configurationFile="
 
+CONSOLE_PROGRESS = "spark.ui.showConsoleProgress"
+
 # What the chunked state layout of streaming queries needs (docs/architecture.md, "State
 # layout"): Spark's RocksDB state store, with changelog checkpointing so that a micro-batch
 # uploads what changed instead of new copies of RocksDB's files.
@@ -38,8 +40,9 @@ def configure(
 
     Sets ``spark.jars`` (appending streams-window's jar, then ``extra_jars``, to jars already
     set on the builder, and under ``spark-submit`` to the ``--jars`` it was given),
-    ``spark.ui.showConsoleProgress=false``, and points the driver's log4j2 at the properties file
-    shipped in this package (errors only), unless the builder's
+    ``spark.ui.showConsoleProgress=false`` unless the builder or ``spark-submit`` set it, and
+    points the driver's log4j2 at the properties file shipped in this package (errors only),
+    unless the builder's
     ``spark.driver.extraJavaOptions`` already chooses a log4j2 configuration.
 
     For streaming queries it also chooses Spark's RocksDB state store with changelog
@@ -129,7 +132,11 @@ def configure(
         if PLUGIN_CLASS not in plugins:
             plugins.append(PLUGIN_CLASS)
         builder = builder.config(RELATION_PLUGINS, ",".join(plugins))
-    return builder.config("spark.ui.showConsoleProgress", "false")
+    # The console's progress bar off only where the user has not chosen (docs/python.md, "A
+    # session with the jars"): it would draw over a notebook's or a script's own output.
+    if CONSOLE_PROGRESS not in options and not _running_driver_settings([CONSOLE_PROGRESS]):
+        builder = builder.config(CONSOLE_PROGRESS, "false")
+    return builder
 
 
 def _same_file(jar: str) -> str:
