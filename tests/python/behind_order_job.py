@@ -1,5 +1,6 @@
-"""A stream whose rows go back in order_by order across micro-batches, for test_quiet_logs.py,
-which reads what it printed: the one warning of the query run, and the counts its progress holds.
+"""A stream whose rows go back in order_by order across micro-batches, in a session with the
+Spark UI on, for test_quiet_logs.py, which reads what it printed: where the UI is, the one warning
+of the query run, and the counts its progress holds.
 
 Usage: python behind_order_job.py <scratch directory>
 """
@@ -19,7 +20,7 @@ from support import READINGS_SCHEMA, WINDOW_SUM, StreamInput
 def main(scratch: Path) -> None:
     builder = (
         SparkSession.builder.master("local[2]")
-        .config("spark.ui.enabled", "false")
+        .config("spark.ui.port", "0")  # the UI on a free port, whose address is printed
         .config("spark.sql.shuffle.partitions", "2")
     )
     spark = sw.configure(builder, extra_jars=[sw.examples_jar_path()]).getOrCreate()

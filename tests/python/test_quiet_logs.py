@@ -6,6 +6,7 @@ every line of it.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from support import last_json_line, run_script
@@ -33,16 +34,22 @@ def test_a_failed_job_and_a_stop_mid_batch_print_nothing_but_the_error_caught(
     assert printed == []
 
 
-def test_rows_behind_order_by_across_micro_batches_print_one_warning_per_query_run(
+def test_the_ui_address_and_one_warning_per_query_run_for_rows_behind_order_by_are_printed(
     built_jar: str, examples_jar: str, tmp_path: Path
 ) -> None:
     job = run_script(HERE / "behind_order_job.py", str(tmp_path))
 
     assert last_json_line(job) == {"rows_behind_order_by": [0, 2, 1]}
     printed = [line for line in job.stderr.splitlines() if line.strip() and line != JVM_NOTICE]
-    assert len(printed) == 1, job.stderr
-    # After the time stamp: the level, our logger, the operator, the key and the two values.
-    assert printed[0].split(" ", 2)[2] == (
+    assert len(printed) == 2, job.stderr
+    # After the time stamp: where the UI is (on a free port), once, when the plan is built.
+    assert re.fullmatch(
+        r"INFO SparkUiAddress: The Spark UI is at http://\S+:\d+: jobs, stages, the SQL plans"
+        r" and the Structured Streaming queries of this application",
+        printed[0].split(" ", 2)[2],
+    ), printed[0]
+    # The level, our logger, the operator, the key and the two values.
+    assert printed[1].split(" ", 2)[2] == (
         "WARN WindowedGroupRunner: io.streamswindow.examples.WindowSum"
         ' (window "partitioned, tumbling, count(2)"), key [a]: 2 row(s) of this micro-batch have'
         " an order_by (seq) value below 11, the last value the key processed in an earlier"

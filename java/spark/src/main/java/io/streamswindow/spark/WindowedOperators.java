@@ -111,6 +111,7 @@ public final class WindowedOperators {
       String outputSchema,
       Map<String, String> options,
       boolean checkOutputNames) {
+    SparkUiAddress.showOnce(input.sparkSession());
     Class<? extends Operator> type = loadOperatorClass(operatorClass);
     WindowSpec parsed = WindowClauseParser.parse(window);
     if (!input.isStreaming()) {
