@@ -6,6 +6,7 @@ every line of it.
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
@@ -58,3 +59,23 @@ def test_the_ui_address_and_one_warning_per_query_run_for_rows_behind_order_by_a
         " in observedMetrics, metric rows_behind_order_by. Logged once per query run"
         ' (docs/python.md, "Streams").'
     )
+
+
+def test_a_connect_session_prints_no_echoed_settings_and_no_server_trace_for_a_refusal(
+    built_jar: str, examples_jar: str
+) -> None:
+    # SPARK_TESTING: PySpark starts the local server on a free port, not on 15002, which test runs
+    # side by side would share (docs/connect.md); the server runs without a UI then.
+    job = run_script(
+        HERE / "connect_quiet_job.py", examples_jar, env={**os.environ, "SPARK_TESTING": "1"}
+    )
+
+    assert job.stdout.splitlines()[0] == (
+        "caught: order_by column 'sequence' is not in the DataFrame;"
+        " its columns are ['key', 'seq', 'cost']"
+    )
+    # Before: four "UserWarning: Failed to set ..." at the start (the settings configure() gave
+    # the server it starts, sent again by the client), and a 50-line stack trace under
+    # "ERROR ErrorUtils: Spark Connect RPC error during: analyze" before the ArgumentError.
+    printed = [line for line in job.stderr.splitlines() if line.strip() and line != JVM_NOTICE]
+    assert printed == []
