@@ -18,6 +18,8 @@ LOG4J2_PROPERTIES = Path(__file__).resolve().parent / "log4j2.properties"
 
 _LOG_CONFIG_OPTION = "-Dlog4j2.configurationFile="
 
+CONSOLE_PROGRESS = "spark.ui.showConsoleProgress"
+
 # What the chunked state layout of streaming queries needs (docs/architecture.md, "State
 # layout"): Spark's RocksDB state store, with changelog checkpointing so that a micro-batch
 # uploads what changed instead of new copies of RocksDB's files.
@@ -38,8 +40,9 @@ def configure(
 
     Sets ``spark.jars`` (appending streams-window's jar, then ``extra_jars``, to jars already
     set on the builder, and under ``spark-submit`` to the ``--jars`` it was given),
-    ``spark.ui.showConsoleProgress=false``, and points the driver's log4j2 at the properties file
-    shipped in this package (errors only), unless the builder's
+    ``spark.ui.showConsoleProgress=false`` unless the builder or ``spark-submit`` set it, and
+    points the driver's log4j2 at the properties file shipped in this package (errors only),
+    unless the builder's
     ``spark.driver.extraJavaOptions`` already chooses a log4j2 configuration.
 
     For streaming queries it also chooses Spark's RocksDB state store with changelog
@@ -57,8 +60,11 @@ def configure(
     the same settings go to the server it starts, and it also appends streams-window's relation
     plugin, ``io.streamswindow.spark.connect.WindowRelationPlugin``, to
     ``spark.connect.extensions.relation.classes``: the facade's functions then work on the
-    Connect session. A builder for a server elsewhere (``remote("sc://...")``) is refused: that
-    server's own settings must hold the jar and the plugin (docs/connect.md).
+    Connect session. PySpark's client then warns that it failed to set each static setting
+    again, although the server started with them: those warnings, for the settings configure()
+    made and with its values only, are ignored (``warnings.filterwarnings``). A builder for a
+    server elsewhere (``remote("sc://...")``) is refused: that server's own settings must hold
+    the jar and the plugin (docs/connect.md).
 
     Args:
         builder: a ``SparkSession.Builder``, such as ``SparkSession.builder.master("local[2]")``.
@@ -108,6 +114,7 @@ def configure(
         )
 
     _spark_version.check_environment()
+    given = dict(options)  # the builder's own settings: options follows the builder
     wanted = [_jars.jar_path()] + _checked_extra_jars(extra_jars)
     jars: list[str] = []
     for jar in [*_running_driver_jars(), *options.get("spark.jars", "").split(","), *wanted]:
@@ -130,7 +137,44 @@ def configure(
         if PLUGIN_CLASS not in plugins:
             plugins.append(PLUGIN_CLASS)
         builder = builder.config(RELATION_PLUGINS, ",".join(plugins))
-    return builder.config("spark.ui.showConsoleProgress", "false")
+    # The console's progress bar off only where the user has not chosen (docs/python.md, "A
+    # session with the jars"): it would draw over a notebook's or a script's own output.
+    if CONSOLE_PROGRESS not in options and not _running_driver_settings([CONSOLE_PROGRESS]):
+        builder = builder.config(CONSOLE_PROGRESS, "false")
+    if remote is not None:
+        _ignore_connect_echoes(_pyspark.builder_options(builder), given)
+    return builder
+
+
+# The settings configure() makes that a Spark Connect client sends again, as runtime settings,
+# once the local server it started with them runs: the server refuses them ("Cannot modify"), and
+# the client warns "Failed to set ..." for each, although the server has them.
+_SERVER_SETTINGS = (
+    "spark.jars",
+    "spark.driver.extraJavaOptions",
+    RELATION_PLUGINS,
+    CONSOLE_PROGRESS,
+)
+
+
+def _ignore_connect_echoes(settings: dict[str, str], before: dict[str, str]) -> None:
+    """Ignores the Connect client's warning that it failed to set one of the settings configure()
+    made (or changed), with the value it gave: the local server started with it
+    (docs/connect.md). Only those warnings, from the client's module that issues them; a setting
+    of the caller's that configure() left alone still warns."""
+    import re
+    import warnings
+
+    for key in _SERVER_SETTINGS:
+        value = settings.get(key)
+        if value is None or before.get(key) == value:
+            continue
+        warnings.filterwarnings(
+            "ignore",
+            message=f"Failed to set {re.escape(key)} to Some\\({re.escape(value)}\\) due to ",
+            category=UserWarning,
+            module=r"pyspark\.sql\.connect\.conf",
+        )
 
 
 def _same_file(jar: str) -> str:

@@ -4,6 +4,7 @@ suites run on both session kinds through the ``any_spark`` fixture.)"""
 
 from __future__ import annotations
 
+import warnings
 from typing import Any
 
 import pytest
@@ -93,6 +94,38 @@ def test_configure_sets_up_a_local_connect_server_adding_to_what_is_set(built_ja
     # Configuring twice adds nothing twice.
     again = sw.configure(builder)._options  # type: ignore[attr-defined]
     assert again[_connect.RELATION_PLUGINS].count(_connect.PLUGIN_CLASS) == 1
+
+
+def test_configure_quiets_the_connect_clients_echo_of_its_own_settings_only(
+    built_jar: str,
+) -> None:
+    mine = "-Dlog4j2.configurationFile=file:/tmp/mine.properties"
+
+    def warned(key: str, value: str) -> bool:
+        """Whether the client's warning (from its module) for ``key`` shows."""
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.warn_explicit(
+                f"Failed to set {key} to Some({value}) due to [CANNOT_MODIFY_CONFIG] ...",
+                UserWarning,
+                "conf.py",
+                61,
+                module="pyspark.sql.connect.conf",
+            )
+        return bool(caught)
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("always")
+        builder = SparkSession.builder.remote("local[2]").config(
+            "spark.driver.extraJavaOptions", mine
+        )
+        options = sw.configure(builder)._options  # type: ignore[attr-defined]
+
+        assert not warned("spark.jars", options["spark.jars"])
+        assert not warned(_connect.RELATION_PLUGINS, options[_connect.RELATION_PLUGINS])
+        assert not warned("spark.ui.showConsoleProgress", "false")
+        # The caller's own setting, which configure() left alone, and other values still warn.
+        assert warned("spark.driver.extraJavaOptions", mine)
+        assert warned("spark.jars", "/elsewhere/other.jar")
 
 
 def test_configure_refuses_a_server_it_does_not_start() -> None:

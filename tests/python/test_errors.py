@@ -78,6 +78,25 @@ def test_a_bad_window_clause_names_the_token_and_its_position(df: DataFrame) -> 
     assert error.java_class == "io.streamswindow.clause.WindowClauseException"
 
 
+def test_a_missing_comma_is_said_in_one_short_line_then_the_form_of_a_clause(
+    df: DataFrame,
+) -> None:
+    clause = "partitioned, tumbling count(2)"
+
+    with pytest.raises(WindowClauseError) as raised:
+        window_sum(df, window=clause)
+
+    # Before: one line of 700 characters, with "(did you mean 'count'? the words are
+    # case-sensitive)" for the right word in the wrong place.
+    lines = str(raised.value).splitlines()
+    assert lines[0] == (
+        f'bad window clause "{clause}": unexpected \'count\' at position 22;'
+        " expected ',' after tumbling"
+    )
+    assert lines[1].startswith("A window clause reads: ")
+    assert len(lines) == 2
+
+
 def test_parse_window_reads_the_parts_of_a_clause(spark: SparkSession) -> None:
     window = sw.parse_window("sliding, time(300), count(2), partitioned, partitionAge(60)")
 

@@ -66,6 +66,14 @@ def test_configure_chooses_rocksdb_with_changelog_only_where_unset(built_jar: st
     )
 
 
+def test_configure_turns_the_console_progress_bar_off_only_where_unset(built_jar: str) -> None:
+    options = sw.configure(SparkSession.Builder())._options
+    assert options["spark.ui.showConsoleProgress"] == "false"
+
+    chosen = SparkSession.Builder().config("spark.ui.showConsoleProgress", "true")
+    assert sw.configure(chosen)._options["spark.ui.showConsoleProgress"] == "true"
+
+
 def test_configure_keeps_a_log_configuration_the_caller_chose(built_jar: str) -> None:
     chosen = "-Dlog4j2.configurationFile=file:/tmp/mine.properties"
     builder = SparkSession.Builder().config("spark.driver.extraJavaOptions", chosen)

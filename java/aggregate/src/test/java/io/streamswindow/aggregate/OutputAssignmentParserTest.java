@@ -86,7 +86,9 @@ class OutputAssignmentParserTest {
     assertTrue(e.getMessage().contains(detail), e.getMessage());
     assertTrue(
         e.getMessage().startsWith("bad output assignment \"" + text + "\": "), e.getMessage());
-    assertTrue(e.getMessage().endsWith(OutputAssignmentException.ASSIGNMENT_FORM), e.getMessage());
+    assertTrue(
+        e.getMessage().endsWith("\n" + OutputAssignmentException.ASSIGNMENT_FORM), e.getMessage());
+    assertEquals(2, e.getMessage().split("\n", -1).length, "what is wrong, then the form");
   }
 
   @Test

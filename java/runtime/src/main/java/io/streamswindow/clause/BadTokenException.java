@@ -2,8 +2,8 @@ package io.streamswindow.clause;
 
 /**
  * A piece of text a user wrote (a window clause, an output assignment) that cannot be read: the
- * error names the text, the offending token and its position, says what is wrong there, and shows
- * the form the text takes, so that the fix is at hand.
+ * error's first line names the text, the offending token and its position, and says what is wrong
+ * there; its second line shows the form the text takes, so that the fix is at hand.
  *
  * <p>It is an {@link IllegalArgumentException} because the text is a value handed in by the caller,
  * like any other bad argument.
@@ -23,11 +23,11 @@ public abstract class BadTokenException extends IllegalArgumentException {
    * @param token the offending token's text, or the empty string when the text ended too early
    * @param position the 0-based character index of the token in {@code text}
    * @param detail what is wrong, including the position
-   * @param form the form such text takes, appended to the message
+   * @param form the form such text takes, the message's second line
    */
   protected BadTokenException(
       String what, String text, String token, int position, String detail, String form) {
-    super("bad " + what + " \"" + text + "\": " + detail + ". " + form);
+    super("bad " + what + " \"" + text + "\": " + detail + "\n" + form);
     this.text = text;
     this.token = token;
     this.position = position;

@@ -1,14 +1,15 @@
 package io.streamswindow.clause;
 
 /**
- * The error thrown when an SPL window clause cannot be read: it names the offending token and its
- * position, says what was expected there, and shows the form a window clause takes.
+ * The error thrown when an SPL window clause cannot be read: its first line names the offending
+ * token and its position and says what was expected there; its second shows the form a window
+ * clause takes.
  *
  * <p>Example message:
  *
  * <pre>{@code
- * bad window clause "sliding, cnt(3)": unexpected 'cnt' at position 9; expected count(n),
- * time(seconds) or delta(attribute, value). A window clause reads ...
+ * bad window clause "sliding, cnt(3)": unexpected 'cnt' at position 9; expected count(n), time(seconds) or delta(attribute, value)
+ * A window clause reads: [partitioned,] tumbling, <eviction> | ...
  * }</pre>
  *
  * <p>It is an {@link IllegalArgumentException} because the clause is a value handed in by the
@@ -17,7 +18,7 @@ package io.streamswindow.clause;
 public final class WindowClauseException extends BadTokenException {
   private static final long serialVersionUID = 1L;
 
-  /** The overall form of a window clause, appended to every message so the fix is at hand. */
+  /** The overall form of a window clause, every message's second line, so the fix is at hand. */
   public static final String CLAUSE_FORM =
       "A window clause reads: [partitioned,] tumbling, <eviction> | sliding, <eviction>"
           + "[, <trigger>], then optionally [partitioned] and one of partitionAge(seconds),"

@@ -77,7 +77,10 @@ public final class WindowClauseParser {
   private static final String PARTITION_EVICTIONS =
       "partitionAge(seconds), partitionCount(n) or tupleCount(n)";
 
-  /** The words a clause is made of, for the "did you mean" hint on a wrongly capitalised word. */
+  /**
+   * The words a clause is made of, for the "did you mean" hint on a wrongly capitalised word (only
+   * there: a right word in the wrong place gets none).
+   */
   private static final List<String> KEYWORDS =
       List.of(
           "partitioned",
@@ -548,7 +551,8 @@ public final class WindowClauseParser {
             .append(expected);
     if (token.is(Kind.WORD)) {
       for (String keyword : KEYWORDS) {
-        if (keyword.toLowerCase(Locale.ROOT).equals(token.text().toLowerCase(Locale.ROOT))) {
+        if (!keyword.equals(token.text())
+            && keyword.toLowerCase(Locale.ROOT).equals(token.text().toLowerCase(Locale.ROOT))) {
           detail
               .append(" (did you mean '")
               .append(keyword)

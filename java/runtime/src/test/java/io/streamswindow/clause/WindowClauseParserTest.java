@@ -11,6 +11,7 @@ import io.streamswindow.engine.PartitionEvictionSpec;
 import io.streamswindow.engine.PolicySpec;
 import io.streamswindow.engine.TimeIntervalSpec;
 import io.streamswindow.engine.WindowSpec;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -163,14 +164,26 @@ class WindowClauseParserTest {
   @Test
   void theExampleMessageFromTheDesign() {
     WindowClauseException e = fails("sliding, cnt(3)", "cnt", 9);
-    assertTrue(
-        e.getMessage()
-            .startsWith(
-                "bad window clause \"sliding, cnt(3)\": unexpected 'cnt' at position 9; expected"
-                    + " count(n), time(seconds) or delta(attribute, value)"),
-        e.getMessage());
-    assertTrue(e.getMessage().endsWith(WindowClauseException.CLAUSE_FORM), e.getMessage());
+    assertEquals(
+        List.of(
+            "bad window clause \"sliding, cnt(3)\": unexpected 'cnt' at position 9; expected"
+                + " count(n), time(seconds) or delta(attribute, value)",
+            WindowClauseException.CLAUSE_FORM),
+        List.of(e.getMessage().split("\n", -1)),
+        "what is wrong and where on the first line, the grammar on the second");
     assertEquals("sliding, cnt(3)", e.getClause());
+  }
+
+  @Test
+  void aMissingCommaIsSaidInOneShortLineWithoutAHintOnTheRightWord() {
+    WindowClauseException e = fails("partitioned, tumbling count(2)", "count", 22);
+    String[] lines = e.getMessage().split("\n", -1);
+    assertEquals(
+        "bad window clause \"partitioned, tumbling count(2)\": unexpected 'count' at position 22;"
+            + " expected ',' after tumbling",
+        lines[0]);
+    assertEquals(WindowClauseException.CLAUSE_FORM, lines[1]);
+    assertEquals(2, lines.length);
   }
 
   // Columns: clause | offending token | its position | words the message must contain.

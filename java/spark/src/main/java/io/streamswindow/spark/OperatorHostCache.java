@@ -44,9 +44,22 @@ final class OperatorHostCache {
       new OperatorHostCache(
           Runtime.getRuntime().maxMemory() / 4 / BYTES_PER_TUPLE, System::nanoTime);
 
-  /** A cached host: its operator host, the clock and output it was built on, and its generation. */
+  /**
+   * A cached host: its operator host, the clock and output it was built on, its generation, and the
+   * {@code order_by} values of the last tuple its key processed ({@link OrderValues}), or null.
+   */
   record Entry(
-      OperatorHost host, BatchClock clock, CallOutput output, long generation, long weight) {}
+      OperatorHost host,
+      BatchClock clock,
+      CallOutput output,
+      long generation,
+      long weight,
+      Object[] lastOrder) {
+    /** An entry whose key has processed no tuple with {@code order_by} values yet. */
+    Entry(OperatorHost host, BatchClock clock, CallOutput output, long generation, long weight) {
+      this(host, clock, output, generation, weight, null);
+    }
+  }
 
   /** A host's place: the query run, the plan within it, and the key. */
   private record Key(String run, String plan, Row key) {}

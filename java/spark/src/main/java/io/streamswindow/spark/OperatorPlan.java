@@ -49,6 +49,24 @@ record OperatorPlan(
     Map<String, String> outputTypes)
     implements Serializable {
 
+  /**
+   * The result column that carries a call's count of rows behind {@code order_by}: null on every
+   * result row but the one a call adds for its count, which the query's observed metric sums and
+   * {@link WindowedOperators} then drops, with the column.
+   */
+  static final String ROWS_BEHIND_COLUMN = "__streams_window_rows_behind_order_by";
+
+  /** The observed metric that counts them, in the query's progress (docs/python.md, "Streams"). */
+  static final String ROWS_BEHIND_METRIC = "rows_behind_order_by";
+
+  /**
+   * Whether each key keeps the {@code order_by} values of its last tuple and counts the rows that
+   * come before them in a later micro-batch: a stream with {@code order_by}.
+   */
+  boolean countsRowsBehind() {
+    return streaming && !orderBy.isEmpty();
+  }
+
   /** The SPL schema of the operator's input tuples, which have the columns {@code tuples}. */
   SplSchema inputSchema(StructType tuples) {
     return SplSparkTypes.toSpl(tuples, inputTypes, Direction.INPUT);

@@ -15,23 +15,31 @@ import java.util.zip.CRC32C;
  *
  * <pre>
  * int    MAGIC ("SWKS")
- * byte   VERSION (1)
+ * byte   VERSION (2)
  * int    CRC-32C of everything after this field
  * int    length of the definition, then the definition (a PlanFingerprint's bytes or digest)
  * int    length of the checkpoint, then the checkpoint
+ * int    length of the last order value, then the value (since version 2; 0: none)
  * </pre>
  *
- * Example:
+ * <p>The last order value is the {@code order_by} values of the last tuple the key processed
+ * ({@link OrderValues}), which the next micro-batch compares its rows with (docs/architecture.md,
+ * "State layout"). Version 1, without it, still reads, as a key that has processed nothing yet.
+ *
+ * <p>Example:
  *
  * <pre>{@code
- * byte[] saved = SavedKeyState.wrap(fingerprint.digest(), host.checkpoint(id, chunks));
+ * byte[] saved = SavedKeyState.wrap(fingerprint.digest(), host.checkpoint(id, chunks), null);
  * SavedKeyState.Read read = SavedKeyState.unwrap(saved, "key [acme]");
  * host.reset(read.checkpoint(), chunks);
  * }</pre>
  */
 final class SavedKeyState {
   static final int MAGIC = 0x53574B53;
-  static final byte VERSION = 1;
+  static final byte VERSION = 2;
+
+  /** The first version, without the last order value: still read. */
+  static final byte VERSION_1 = 1;
 
   /** The magic of a bare host checkpoint: what a key's value began with before this header. */
   private static final int HOST_CHECKPOINT_MAGIC = 0x53574350;
@@ -42,21 +50,35 @@ final class SavedKeyState {
 
   /**
    * What a saved value holds: the definition it was written for ({@link PlanFingerprint#toBytes()}
-   * or its {@link PlanFingerprint#digest()}), and the host's checkpoint.
+   * or its {@link PlanFingerprint#digest()}), the host's checkpoint, and the {@code order_by}
+   * values of the last tuple the key processed ({@link OrderValues#encode}), or null.
    */
-  record Read(byte[] definition, byte[] checkpoint) {}
+  record Read(byte[] definition, byte[] checkpoint, byte[] lastOrder) {}
 
-  /** The value to save for a key: {@code checkpoint} with its header and {@code definition}. */
-  static byte[] wrap(byte[] definition, byte[] checkpoint) {
+  /**
+   * The value to save for a key: {@code checkpoint} with its header, {@code definition} and {@code
+   * lastOrder} (null or empty: none).
+   */
+  static byte[] wrap(byte[] definition, byte[] checkpoint, byte[] lastOrder) {
+    return wrap(VERSION, definition, checkpoint, lastOrder);
+  }
+
+  /** {@link #wrap}, in format {@code version} (tests write version 1 with it). */
+  static byte[] wrap(byte version, byte[] definition, byte[] checkpoint, byte[] lastOrder) {
+    byte[] order = lastOrder == null ? new byte[0] : lastOrder;
+    int tail = version == VERSION_1 ? 0 : 4 + order.length;
     ByteBuffer out =
-        ByteBuffer.allocate(HEADER + 4 + definition.length + 4 + checkpoint.length)
+        ByteBuffer.allocate(HEADER + 4 + definition.length + 4 + checkpoint.length + tail)
             .putInt(MAGIC)
-            .put(VERSION)
+            .put(version)
             .putInt(0)
             .putInt(definition.length)
             .put(definition)
             .putInt(checkpoint.length)
             .put(checkpoint);
+    if (version != VERSION_1) {
+      out.putInt(order.length).put(order);
+    }
     byte[] bytes = out.array();
     out.putInt(5, checksum(bytes, HEADER, bytes.length - HEADER));
     return bytes;
@@ -91,12 +113,14 @@ final class SavedKeyState {
               "its saved checkpoint does not start with a key state header (0x%08x)", magic));
     }
     byte version = in.get();
-    if (version != VERSION) {
+    if (version != VERSION && version != VERSION_1) {
       throw new CorruptStateException(
           owner,
           "its saved checkpoint is of format version "
               + version
               + ", which this build does not read (it reads "
+              + VERSION_1
+              + " and "
               + VERSION
               + ")");
     }
@@ -117,10 +141,16 @@ final class SavedKeyState {
       data.readFully(definition);
       byte[] checkpoint = new byte[data.readInt()];
       data.readFully(checkpoint);
-      if (data.available() != 0) {
-        throw new IOException(data.available() + " bytes follow the checkpoint");
+      byte[] lastOrder = null;
+      if (version != VERSION_1) {
+        byte[] order = new byte[data.readInt()];
+        data.readFully(order);
+        lastOrder = order.length == 0 ? null : order;
       }
-      return new Read(definition, checkpoint);
+      if (data.available() != 0) {
+        throw new IOException(data.available() + " bytes follow the saved value's last field");
+      }
+      return new Read(definition, checkpoint, lastOrder);
     } catch (IOException | RuntimeException e) {
       throw new CorruptStateException(owner, "its saved checkpoint does not decode: " + e);
     }

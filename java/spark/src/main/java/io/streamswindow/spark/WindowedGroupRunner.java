@@ -16,12 +16,16 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
 import org.apache.spark.TaskContext;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.types.StructType;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Runs the operator on one group (one window partition, or the whole window when it is not
@@ -39,6 +43,11 @@ import org.apache.spark.sql.types.StructType;
 final class WindowedGroupRunner implements Serializable {
   private static final long serialVersionUID = 1L;
 
+  private static final Logger LOG = LoggerFactory.getLogger(WindowedGroupRunner.class);
+
+  /** The query runs and plans that have logged their first row behind order_by: once each. */
+  private static final Set<String> WARNED_BEHIND = ConcurrentHashMap.newKeySet();
+
   private final OperatorPlan plan;
   private final StructType tupleStruct;
 
@@ -52,6 +61,13 @@ final class WindowedGroupRunner implements Serializable {
   private transient RowTupleConverter tupleRows;
 
   private transient ArrivalOrder order;
+
+  /**
+   * A stream's {@code order_by} values, which each key keeps for its last tuple to count the rows
+   * that go back from one micro-batch to the next ({@link OperatorPlan#countsRowsBehind()}); null
+   * when the plan does not count them.
+   */
+  private transient OrderValues orderValues;
 
   /** What the saved state depends on, saved with it and checked when it is read back. */
   private transient PlanFingerprint fingerprint;
@@ -91,6 +107,7 @@ final class WindowedGroupRunner implements Serializable {
             plan.partitionBy(),
             plan.orderBy(),
             plan.markerColumn() != null);
+    orderValues = plan.countsRowsBehind() ? new OrderValues(tuples, plan.orderBy()) : null;
     outputWidth = plan.output().fields().length;
     fingerprint = PlanFingerprint.of(plan, tuples.toString());
     digest = fingerprint.digest();
@@ -132,6 +149,7 @@ final class WindowedGroupRunner implements Serializable {
       boolean eventTime = recipe.window().isTimeInterval();
       long watermark = eventTime && plan.streaming() ? movedWatermark(host, state) : Long.MIN_VALUE;
       long[] generation = {0};
+      Behind behind = orderValues == null ? null : new Behind(live.lastOrder());
       // One entry into the host for the whole group, not one per tuple.
       host.batch(
           () -> {
@@ -145,6 +163,9 @@ final class WindowedGroupRunner implements Serializable {
                   if (marker) {
                     host.punctuate(0, Punctuation.WINDOW_MARKER);
                   } else {
+                    if (behind != null) {
+                      behind.arrive(tuple);
+                    }
                     host.submit(0, tuple);
                   }
                 });
@@ -152,7 +173,7 @@ final class WindowedGroupRunner implements Serializable {
               host.punctuate(0, Punctuation.WINDOW_MARKER);
             }
             if (plan.streaming()) {
-              generation[0] = save(host, clock, state);
+              generation[0] = save(host, clock, state, behind == null ? null : behind.last());
             } else {
               if (eventTime) {
                 // A batch input is all there is: the watermark is +infinity at its end, so every
@@ -174,8 +195,12 @@ final class WindowedGroupRunner implements Serializable {
                     clock,
                     live.output(),
                     generation[0],
-                    OperatorHostCache.HOST_WEIGHT + host.tupleCount()));
+                    OperatorHostCache.HOST_WEIGHT + host.tupleCount(),
+                    behind == null ? null : behind.last()));
         live = null;
+      }
+      if (behind != null && behind.count > 0) {
+        reportBehind(key, behind, results);
       }
     } catch (Exception | LinkageError e) {
       throw WindowedOperatorException.of(
@@ -215,18 +240,91 @@ final class WindowedGroupRunner implements Serializable {
     CallOutput output = new CallOutput();
     output.into(results);
     OperatorHost host = recipe.initialized(clock, sink(output, key));
+    Object[] lastOrder = null;
     try {
       returnDroppedTuples(host, output, key);
       byte[] saved = state.checkpoint();
       if (saved != null) {
-        restore(host, saved, state, key);
+        lastOrder = restore(host, saved, state, key);
       }
       host.allPortsReady();
     } catch (Exception | LinkageError e) {
       HostRecipe.shutDownAfter(host, e);
       throw e;
     }
-    return new OperatorHostCache.Entry(host, clock, output, 0, 0);
+    return new OperatorHostCache.Entry(host, clock, output, 0, 0, lastOrder);
+  }
+
+  /**
+   * The rows of one call whose {@code order_by} values come before those of the last tuple the key
+   * processed in an earlier micro-batch. Inside a micro-batch the order is order_by's ({@link
+   * ArrivalOrder}), so such rows are the call's first ones, and the first row that does not go back
+   * ends the comparisons (docs/python.md, "Streams").
+   */
+  private final class Behind {
+    /** The values of the key's last tuple before this call, or null. */
+    private final Object[] before;
+
+    private boolean caughtUp;
+    private Tuple lastTuple;
+    long count;
+
+    /** The first row that went back: its values. */
+    Object[] firstValues;
+
+    Behind(Object[] before) {
+      this.before = before;
+      this.caughtUp = before == null;
+    }
+
+    void arrive(Tuple tuple) {
+      if (!caughtUp) {
+        if (orderValues.before(tuple, before)) {
+          if (count++ == 0) {
+            firstValues = orderValues.of(tuple);
+          }
+        } else {
+          caughtUp = true;
+        }
+      }
+      lastTuple = tuple;
+    }
+
+    /** The values of the key's last tuple after this call, or null when it has processed none. */
+    Object[] last() {
+      return lastTuple != null ? orderValues.of(lastTuple) : before;
+    }
+  }
+
+  /**
+   * Counts a call's rows behind {@code order_by} in the result row the query's observed metric sums
+   * ({@link OperatorPlan#ROWS_BEHIND_COLUMN}), and logs the first of them once per query run.
+   */
+  private void reportBehind(Row key, Behind behind, List<Row> results) {
+    Object[] counted = keyTemplate(key, resultWidth());
+    counted[counted.length - 1] = behind.count;
+    results.add(RowFactory.create(counted));
+    TaskContext task = TaskContext.get();
+    String query = task == null ? null : task.getLocalProperty("sql.streaming.queryId");
+    if (WARNED_BEHIND.add(query + " " + planScope)) {
+      LOG.warn(
+          "{} (window \"{}\"), {}: {} row(s) of this micro-batch have an order_by ({}) value"
+              + " below {}, the last value the key processed in an earlier micro-batch (the least:"
+              + " {}). order_by orders the rows of one micro-batch; across micro-batches rows"
+              + " arrive in the source's order. The query's progress counts such rows in"
+              + " observedMetrics, metric {}. Logged once per query run (docs/python.md,"
+              + " \"Streams\").",
+          plan.operatorClass(),
+          plan.window(),
+          plan.partitionBy().isEmpty()
+              ? "the window (not partitioned)"
+              : "key " + PackedRows.partitionKey(plan, key),
+          behind.count,
+          String.join(", ", plan.orderBy()),
+          OrderValues.show(behind.before),
+          OrderValues.show(behind.firstValues),
+          OperatorPlan.ROWS_BEHIND_METRIC);
+    }
   }
 
   /**
@@ -239,7 +337,7 @@ final class WindowedGroupRunner implements Serializable {
     byte[] saved = state.checkpoint();
     String owner = owner(null);
     if (saved == null) {
-      state.save(SavedKeyState.wrap(fingerprint.toBytes(), new byte[0]), 1);
+      state.save(SavedKeyState.wrap(fingerprint.toBytes(), new byte[0], null), 1);
       return;
     }
     List<DefinitionChange> changes =
@@ -255,8 +353,11 @@ final class WindowedGroupRunner implements Serializable {
    * for another query definition or that the operator no longer reads ({@link
    * IncompatibleRestartException}): never a window started afresh in their place
    * (docs/reliability.md).
+   *
+   * @return the {@code order_by} values of the key's last tuple, or null
    */
-  private void restore(OperatorHost host, byte[] saved, KeyState state, Row key) throws Exception {
+  private Object[] restore(OperatorHost host, byte[] saved, KeyState state, Row key)
+      throws Exception {
     String owner = owner(key);
     SavedKeyState.Read read = SavedKeyState.unwrap(saved, owner);
     List<DefinitionChange> changes =
@@ -272,6 +373,15 @@ final class WindowedGroupRunner implements Serializable {
       host.restore(read.checkpoint(), chunks);
     } catch (RestoreFailedException e) {
       throw restoreFailure(owner, e);
+    }
+    if (orderValues == null || read.lastOrder() == null) {
+      return null;
+    }
+    try {
+      return orderValues.decode(read.lastOrder());
+    } catch (IOException | RuntimeException e) {
+      throw new CorruptStateException(
+          owner, "the order_by value of its last tuple does not decode: " + e);
     }
   }
 
@@ -336,7 +446,7 @@ final class WindowedGroupRunner implements Serializable {
   private OutputSink sink(CallOutput results, Row key) {
     int width = outputWidth;
     boolean showMarks = plan.punctuationColumn() != null;
-    int extra = (showMarks ? 1 : 0) + (plan.lateColumn() != null ? 1 : 0);
+    int extra = resultWidth() - width;
     Object[] keyTemplate = keyTemplate(key, width + extra);
     return new OutputSink() {
       @Override
@@ -392,7 +502,7 @@ final class WindowedGroupRunner implements Serializable {
       return;
     }
     Object[] template = keyTemplate(key, resultWidth());
-    int lateIndex = template.length - 1;
+    int lateIndex = outputWidth + (plan.punctuationColumn() != null ? 1 : 0);
     window.onDropped(
         tuple -> {
           Object[] values = template.clone();
@@ -401,10 +511,15 @@ final class WindowedGroupRunner implements Serializable {
         });
   }
 
+  /**
+   * The result rows' width: the output columns, then the punctuation column, the late-tuple column
+   * and the count of rows behind order_by, each when the plan has it.
+   */
   private int resultWidth() {
     return outputWidth
         + (plan.punctuationColumn() != null ? 1 : 0)
-        + (plan.lateColumn() != null ? 1 : 0);
+        + (plan.lateColumn() != null ? 1 : 0)
+        + (plan.countsRowsBehind() ? 1 : 0);
   }
 
   /**
@@ -443,14 +558,21 @@ final class WindowedGroupRunner implements Serializable {
     return ms <= 0 ? Long.MIN_VALUE : Math.multiplyExact(ms, 1_000_000L);
   }
 
-  /** Saves the key's state and asks for its next wake-up; returns the saved state's generation. */
-  private long save(OperatorHost host, BatchClock clock, KeyState state) throws Exception {
+  /**
+   * Saves the key's state, with {@code lastOrder} (the order_by values of its last tuple, or null),
+   * and asks for its next wake-up; returns the saved state's generation.
+   */
+  private long save(OperatorHost host, BatchClock clock, KeyState state, Object[] lastOrder)
+      throws Exception {
     host.drain();
     long generation = ThreadLocalRandom.current().nextLong(1, Long.MAX_VALUE);
     TupleChunkStore chunks =
         state.chunks() == null ? null : new ChecksummedChunks(state.chunks(), null);
     byte[] checkpoint = host.checkpoint(clock.nanos() / 1_000_000L, chunks);
-    state.save(SavedKeyState.wrap(digest, checkpoint), generation);
+    state.save(
+        SavedKeyState.wrap(
+            digest, checkpoint, lastOrder == null ? null : orderValues.encode(lastOrder)),
+        generation);
     EngineWindow<Tuple> window = host.engineWindow(0);
     if (recipe.window().isTimeInterval() && window != null) {
       long deadline = window.nextDeadline(TimeDomain.EVENT_TIME);

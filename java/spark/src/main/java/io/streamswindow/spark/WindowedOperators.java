@@ -113,6 +113,7 @@ public final class WindowedOperators {
       String outputSchema,
       Map<String, String> options,
       boolean checkOutputNames) {
+    SparkUiAddress.showOnce(input.sparkSession());
     Class<? extends Operator> type = loadOperatorClass(operatorClass);
     WindowSpec parsed = WindowClauseParser.parse(window);
     if (!input.isStreaming()) {
@@ -243,8 +244,56 @@ public final class WindowedOperators {
             .as(Encoders.row(keySchema), Encoders.row(packed));
     StateLayout layout =
         input.isStreaming() ? StateLayout.of(input.sparkSession()) : StateLayout.SINGLE_VALUE;
-    return layout.stateful(
-        input.sparkSession(), groups, plan, tuples, resultSchema, spec, eventTimeStream);
+    if (!plan.countsRowsBehind()) {
+      return layout.stateful(
+          input.sparkSession(), groups, plan, tuples, resultSchema, spec, eventTimeStream);
+    }
+    // Rows that go back in order_by order across micro-batches (the source's order) are counted
+    // per key in a row of their own, summed by an observed metric in the query's progress
+    // (docs/python.md, "Streams"), then dropped.
+    Column behind = functions.col(OperatorPlan.ROWS_BEHIND_COLUMN);
+    Dataset<Row> results =
+        layout.stateful(
+            input.sparkSession(),
+            groups,
+            plan,
+            tuples,
+            resultSchema.add(OperatorPlan.ROWS_BEHIND_COLUMN, DataTypes.LongType, true),
+            spec,
+            eventTimeStream);
+    return results
+        .observe(
+            observationName(input, type),
+            functions
+                .coalesce(functions.sum(behind), functions.lit(0L))
+                .as(OperatorPlan.ROWS_BEHIND_METRIC))
+        .filter(behind.isNull())
+        .drop(OperatorPlan.ROWS_BEHIND_COLUMN);
+  }
+
+  /**
+   * The name of the observed metrics of an operator's run, in the query's progress: {@code
+   * streams_window <operator class's simple name>}, then {@code #2}, {@code #3}... when runs of the
+   * same class come earlier in the query (Spark wants one name per query).
+   */
+  static String observationName(Dataset<Row> input, Class<?> type) {
+    String name = "streams_window " + type.getSimpleName();
+    java.util.Set<String> taken = new java.util.HashSet<>();
+    input
+        .queryExecution()
+        .logical()
+        .foreach(
+            node -> {
+              if (node instanceof org.apache.spark.sql.catalyst.plans.logical.CollectMetrics m) {
+                taken.add(m.name());
+              }
+              return scala.runtime.BoxedUnit.UNIT;
+            });
+    String chosen = name;
+    for (int n = 2; taken.contains(chosen); n++) {
+      chosen = name + " #" + n;
+    }
+    return chosen;
   }
 
   /**

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.streamswindow.engine.TupleChunkStore;
+import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -24,17 +25,73 @@ class SavedKeyStateTest {
 
   private static final byte[] CHECKPOINT = "the host's checkpoint".getBytes();
 
+  private static final byte[] LAST_ORDER = {0, 0, 0, 7};
+
   @Test
   void readsBackWhatItWrote() {
     SavedKeyState.Read read =
-        SavedKeyState.unwrap(SavedKeyState.wrap(PLAN.toBytes(), CHECKPOINT), "key [a]");
+        SavedKeyState.unwrap(SavedKeyState.wrap(PLAN.toBytes(), CHECKPOINT, LAST_ORDER), "key [a]");
     assertArrayEquals(CHECKPOINT, read.checkpoint());
     assertArrayEquals(PLAN.toBytes(), read.definition());
+    assertArrayEquals(LAST_ORDER, read.lastOrder());
+    assertNull(
+        SavedKeyState.unwrap(SavedKeyState.wrap(PLAN.toBytes(), CHECKPOINT, null), "key [a]")
+            .lastOrder());
+  }
+
+  /** A value as version 1 wrote it, byte by byte: no last order value after the checkpoint. */
+  @Test
+  void aVersionOneValueStillReadsWithoutALastOrderValue() {
+    byte[] definition = PLAN.toBytes();
+    ByteBuffer v1 =
+        ByteBuffer.allocate(9 + 4 + definition.length + 4 + CHECKPOINT.length)
+            .putInt(0x53574B53)
+            .put((byte) 1)
+            .putInt(0)
+            .putInt(definition.length)
+            .put(definition)
+            .putInt(CHECKPOINT.length)
+            .put(CHECKPOINT);
+    byte[] bytes = v1.array();
+    v1.putInt(5, SavedKeyState.checksum(bytes, 9, bytes.length - 9));
+    SavedKeyState.Read read = SavedKeyState.unwrap(bytes, "key [a]");
+    assertArrayEquals(CHECKPOINT, read.checkpoint());
+    assertArrayEquals(definition, read.definition());
+    assertNull(read.lastOrder());
+    assertEquals(2, SavedKeyState.wrap(definition, CHECKPOINT, LAST_ORDER)[4], "writes version 2");
+  }
+
+  @Test
+  void aLaterVersionIsRefusedNamingTheOnesThisBuildReads() {
+    byte[] saved = SavedKeyState.wrap(PLAN.toBytes(), CHECKPOINT, LAST_ORDER);
+    saved[4] = 3;
+    CorruptStateException e =
+        assertThrows(CorruptStateException.class, () -> SavedKeyState.unwrap(saved, "key [a]"));
+    assertTrue(
+        e.getMessage()
+            .contains("format version 3, which this build does not read (it reads 1 and 2)"),
+        e.getMessage());
+  }
+
+  @Test
+  void orderValuesComeBackAsTheyWereSaved() throws Exception {
+    io.streamswindow.schema.SplSchema schema =
+        io.streamswindow.schema.SplSchema.parse("tuple<rstring k, int64 seq, rstring tag>");
+    OrderValues values = new OrderValues(schema, List.of("seq", "tag"));
+    com.ibm.streams.operator.Tuple tuple = schema.getTuple(new Object[] {"a", 7L, "x"});
+    Object[] saved = values.decode(values.encode(values.of(tuple)));
+    assertEquals(7L, saved[0]);
+    assertEquals("x", String.valueOf(saved[1]));
+    assertEquals(2, saved.length);
+    assertTrue(values.before(schema.getTuple(new Object[] {"a", 6L, "z"}), saved));
+    assertTrue(values.before(schema.getTuple(new Object[] {"a", 7L, "w"}), saved));
+    assertTrue(!values.before(schema.getTuple(new Object[] {"a", 7L, "x"}), saved));
+    assertTrue(!values.before(schema.getTuple(new Object[] {"a", 8L, "a"}), saved));
   }
 
   @Test
   void everyAlteredByteIsRefusedNamingTheOwner() {
-    byte[] saved = SavedKeyState.wrap(PLAN.toBytes(), CHECKPOINT);
+    byte[] saved = SavedKeyState.wrap(PLAN.toBytes(), CHECKPOINT, LAST_ORDER);
     for (int i = 0; i < saved.length; i++) {
       byte[] altered = saved.clone();
       altered[i] ^= 0x10;
@@ -50,7 +107,7 @@ class SavedKeyStateTest {
 
   @Test
   void everyTruncationIsRefused() {
-    byte[] saved = SavedKeyState.wrap(PLAN.toBytes(), CHECKPOINT);
+    byte[] saved = SavedKeyState.wrap(PLAN.toBytes(), CHECKPOINT, LAST_ORDER);
     for (int length = 0; length < saved.length; length++) {
       byte[] cut = Arrays.copyOf(saved, length);
       assertThrows(CorruptStateException.class, () -> SavedKeyState.unwrap(cut, "key [a]"));
