@@ -2,6 +2,9 @@ package io.streamswindow.runtime;
 
 import java.io.File;
 import java.nio.file.Path;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -25,7 +28,8 @@ import java.util.Objects;
  * @param output the output directory
  * @param data the data directory, or null for none
  */
-public record HostDirectories(Path application, Path toolkit, Path output, Path data) {
+public record HostDirectories(
+    Path application, Path toolkit, Path output, Path data, Map<String, Path> toolkits) {
 
   /** The defaults: every directory the working directory, and no data directory. */
   public static final HostDirectories DEFAULT = defaults();
@@ -37,12 +41,22 @@ public record HostDirectories(Path application, Path toolkit, Path output, Path 
    * @param toolkit the toolkit directory of the operator
    * @param output the output directory
    * @param data the data directory, or null for none
+   * @param toolkits the root directories of the application's toolkits by name, which {@code
+   *     ProcessingElement.getToolkitDirectory(name)} reports
    */
   public HostDirectories {
     application = absolute(application, "application");
     toolkit = absolute(toolkit, "toolkit");
     output = absolute(output, "output");
     data = data == null ? null : data.toAbsolutePath().normalize();
+    Map<String, Path> named = new LinkedHashMap<>();
+    toolkits.forEach((name, directory) -> named.put(name, absolute(directory, name + " toolkit")));
+    toolkits = Collections.unmodifiableMap(named);
+  }
+
+  /** The directories with no named toolkit. */
+  public HostDirectories(Path application, Path toolkit, Path output, Path data) {
+    this(application, toolkit, output, data, Map.of());
   }
 
   private static HostDirectories defaults() {
@@ -67,7 +81,8 @@ public record HostDirectories(Path application, Path toolkit, Path output, Path 
         newApplication,
         toolkit.equals(application) ? newApplication : toolkit,
         output.equals(application) ? newApplication : output,
-        data);
+        data,
+        toolkits);
   }
 
   /**
@@ -77,7 +92,23 @@ public record HostDirectories(Path application, Path toolkit, Path output, Path 
    * @return the new directories
    */
   public HostDirectories withToolkit(Path directory) {
-    return new HostDirectories(application, directory, output, data);
+    return new HostDirectories(application, directory, output, data, toolkits);
+  }
+
+  /**
+   * Returns these directories with the root directory of the application's toolkit {@code name}
+   * (the operator's own or one it depends on), as {@code ProcessingElement.getToolkitDirectory}
+   * reports it; a toolkit not named so is not in the application, and that call answers null, as
+   * IBM's runtime does.
+   *
+   * @param name the toolkit's name
+   * @param directory its root directory
+   * @return the new directories
+   */
+  public HostDirectories withNamedToolkit(String name, Path directory) {
+    Map<String, Path> named = new LinkedHashMap<>(toolkits);
+    named.put(Objects.requireNonNull(name, "name"), directory);
+    return new HostDirectories(application, toolkit, output, data, named);
   }
 
   /**
@@ -87,7 +118,7 @@ public record HostDirectories(Path application, Path toolkit, Path output, Path 
    * @return the new directories
    */
   public HostDirectories withOutput(Path directory) {
-    return new HostDirectories(application, toolkit, directory, data);
+    return new HostDirectories(application, toolkit, directory, data, toolkits);
   }
 
   /**
@@ -97,7 +128,7 @@ public record HostDirectories(Path application, Path toolkit, Path output, Path 
    * @return the new directories
    */
   public HostDirectories withData(Path directory) {
-    return new HostDirectories(application, toolkit, output, directory);
+    return new HostDirectories(application, toolkit, output, directory, toolkits);
   }
 
   File applicationFile() {

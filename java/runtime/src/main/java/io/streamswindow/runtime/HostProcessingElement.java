@@ -6,6 +6,7 @@ import java.io.File;
 import java.math.BigInteger;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
@@ -169,17 +170,13 @@ final class HostProcessingElement implements ProcessingElement {
 
   @Override
   public File getToolkitDirectory(String toolkitName) {
-    throw unsupported("getToolkitDirectory");
+    Path directory = directories.toolkits().get(toolkitName);
+    return directory == null ? null : directory.toFile();
   }
 
   @Override
   public PEMetrics getMetrics() {
     return metrics;
-  }
-
-  private static UnsupportedOperationException unsupported(String what) {
-    return new UnsupportedOperationException(
-        "ProcessingElement." + what + " is not supported by streams-window (no Streams instance)");
   }
 
   @Override

@@ -140,6 +140,22 @@ class MetricsAndLibrariesTest {
   }
 
   @Test
+  void aToolkitOfTheApplicationIsFoundByNameAndAnotherIsNull(@TempDir Path dir) throws Exception {
+    // IBM's PE answers the root of a toolkit the application bundles, and null for any other.
+    Path inet = Files.createDirectories(dir.resolve("com.ibm.streamsx.inet"));
+    OperatorHost host =
+        OperatorHost.builder(Counting.class)
+            .input("in", SCHEMA, io.streamswindow.engine.WindowSpec.notWindowed())
+            .output("out", SCHEMA, OutputSink.discard())
+            .directories(HostDirectories.DEFAULT.withNamedToolkit("com.ibm.streamsx.inet", inet))
+            .build();
+    host.initialize();
+    assertEquals(
+        inet.toFile(), host.context().getPE().getToolkitDirectory("com.ibm.streamsx.inet"));
+    assertNull(host.context().getPE().getToolkitDirectory("com.ibm.streamsx.kafka"));
+  }
+
+  @Test
   void classLibrariesResolveAgainstTheToolkitDirectory(@TempDir Path dir) throws Exception {
     Path libs = Files.createDirectories(dir.resolve("lib"));
     for (String name : List.of("one.jar", "two.JAR")) {
