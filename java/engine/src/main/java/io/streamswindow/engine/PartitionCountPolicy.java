@@ -19,6 +19,11 @@ final class PartitionCountPolicy<T> implements PartitionEvictionPolicy<T> {
   }
 
   @Override
+  public boolean judgedAfterTheEvents() {
+    return true;
+  }
+
+  @Override
   public String toString() {
     return "partitionCount(" + limit + ")";
   }

@@ -19,6 +19,18 @@ interface PartitionEvictionPolicy<T> {
     return false;
   }
 
+  /**
+   * True when IBM's runtime judges the limit after the arriving tuple's events ({@code
+   * partitionCount}), so that a listener that evicted partitions during them until the window was
+   * within its limit leaves nothing for the automatic eviction; false when it judges the limit as
+   * the tuple arrives ({@code tupleCount}), whose eviction then runs anyway and takes the empty
+   * partitions at the least recently inserted end (docs/decisions.md, "Partition eviction by
+   * count").
+   */
+  default boolean judgedAfterTheEvents() {
+    return false;
+  }
+
   /** True when {@code partition} has aged out at {@code now}. */
   default boolean expired(Partition<T> partition, long now) {
     return false;

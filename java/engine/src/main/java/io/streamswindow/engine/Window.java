@@ -184,7 +184,7 @@ public final class Window<T> extends AbstractEngineWindow<T> implements NonFinit
       // A listener that evicted partitions during the tuple's events until the window was within
       // its limit has done the eviction itself (docs/decisions.md, "Partition eviction by count").
       boolean listenerEvicted = partitions.size() < partitionsBefore && !needsPartitionEviction();
-      if (overLimit && !listenerEvicted) {
+      if (overLimit && !(listenerEvicted && partitionEviction.judgedAfterTheEvents())) {
         evictOverLimit();
       }
     }

@@ -227,6 +227,10 @@ final class SparkScenarioTable {
         "partitions/stateful-tuple-count-punct-evicts-empty-partition",
         Reason.PARTITIONS_ACROSS_KEYS);
     na(t, "partitions/tuple-count-empty-behind-non-empty-stays", Reason.PARTITIONS_ACROSS_KEYS);
+    na(
+        t,
+        "partitions/tuple-count-evicts-empty-partitions-after-a-listener",
+        Reason.PARTITIONS_ACROSS_KEYS);
     na(t, "partitions/tuple-count-own-tumble-evicts-nothing", Reason.PARTITIONS_ACROSS_KEYS);
     na(t, "partitions/tuple-count-punct-empty-then-least-recent", Reason.PARTITIONS_ACROSS_KEYS);
     na(t, "partitions/tuple-count-several-partitions", Reason.PARTITIONS_ACROSS_KEYS);
