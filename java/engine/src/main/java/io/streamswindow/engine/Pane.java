@@ -16,6 +16,13 @@ final class Pane<T> {
   final long index;
   final WindowPane interval;
   PaneState state;
+
+  /**
+   * How many triggers the pane has delivered, each to the partitions updated then: the next
+   * trigger's index, shared by all its partitions.
+   */
+  long triggers;
+
   final Map<Object, PanePartition<T>> partitions = new LinkedHashMap<>();
 
   Pane(long index, WindowPane interval, PaneState state) {

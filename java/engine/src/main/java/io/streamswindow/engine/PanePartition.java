@@ -2,15 +2,12 @@ package io.streamswindow.engine;
 
 /**
  * One partition of one pane of a timeInterval window: its tuples in insertion order (an entry's
- * {@code insertedAt} is the tuple's event time) and its trigger state. All of it is checkpointed; a
- * large one's tuples in chunks ({@link PartitionChunks}), as a window partition's.
+ * {@code insertedAt} is the tuple's event time) and whether a trigger is pending. All of it is
+ * checkpointed; a large one's tuples in chunks ({@link PartitionChunks}), as a window partition's.
  *
  * @param <T> the tuple type
  */
 final class PanePartition<T> extends NumberedEntries<T> {
-  /** How many triggers this partition of the pane has delivered: the next trigger's index. */
-  long triggers;
-
   /** Tuples arrived since the last trigger (or since creation). */
   boolean updated;
 

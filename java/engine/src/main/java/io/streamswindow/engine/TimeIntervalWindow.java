@@ -302,10 +302,18 @@ public final class TimeIntervalWindow<T> extends AbstractEngineWindow<T>
     triggerUpdated(pane, PaneTiming.PANE_ON_COMPLETE);
   }
 
+  /**
+   * Triggers the partitions that received tuples since their last trigger, all with the pane's
+   * index, which then counts one trigger of the pane: the index is the pane's, not the partition's,
+   * as in IBM's runtime (docs/decisions.md, "timeInterval windows").
+   */
   private void triggerUpdated(Pane<T> pane, PaneTiming timing) throws Exception {
+    if (!pane.hasPendingTrigger()) {
+      return;
+    }
+    long index = pane.triggers++;
     for (PanePartition<T> p : pane.snapshot()) {
       if (p.updated && !p.evicted) {
-        long index = p.triggers++;
         p.updated = false;
         deliver(
             StreamWindowEvent.Type.TRIGGER,
@@ -345,7 +353,7 @@ public final class TimeIntervalWindow<T> extends AbstractEngineWindow<T>
       Iterable<T> tuples,
       PaneTiming timing)
       throws Exception {
-    deliver(type, pane, p, tuples, p.triggers, timing);
+    deliver(type, pane, p, tuples, pane.triggers, timing);
   }
 
   private void deliver(
@@ -402,11 +410,11 @@ public final class TimeIntervalWindow<T> extends AbstractEngineWindow<T>
     for (Pane<T> pane : panes.all()) {
       out.writeLong(pane.index);
       out.writeByte(pane.state.ordinal());
+      out.writeLong(pane.triggers);
       out.writeInt(pane.partitions.size());
       for (PanePartition<T> p : pane.partitions.values()) {
         PartitionKeyCodec.write(out, p.key);
         out.writeLong(p.sequence);
-        out.writeLong(p.triggers);
         out.writeBoolean(p.updated);
         out.writeInt(p.size());
         boolean inChunks = chunked.contains(p);
@@ -467,13 +475,20 @@ public final class TimeIntervalWindow<T> extends AbstractEngineWindow<T>
       Pane<T> pane =
           new Pane<>(
               index, new WindowPane(layout.start(index), layout.end(index)), states[in.readByte()]);
+      if (version >= 3) {
+        pane.triggers = in.readLong();
+      }
       int partitionCount = in.readInt();
       for (int j = 0; j < partitionCount; j++) {
         Object key = PartitionKeyCodec.read(in);
         PanePartition<T> p =
             new PanePartition<>(key, version >= 2 ? in.readLong() : partitionSequence++);
         pane.partitions.put(key, p);
-        p.triggers = in.readLong();
+        if (version < 3) {
+          // Versions 1 and 2 counted triggers per partition; the pane's next index is at least
+          // every partition's (docs/decisions.md, "timeInterval windows").
+          pane.triggers = Math.max(pane.triggers, in.readLong());
+        }
         p.updated = in.readBoolean();
         int size = in.readInt();
         if (version >= 2 && in.readBoolean()) {

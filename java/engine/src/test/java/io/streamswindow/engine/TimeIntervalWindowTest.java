@@ -19,6 +19,7 @@ import java.io.DataOutputStream;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.function.ToLongFunction;
 import org.junit.jupiter.api.Test;
 
@@ -222,15 +223,17 @@ class TimeIntervalWindowTest {
     watermark(w, 12);
     assertEquals(List.of(), trace.take());
 
-    w.insert(Reading.of("c1", "c", 3)); // a partition born late: its first trigger is late, index 0
+    // A partition born late: its first trigger is late, with the pane's next index (the index is
+    // the pane's, not the partition's: docs/decisions.md, "timeInterval windows").
+    w.insert(Reading.of("c1", "c", 3));
     w.insert(Reading.of("a3", "a", 4));
     assertEquals(
-        List.of("INSERTION c [0,10) 0 LATE [c1]", "INSERTION a [0,10) 2 LATE [a3]"), trace.take());
+        List.of("INSERTION c [0,10) 2 LATE [c1]", "INSERTION a [0,10) 2 LATE [a3]"), trace.take());
     watermark(w, 12); // the same watermark again is not received: nothing, not even what is pending
     assertEquals(List.of(), trace.take());
     watermark(w, 13);
     assertEquals(
-        List.of("TRIGGER a [0,10) 2 LATE [a1,a2,a3]", "TRIGGER c [0,10) 0 LATE [c1]"),
+        List.of("TRIGGER a [0,10) 2 LATE [a1,a2,a3]", "TRIGGER c [0,10) 2 LATE [c1]"),
         trace.take(),
         "partitions in creation order: a, b, c");
     assertEquals(List.of("a", "b", "c"), new ArrayList<>(w.getPartitions()));
@@ -239,8 +242,8 @@ class TimeIntervalWindowTest {
     assertEquals(
         List.of(
             "EVICTION a [0,10) 3 LATE [a1,a2,a3]",
-            "EVICTION b [0,10) 1 LATE [b1]",
-            "EVICTION c [0,10) 1 LATE [c1]"),
+            "EVICTION b [0,10) 3 LATE [b1]",
+            "EVICTION c [0,10) 3 LATE [c1]"),
         trace.take());
     assertEquals(List.of(), new ArrayList<>(w.getPartitions()));
   }
@@ -508,11 +511,51 @@ class TimeIntervalWindowTest {
     assertEquals(
         List.of(
             "TRIGGER a [0,10) 1 LATE [a1,a2]",
-            "TRIGGER c [0,10) 0 LATE [c1]",
-            "EVICTION b [0,10) 1 LATE [b1]",
+            "TRIGGER c [0,10) 1 LATE [c1]",
+            "EVICTION b [0,10) 2 LATE [b1]",
             "EVICTION a [0,10) 2 LATE [a1,a2]",
-            "EVICTION c [0,10) 1 LATE [c1]"),
+            "EVICTION c [0,10) 2 LATE [c1]"),
         trace.take());
+  }
+
+  @Test
+  void aVersionTwoCheckpointCountedTriggersPerPartitionAndThePaneGoesOnFromTheLargest()
+      throws Exception {
+    WindowSpec spec = spec(TimeIntervalSpec.of(10).withDiscardAge(10)).partitioned();
+    // Version 2 wrote each pane partition's own trigger count: here a has had two triggers of pane
+    // 0 and b one, and both hold a late tuple not triggered yet.
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    DataOutputStream out = new DataOutputStream(bytes);
+    out.writeInt(0x53575449);
+    out.writeByte(2);
+    out.writeUTF(spec.toString());
+    out.writeUTF(spec.eventTime());
+    out.writeBoolean(false); // finished
+    out.writeLong(TimeUnit.SECONDS.toNanos(11)); // watermark
+    out.writeLong(0); // dropped
+    out.writeLong(2); // partition sequence
+    out.writeInt(1); // panes
+    out.writeLong(0); // pane index
+    out.writeByte(PaneState.COMPLETE.ordinal());
+    out.writeInt(2); // partitions
+    long[] triggers = {2, 1};
+    String[] keys = {"a", "b"};
+    for (int i = 0; i < 2; i++) {
+      PartitionKeyCodec.write(out, keys[i]);
+      out.writeLong(i); // sequence
+      out.writeLong(triggers[i]);
+      out.writeBoolean(true); // updated
+      out.writeInt(1);
+      out.writeBoolean(false); // inline
+      VarLong.write(out, TimeUnit.SECONDS.toNanos(i + 1));
+      out.writeBoolean(true);
+      Reading.CODEC.write(out, Reading.of(keys[i] + "1", keys[i], i + 1));
+    }
+    TimeIntervalWindow<Reading> restored = window(spec);
+    reset(restored, bytes.toByteArray());
+    watermark(restored, 12);
+    assertEquals(
+        List.of("TRIGGER a [0,10) 2 LATE [a1]", "TRIGGER b [0,10) 2 LATE [b1]"), trace.take());
   }
 
   @Test

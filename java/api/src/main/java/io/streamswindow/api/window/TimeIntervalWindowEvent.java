@@ -9,10 +9,10 @@ import com.ibm.streams.operator.window.StreamWindowEvent;
  * <p>Every event of a timeInterval window is one of these. On a {@link Type#TRIGGER} event the
  * index and timing are that trigger's: index 0 and {@link PaneTiming#PANE_ON_COMPLETE} when the
  * watermark first reaches the pane's end, then 1, 2... and {@link PaneTiming#PANE_LATE}, counted
- * per pane and partition. On any other event they name the trigger that will show the event's
- * tuples next: {@link Type#INITIAL_FULL} and the insertions before the pane is complete say 0 and
- * {@code PANE_ON_COMPLETE}; a late insertion, the close ({@link Type#EVICTION}) and {@link
- * Type#FINAL} say the index after the partition's last trigger and {@code PANE_LATE}.
+ * per pane: the partitions one trigger reaches share its index. On any other event they name the
+ * trigger that will show the event's tuples next: {@link Type#INITIAL_FULL} and the insertions
+ * before the pane is complete say 0 and {@code PANE_ON_COMPLETE}; a late insertion, the close
+ * ({@link Type#EVICTION}) and {@link Type#FINAL} say the pane's next index and {@code PANE_LATE}.
  *
  * @param <T> the type of the tuples in the window
  */
@@ -53,7 +53,7 @@ public class TimeIntervalWindowEvent<T> extends StreamWindowEvent<T> {
     return pane;
   }
 
-  /** The index of the pane's trigger, 0 for the first, per pane and partition. */
+  /** The index of the pane's trigger, 0 for the first, counted per pane over its partitions. */
   public final long getPaneIndex() {
     return paneIndex;
   }
