@@ -60,6 +60,14 @@ record OperatorPlan(
   static final String ROWS_BEHIND_METRIC = "rows_behind_order_by";
 
   /**
+   * The result column that carries what changed in a key's operator metrics in one call (metric
+   * name to counter increase, or gauge or time value): null on every result row but the one a call
+   * adds when its metrics changed, which {@link OperatorObservation} combines and then drops, with
+   * the column.
+   */
+  static final String METRICS_COLUMN = "__streams_window_metrics";
+
+  /**
    * Whether each key keeps the {@code order_by} values of its last tuple and counts the rows that
    * come before them in a later micro-batch: a stream with {@code order_by}.
    */

@@ -246,8 +246,16 @@ final class RowTupleConverter implements Serializable {
 
   /** The row of a tuple of this converter's schema, with the exact boxed types Spark expects. */
   Row toRow(Tuple tuple) {
-    Object[] values = new Object[types.length];
-    for (int i = 0; i < values.length; i++) {
+    return toRow(tuple, types.length);
+  }
+
+  /**
+   * {@link #toRow(Tuple)}, in a row of {@code width} columns: the tuple's first, then nulls (the
+   * result's columns after the output port's), so that no row is copied to be widened.
+   */
+  Row toRow(Tuple tuple, int width) {
+    Object[] values = new Object[width];
+    for (int i = 0; i < types.length; i++) {
       if (same[i]) {
         values[i] = tuple.getObject(i);
         continue;

@@ -150,6 +150,7 @@ final class WindowedGroupRunner implements Serializable {
       long watermark = eventTime && plan.streaming() ? movedWatermark(host, state) : Long.MIN_VALUE;
       long[] generation = {0};
       Behind behind = orderValues == null ? null : new Behind(live.lastOrder());
+      OperatorMetricValues metricsBefore = OperatorMetricValues.of(host);
       // One entry into the host for the whole group, not one per tuple.
       host.batch(
           () -> {
@@ -202,6 +203,7 @@ final class WindowedGroupRunner implements Serializable {
       if (behind != null && behind.count > 0) {
         reportBehind(key, behind, results);
       }
+      reportMetrics(key, metricsBefore.changesIn(host), results);
     } catch (Exception | LinkageError e) {
       throw WindowedOperatorException.of(
           plan, plan.partitionBy().isEmpty() ? null : PackedRows.partitionKey(plan, key), e);
@@ -302,7 +304,7 @@ final class WindowedGroupRunner implements Serializable {
    */
   private void reportBehind(Row key, Behind behind, List<Row> results) {
     Object[] counted = keyTemplate(key, resultWidth());
-    counted[counted.length - 1] = behind.count;
+    counted[counted.length - 2] = behind.count;
     results.add(RowFactory.create(counted));
     TaskContext task = TaskContext.get();
     String query = task == null ? null : task.getLocalProperty("sql.streaming.queryId");
@@ -325,6 +327,20 @@ final class WindowedGroupRunner implements Serializable {
           OrderValues.show(behind.firstValues),
           OperatorPlan.ROWS_BEHIND_METRIC);
     }
+  }
+
+  /**
+   * Adds the row that carries what changed in the operator's metrics in this call ({@link
+   * OperatorPlan#METRICS_COLUMN}), which the query's observed metrics combine over keys and tasks
+   * and the result then drops; no row when nothing changed.
+   */
+  private void reportMetrics(Row key, java.util.Map<String, Long> changed, List<Row> results) {
+    if (changed.isEmpty()) {
+      return;
+    }
+    Object[] values = keyTemplate(key, resultWidth());
+    values[values.length - 1] = scala.jdk.javaapi.CollectionConverters.asScala(changed);
+    results.add(RowFactory.create(values));
   }
 
   /**
@@ -454,16 +470,7 @@ final class WindowedGroupRunner implements Serializable {
         if (port != 0) {
           return; // only output port 0 becomes the result
         }
-        Row row = output.toRow(tuple);
-        if (extra == 0) {
-          results.add(row);
-          return;
-        }
-        Object[] values = new Object[width + extra];
-        for (int i = 0; i < width; i++) {
-          values[i] = row.get(i);
-        }
-        results.add(RowFactory.create(values));
+        results.add(output.toRow(tuple, width + extra));
       }
 
       @Override
@@ -513,13 +520,14 @@ final class WindowedGroupRunner implements Serializable {
 
   /**
    * The result rows' width: the output columns, then the punctuation column, the late-tuple column
-   * and the count of rows behind order_by, each when the plan has it.
+   * and the count of rows behind order_by, each when the plan has it, then the metrics column.
    */
   private int resultWidth() {
     return outputWidth
         + (plan.punctuationColumn() != null ? 1 : 0)
         + (plan.lateColumn() != null ? 1 : 0)
-        + (plan.countsRowsBehind() ? 1 : 0);
+        + (plan.countsRowsBehind() ? 1 : 0)
+        + 1;
   }
 
   /**

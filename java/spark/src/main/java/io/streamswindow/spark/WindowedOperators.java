@@ -210,7 +210,7 @@ public final class WindowedOperators {
             lateColumn,
             new LinkedHashMap<>(inputTypes),
             new LinkedHashMap<>(outputTypes));
-    dryRun(plan, type, spec, inputSpl, outputSpl, params);
+    OperatorObservation observation = dryRun(plan, type, spec, inputSpl, outputSpl, params);
 
     StructType resultSchema =
         punctuationColumn == null ? out : out.add(punctuationColumn, DataTypes.StringType, true);
@@ -244,31 +244,19 @@ public final class WindowedOperators {
             .as(Encoders.row(keySchema), Encoders.row(packed));
     StateLayout layout =
         input.isStreaming() ? StateLayout.of(input.sparkSession()) : StateLayout.SINGLE_VALUE;
-    if (!plan.countsRowsBehind()) {
-      return layout.stateful(
-          input.sparkSession(), groups, plan, tuples, resultSchema, spec, eventTimeStream);
-    }
-    // Rows that go back in order_by order across micro-batches (the source's order) are counted
-    // per key in a row of their own, summed by an observed metric in the query's progress
-    // (docs/python.md, "Streams"), then dropped.
-    Column behind = functions.col(OperatorPlan.ROWS_BEHIND_COLUMN);
+    // Each call reports what changed in its operator's metrics, and rows behind order_by, in a row
+    // of its own; the observation combines them over keys and tasks, then drops those rows
+    // (docs/python.md, "Monitoring").
     Dataset<Row> results =
         layout.stateful(
             input.sparkSession(),
             groups,
             plan,
             tuples,
-            resultSchema.add(OperatorPlan.ROWS_BEHIND_COLUMN, DataTypes.LongType, true),
+            observation.resultSchema(resultSchema),
             spec,
             eventTimeStream);
-    return results
-        .observe(
-            observationName(input, type),
-            functions
-                .coalesce(functions.sum(behind), functions.lit(0L))
-                .as(OperatorPlan.ROWS_BEHIND_METRIC))
-        .filter(behind.isNull())
-        .drop(OperatorPlan.ROWS_BEHIND_COLUMN);
+    return observation.apply(results, observationName(input, type));
   }
 
   /**
@@ -572,9 +560,10 @@ public final class WindowedOperators {
    * check, a constructor that throws or a partition_by column that cannot key the window is
    * reported before any job starts; and so that a parameter an operator without
    * {@code @PrimitiveOperator} never read is refused ({@link
-   * OperatorArgumentChecks#requireParametersRead}).
+   * OperatorArgumentChecks#requireParametersRead}). Returns the observation of the metrics the
+   * operator has once initialized.
    */
-  private static void dryRun(
+  private static OperatorObservation dryRun(
       OperatorPlan plan,
       Class<? extends Operator> type,
       WindowSpec spec,
@@ -604,5 +593,6 @@ public final class WindowedOperators {
     // After the finally: the refusal names no window, as the @PrimitiveOperator one does not. The
     // parameters in the caller's order, so that of two unknown names the same one is reported.
     OperatorArgumentChecks.requireParametersRead(type, givenParameters, host);
+    return OperatorObservation.of(host.context(), plan);
   }
 }

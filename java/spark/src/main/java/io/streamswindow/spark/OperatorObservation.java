@@ -1,0 +1,104 @@
+package io.streamswindow.spark;
+
+import com.ibm.streams.operator.metrics.Metric;
+import java.io.Serializable;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.spark.sql.Column;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.functions;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructType;
+
+/**
+ * The operator's metrics as Spark's observed metrics of the result: each runner call adds a row
+ * carrying what changed in its key's operator instance ({@link OperatorPlan#METRICS_COLUMN}); this
+ * sums counters and takes the largest value of gauges and times over those rows, under one name per
+ * operator in the query ({@link WindowedOperators#observationName}), then drops the rows. A
+ * streaming query reports them in each micro-batch's progress ({@code observedMetrics}); a batch
+ * query in its {@code QueryExecution}, which {@link OperatorMetricsRegistry} keeps for the caller
+ * (docs/python.md, "Monitoring").
+ *
+ * <pre>{@code
+ * OperatorObservation observed = OperatorObservation.of(dryRunHost.context(), plan);
+ * Dataset<Row> result = observed.apply(rawResults, "streams_window WindowSum");
+ * }</pre>
+ *
+ * @param metrics the operator's metrics as its dry run created them, with their kinds
+ * @param countsRowsBehind whether the results also carry the count of rows behind order_by
+ */
+record OperatorObservation(List<Named> metrics, boolean countsRowsBehind) implements Serializable {
+
+  /** A metric's name and kind. */
+  record Named(String name, Metric.Kind kind) implements Serializable {}
+
+  /**
+   * The observation of an operator whose dry run made {@code context}'s metrics: the system metrics
+   * the host counts and the custom metrics it created in {@code initialize}. A custom metric
+   * created later is not observed (its name is not known when the plan is made).
+   */
+  static OperatorObservation of(
+      com.ibm.streams.operator.OperatorContext context, OperatorPlan plan) {
+    List<Named> named = new ArrayList<>();
+    for (Metric metric : OperatorMetricValues.metricsOf(context)) {
+      named.add(new Named(metric.getName(), metric.getKind()));
+    }
+    return new OperatorObservation(List.copyOf(named), plan.countsRowsBehind());
+  }
+
+  /** The result schema with the columns the runner's report rows fill. */
+  StructType resultSchema(StructType results) {
+    StructType with =
+        countsRowsBehind
+            ? results.add(OperatorPlan.ROWS_BEHIND_COLUMN, DataTypes.LongType, true)
+            : results;
+    return with.add(
+        OperatorPlan.METRICS_COLUMN,
+        DataTypes.createMapType(DataTypes.StringType, DataTypes.LongType),
+        true);
+  }
+
+  /** The observed expressions: one per metric, then the count of rows behind order_by. */
+  Column[] expressions() {
+    Column reported = functions.col(OperatorPlan.METRICS_COLUMN);
+    List<Column> columns = new ArrayList<>();
+    for (Named metric : metrics) {
+      Column value = reported.getItem(metric.name());
+      columns.add(
+          (metric.kind() == Metric.Kind.COUNTER
+                  ? functions.coalesce(functions.sum(value), functions.lit(0L))
+                  : functions.max(value))
+              .as(metric.name()));
+    }
+    if (countsRowsBehind) {
+      columns.add(
+          functions
+              .coalesce(
+                  functions.sum(functions.col(OperatorPlan.ROWS_BEHIND_COLUMN)), functions.lit(0L))
+              .as(OperatorPlan.ROWS_BEHIND_METRIC));
+    }
+    return columns.toArray(new Column[0]);
+  }
+
+  /**
+   * Observes the report rows of {@code results} under {@code name}, then drops them and their
+   * columns, leaving the rows the operator submitted.
+   */
+  Dataset<Row> apply(Dataset<Row> results, String name) {
+    Column[] observed = expressions();
+    Column reportRow = functions.col(OperatorPlan.METRICS_COLUMN).isNotNull();
+    List<String> hidden = new ArrayList<>();
+    if (countsRowsBehind) {
+      reportRow = reportRow.or(functions.col(OperatorPlan.ROWS_BEHIND_COLUMN).isNotNull());
+      hidden.add(OperatorPlan.ROWS_BEHIND_COLUMN);
+    }
+    hidden.add(OperatorPlan.METRICS_COLUMN);
+    Dataset<Row> watched =
+        observed.length == 0
+            ? results
+            : results.observe(
+                name, observed[0], java.util.Arrays.copyOfRange(observed, 1, observed.length));
+    return watched.filter(functions.not(reportRow)).drop(hidden.toArray(new String[0]));
+  }
+}
