@@ -18,7 +18,8 @@ import org.apache.spark.sql.Row;
  * <p>A reference for checking what {@link WindowedOperators#runOperator} computes on Spark (where
  * each key has its own instance and state): for operators whose output depends only on their window
  * events, the two give the same rows. Meant for tests and small inputs: everything is collected to
- * the driver. Time policies see a manual clock that does not move.
+ * the driver. Time policies see a manual clock that does not move. Its arguments make the same
+ * {@link OperatorRunRequest} as {@link WindowedOperators#runOperator}'s, checked the same way.
  */
 public final class SingleInstanceRun {
   private SingleInstanceRun() {}

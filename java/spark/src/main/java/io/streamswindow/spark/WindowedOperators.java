@@ -52,7 +52,8 @@ public final class WindowedOperators {
    *     back in a last column, {@value #LATE_COLUMN}), {@code spl_type.<column>} (the SPL type of
    *     an input attribute where the type table's default is not the one the operator was written
    *     for, e.g. {@code spl_type.amount} = {@code decimal64}) and {@code output_spl_type.<column>}
-   *     (the same for an output column); any other key is refused
+   *     (the same for an output column), keyed as {@link RunOption} spells them; any other key is
+   *     refused
    * @return the submitted tuples as rows of {@code outputSchema}
    * @throws IllegalArgumentException for bad arguments, naming the problem
    * @throws WindowedOperatorException when the operator fails its dry run
