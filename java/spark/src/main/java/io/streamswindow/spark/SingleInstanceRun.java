@@ -84,16 +84,19 @@ public final class SingleInstanceRun {
       Map<String, String> options)
       throws Exception {
     return RefusedArgumentException.refusingChecked(
-        () ->
-            runChecked(
-                input,
-                operatorClass,
-                window,
-                partitionBy,
-                orderBy,
-                parameters,
-                outputSchema,
-                options));
+        () -> {
+          EntryPointArguments.requireOperatorCall(
+              operatorClass, window, partitionBy, orderBy, parameters, outputSchema, options);
+          return runChecked(
+              input,
+              operatorClass,
+              window,
+              partitionBy,
+              orderBy,
+              parameters,
+              outputSchema,
+              options);
+        });
   }
 
   private static Dataset<Row> runChecked(

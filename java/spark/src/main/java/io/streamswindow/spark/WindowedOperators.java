@@ -86,6 +86,8 @@ public final class WindowedOperators {
     return RefusedArgumentException.refusing(
         () -> {
           SupportedSpark.require();
+          EntryPointArguments.requireOperatorCall(
+              operatorClass, window, partitionBy, orderBy, parameters, outputSchema, options);
           return run(
               input,
               operatorClass,
