@@ -1,9 +1,12 @@
 package io.streamswindow.sparkexamples;
 
 import io.streamswindow.spark.Aggregates;
+import io.streamswindow.spark.RefusedArgumentException;
+import io.streamswindow.spark.StreamsWindowThrowable;
 import io.streamswindow.spark.WindowedOperators;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.apache.spark.sql.Dataset;
@@ -27,6 +30,7 @@ public final class JavaExample {
       batchSums(spark).show();
       batchTotals(spark).show();
       streamingSums(spark, Files.createTempDirectory("streams-window")).show();
+      errors(spark).forEach(System.out::println);
     } finally {
       spark.stop();
     }
@@ -113,5 +117,47 @@ public final class JavaExample {
       query.stop();
     }
     return spark.read().schema("key string, total double").json(work.resolve("out").toString());
+  }
+
+  /**
+   * The two kinds of error: an argument refused when the plan is built, and an operator that fails
+   * while Spark runs it, which fails the action (here collectAsList).
+   */
+  public static List<String> errors(SparkSession spark) {
+    List<String> seen = new ArrayList<>();
+    try {
+      WindowedOperators.runOperator(
+          readings(spark),
+          "io.streamswindow.examples.WindowSum",
+          "partitioned, tumbling, count(4)",
+          List.of("Key"), // no such column: 'key' differs in case
+          List.of("seq"),
+          Map.of("attr", List.of("cost")),
+          "key string, total double",
+          Map.of());
+    } catch (RefusedArgumentException e) {
+      seen.add(e.getCondition() + ": " + e.getMessage());
+    }
+    Dataset<Row> failing =
+        WindowedOperators.runOperator(
+            readings(spark),
+            "io.streamswindow.examples.FailingOperator",
+            "tumbling, count(4)",
+            List.of(),
+            List.of(),
+            Map.of("failAt", List.of("3")),
+            "key string",
+            Map.of());
+    try {
+      failing.collectAsList();
+    } catch (Exception e) { // a SparkException, which Java sees as undeclared
+      for (Throwable t = e; t != null; t = t.getCause()) {
+        if (t instanceof StreamsWindowThrowable ours) {
+          seen.add(ours.getCondition() + ": " + ours.getMessageParameters());
+          break;
+        }
+      }
+    }
+    return seen;
   }
 }

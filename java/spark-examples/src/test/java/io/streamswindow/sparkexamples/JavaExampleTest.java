@@ -40,4 +40,20 @@ class JavaExampleTest {
   static List<String> sorted(Dataset<Row> rows) {
     return rows.collectAsList().stream().map(Row::toString).sorted().toList();
   }
+
+  @Test
+  void aRefusedArgumentAndAFailedOperatorCarryTheirConditions() {
+    List<String> seen = JavaExample.errors(spark);
+    assertEquals(2, seen.size(), seen.toString());
+    assertEquals(
+        "STREAMS_WINDOW_REFUSED_ARGUMENT: partition_by column 'Key' is not in the DataFrame ('key'"
+            + " differs only in case; SPL names are case-sensitive); its columns are ['key', 'seq',"
+            + " 'cost']",
+        seen.get(0));
+    assertEquals(
+        "STREAMS_WINDOW_OPERATOR_FAILED: {operator=io.streamswindow.examples.FailingOperator,"
+            + " window=tumbling, count(4), causeClass=java.lang.IllegalStateException,"
+            + " causeMessage=FailingOperator fails on tuple 3 as configured}",
+        seen.get(1));
+  }
 }
