@@ -121,7 +121,11 @@ public final class Aggregates {
       List<String> groupBy,
       Map<String, String> options) {
     return RefusedArgumentException.refusing(
-        () -> aggregateChecked(input, window, partitionBy, orderBy, output, groupBy, options));
+        () -> {
+          EntryPointArguments.requireAggregateCall(
+              window, partitionBy, orderBy, output, groupBy, options);
+          return aggregateChecked(input, window, partitionBy, orderBy, output, groupBy, options);
+        });
   }
 
   private static Dataset<Row> aggregateChecked(

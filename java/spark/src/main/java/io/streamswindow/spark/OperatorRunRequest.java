@@ -150,6 +150,9 @@ public final class OperatorRunRequest {
       Map<String, List<String>> parameters,
       String outputSchema,
       Map<String, String> options) {
+    // The facade's own checks of the raw arguments, so a Java caller gets the same refusals.
+    EntryPointArguments.requireOperatorCall(
+        operatorClass, window, partitionBy, orderBy, parameters, outputSchema, options);
     return builder(operatorClass)
         .window(window)
         .partitionBy(partitionBy)
