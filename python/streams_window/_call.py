@@ -1,13 +1,15 @@
 """What a call of the facade is: the checked arguments of ``run_operator``, ``aggregate`` and
-``testing.single_instance_run``, and the options the Java entry points share. Either transport
-(``_jvm`` over Py4J, ``_connect`` over Spark Connect) takes them as they are.
+``testing.single_instance_run``, and the options the Java entry points share, whose keys are
+spelled here once (:data:`RUN_OPTION_KEYS`, :data:`AGGREGATE_OPTION_KEYS`). Either transport
+(``_jvm`` over Py4J, ``_connect`` over Spark Connect) takes a call as it is.
 
 Example::
 
     call = OperatorCall.check("run_operator", df, "com.acme.VSum", window="tumbling, count(4)",
                               output_schema="total double", partition_by=None, order_by="seq",
-                              params={"attr": "cost"}, connect=True)
-    options = run_options(batch_marker=True)  # {'batch_marker': 'true'}
+                              params={"attr": "cost"}, run_arguments={"batch_marker": True},
+                              connect=True)
+    call.options  # {'batch_marker': 'true'}, keyed as RUN_OPTION_KEYS spells them
 """
 
 from __future__ import annotations
@@ -23,10 +25,27 @@ if TYPE_CHECKING:
     from pyspark.sql import DataFrame, SparkSession
     from pyspark.sql.types import StructType
 
-#: The prefixes of the Java entry points' option keys that state the SPL type of an input
-#: attribute (``spl_types``) and of an output column (``output_spl_types``).
-SPL_TYPE_PREFIX = "spl_type."
-OUTPUT_SPL_TYPE_PREFIX = "output_spl_type."
+#: The keys of the Java entry points' options, by the facade's keyword argument that sets each:
+#: both transports send these keys (over Py4J as the options map, over Spark Connect in the
+#: request's ``options`` field), and the JVM reads them (``io.streamswindow.spark.RunOption``
+#: spells the same keys). A key ending in "." is a prefix, followed by a column's name.
+RUN_OPTION_KEYS = {
+    "marker_column": "marker_column",
+    "batch_marker": "batch_marker",
+    "punctuation_column": "punctuation_column",
+    "event_time": "event_time",
+    "late_output": "late_output",
+    "spl_types": "spl_type.",
+    "output_spl_types": "output_spl_type.",
+}
+
+#: The keys under which aggregate() passes SPL Aggregate's own parameters among the options, by
+#: the keyword argument that sets each (``io.streamswindow.spark.Aggregates`` reads them).
+AGGREGATE_OPTION_KEYS = {
+    "aggregate_incomplete_windows": "aggregateIncompleteWindows",
+    "aggregate_evicted_partitions": "aggregateEvictedPartitions",
+    "sliding_aggregation": "slidingAggregation",
+}
 
 
 def run_options(
@@ -39,8 +58,9 @@ def run_options(
     spl_types: Mapping[str, str] | None = None,
     output_spl_types: Mapping[str, str] | None = None,
 ) -> dict[str, str]:
-    """The options of the Java entry points that the facade's functions share, from
-    their keyword arguments (only their Python types are checked here: the JVM judges the rest).
+    """The options of the Java entry points that the facade's functions share, keyed as
+    :data:`RUN_OPTION_KEYS` spells them, from their keyword arguments (only their Python types
+    are checked here: the JVM judges the rest). What every call sends, over either transport.
 
     Example::
 
@@ -49,24 +69,25 @@ def run_options(
     """
     options = {}
     # The JVM's defaults are false: only what is set is passed.
-    for key, set_flag in (("batch_marker", batch_marker), ("late_output", late_output)):
-        if _checks.flag(set_flag, key) == "true":
-            options[key] = "true"
-    for key, value in (
+    for argument, set_flag in (("batch_marker", batch_marker), ("late_output", late_output)):
+        if _checks.flag(set_flag, argument) == "true":
+            options[RUN_OPTION_KEYS[argument]] = "true"
+    for argument, value in (
         ("marker_column", marker_column),
         ("punctuation_column", punctuation_column),
         ("event_time", event_time),
     ):
-        checked = _checks.optional_text(value, key)
+        checked = _checks.optional_text(value, argument)
         if checked is not None:
-            options[key] = checked
-    options.update(spl_type_options(spl_types, "spl_types", SPL_TYPE_PREFIX))
-    options.update(spl_type_options(output_spl_types, "output_spl_types", OUTPUT_SPL_TYPE_PREFIX))
+            options[RUN_OPTION_KEYS[argument]] = checked
+    options.update(spl_type_options(spl_types, "spl_types"))
+    options.update(spl_type_options(output_spl_types, "output_spl_types"))
     return options
 
 
-def spl_type_options(types: Mapping[str, str] | None, argument: str, prefix: str) -> dict[str, str]:
-    """SPL types stated for columns, as the Java entry points' options: ``prefix + column``.
+def spl_type_options(types: Mapping[str, str] | None, argument: str) -> dict[str, str]:
+    """SPL types stated for columns by ``argument`` (``spl_types`` or ``output_spl_types``), as
+    the Java entry points' options: its key prefix (:data:`RUN_OPTION_KEYS`) + column.
 
     Only the Python types are checked here. Whether a name is a column, the text an SPL type,
     and the type one that fits the column is for the JVM to say, when the plan is built (an
@@ -75,17 +96,51 @@ def spl_type_options(types: Mapping[str, str] | None, argument: str, prefix: str
 
     Example::
 
-        spl_type_options({"amount": "decimal64"}, "spl_types", "spl_type.")
+        spl_type_options({"amount": "decimal64"}, "spl_types")
         # {'spl_type.amount': 'decimal64'}
     """
     stated = _checks.string_mapping(types, argument, "SPL type", ("amount", "decimal64"))
+    prefix = RUN_OPTION_KEYS[argument]
     return {prefix + column: spl_type for column, spl_type in stated.items()}
+
+
+def aggregate_options(
+    *,
+    aggregate_incomplete_windows: bool,
+    aggregate_evicted_partitions: bool,
+    sliding_aggregation: str | None,
+) -> dict[str, str]:
+    """SPL Aggregate's parameters that aggregate() passes among the options, keyed as
+    :data:`AGGREGATE_OPTION_KEYS` spells them.
+
+    Example::
+
+        aggregate_options(aggregate_incomplete_windows=True, aggregate_evicted_partitions=False,
+                          sliding_aggregation=None)
+        # {'aggregateIncompleteWindows': 'true', 'aggregateEvictedPartitions': 'false'}
+    """
+    options = {}
+    for argument, set_flag in (
+        ("aggregate_incomplete_windows", aggregate_incomplete_windows),
+        ("aggregate_evicted_partitions", aggregate_evicted_partitions),
+    ):
+        options[AGGREGATE_OPTION_KEYS[argument]] = _checks.flag(set_flag, argument)
+    if sliding_aggregation is not None:
+        options[AGGREGATE_OPTION_KEYS["sliding_aggregation"]] = _checks.one_of(
+            sliding_aggregation, _SLIDING_AGGREGATIONS, "sliding_aggregation"
+        )
+    return options
+
+
+# The values of SPL Aggregate's slidingAggregation parameter.
+_SLIDING_AGGREGATIONS = ("incremental", "recompute")
 
 
 @dataclass(frozen=True)
 class OperatorCall:
     """The arguments run_operator() and testing.single_instance_run() share, their Python types
-    checked: what either transport passes to the Java entry points."""
+    checked, and their options (:func:`run_options`): what either transport passes to the Java
+    entry points."""
 
     df: DataFrame
     spark: SparkSession
@@ -95,6 +150,7 @@ class OperatorCall:
     partition_by: list[str]
     order_by: list[str]
     params: dict[str, list[str]]
+    options: dict[str, str]
 
     @classmethod
     def check(
@@ -108,10 +164,12 @@ class OperatorCall:
         partition_by: str | Sequence[str] | None,
         order_by: str | Sequence[str] | None,
         params: Mapping[str, ParamValue] | None,
+        run_arguments: Mapping[str, Any],
         connect: bool = False,
     ) -> OperatorCall:
-        """The call's arguments, their Python types checked; ``connect``: whether ``df`` may be
-        a Spark Connect DataFrame (a function that needs the JVM in this process says no)."""
+        """The call's arguments, their Python types checked; ``run_arguments`` are
+        :func:`run_options`' keyword arguments; ``connect``: whether ``df`` may be a Spark
+        Connect DataFrame (a function that needs the JVM in this process says no)."""
         spark = (
             df.sparkSession
             if connect and _pyspark.is_connect(df)
@@ -126,11 +184,8 @@ class OperatorCall:
             _checks.column_list(partition_by, "partition_by"),
             _checks.column_list(order_by, "order_by"),
             _checks.parameter_strings(params),
+            run_options(**run_arguments),
         )
-
-
-# The values of SPL Aggregate's slidingAggregation parameter.
-_SLIDING_AGGREGATIONS = ("incremental", "recompute")
 
 
 @dataclass(frozen=True)
@@ -178,16 +233,13 @@ class AggregateCall:
                 "output is empty: give at least one column, e.g. {'total': 'Sum(cost)'}"
             )
         options = run_options(**run_arguments)
-        options["aggregateIncompleteWindows"] = _checks.flag(
-            aggregate_incomplete_windows, "aggregate_incomplete_windows"
-        )
-        options["aggregateEvictedPartitions"] = _checks.flag(
-            aggregate_evicted_partitions, "aggregate_evicted_partitions"
-        )
-        if sliding_aggregation is not None:
-            options["slidingAggregation"] = _checks.one_of(
-                sliding_aggregation, _SLIDING_AGGREGATIONS, "sliding_aggregation"
+        options.update(
+            aggregate_options(
+                aggregate_incomplete_windows=aggregate_incomplete_windows,
+                aggregate_evicted_partitions=aggregate_evicted_partitions,
+                sliding_aggregation=sliding_aggregation,
             )
+        )
         return cls(
             df,
             spark,

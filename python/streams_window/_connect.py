@@ -13,14 +13,14 @@ transport reads from Java objects. docs/connect.md describes the setup.
 Example::
 
     if _pyspark.is_connect(df):
-        return _connect.run_operator(call, options)
+        return _connect.run_operator(call)
 """
 
 from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from streams_window import _connect_request, _pyspark
@@ -34,8 +34,9 @@ if TYPE_CHECKING:
 __all__ = ["PLUGIN_CLASS", "RELATION_PLUGINS", "aggregate", "chain", "parse_window"]
 
 
-def run_operator(call: OperatorCall, options: Mapping[str, str]) -> DataFrame:
-    """``run_operator`` on a Connect DataFrame: the Connect twin of the Py4J call."""
+def run_operator(call: OperatorCall) -> DataFrame:
+    """``run_operator`` on a Connect DataFrame: the Connect twin of the Py4J call, with the same
+    arguments and options (the server reads them into the same request)."""
     from pyspark.sql.types import StructType
 
     schema = call.output_schema
@@ -51,7 +52,7 @@ def run_operator(call: OperatorCall, options: Mapping[str, str]) -> DataFrame:
             params=call.params,
             output_schema=None if is_struct else str(schema),
             output_schema_json=schema.json() if isinstance(schema, StructType) else None,
-            options=options,
+            options=call.options,
         ),
     )
 

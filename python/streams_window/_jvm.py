@@ -6,7 +6,7 @@ functions only check, pick a transport and call.
 
 Example::
 
-    jdf = _jvm.run_operator(call, options)       # a DataFrame, on a classic session
+    jdf = _jvm.run_operator(call)                # a DataFrame, on a classic session
     links = _jvm.chain(py4j_error.java_exception)  # [Link(names=(...), message=..., ...), ...]
 """
 
@@ -32,17 +32,17 @@ _MAX_CHAIN = 32
 # --- calls --------------------------------------------------------------------------------------
 
 
-def run_operator(call: OperatorCall, options: Mapping[str, str]) -> DataFrame:
+def run_operator(call: OperatorCall) -> DataFrame:
     """``WindowedOperators.runOperator`` over ``call.df``."""
     entry = entry_class(call.spark, "WindowedOperators")
-    jdf = entry.runOperator(*_java_arguments(call), java_map(call.spark, options))
+    jdf = entry.runOperator(*_java_arguments(call))
     return _pyspark.classic_dataframe(jdf, call.spark)
 
 
-def single_instance_run(call: OperatorCall, options: Mapping[str, str]) -> DataFrame:
+def single_instance_run(call: OperatorCall) -> DataFrame:
     """``SingleInstanceRun.run`` over ``call.df`` (on the driver)."""
     entry = entry_class(call.spark, "SingleInstanceRun")
-    jdf = entry.run(*_java_arguments(call), java_map(call.spark, options))
+    jdf = entry.run(*_java_arguments(call))
     return _pyspark.classic_dataframe(jdf, call.spark)
 
 
@@ -69,7 +69,8 @@ def parse_window(clause: str, spark: SparkSession) -> dict[str, str]:
 
 
 def _java_arguments(call: OperatorCall) -> tuple[Any, ...]:
-    """The arguments the operator entry points share, in their order, as Java objects."""
+    """The arguments the operator entry points share, in their order, as Java objects: the same
+    the Connect request carries (``_connect.run_operator``)."""
     spark = call.spark
     return (
         _pyspark.java_dataframe(call.df),
@@ -79,6 +80,7 @@ def _java_arguments(call: OperatorCall) -> tuple[Any, ...]:
         java_list(spark, call.order_by),
         java_map(spark, call.params),
         _output_ddl(call),
+        java_map(spark, call.options),
     )
 
 

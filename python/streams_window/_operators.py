@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from streams_window import _connect, _jvm, _pyspark
-from streams_window._call import OperatorCall, run_options
+from streams_window._call import OperatorCall
 from streams_window._checks import ParamValue
 from streams_window.errors import calling
 
@@ -179,18 +179,18 @@ def run_operator(
         partition_by=partition_by,
         order_by=order_by,
         params=params,
+        run_arguments=dict(
+            marker_column=marker_column,
+            batch_marker=batch_marker,
+            punctuation_column=punctuation_column,
+            event_time=event_time,
+            late_output=late_output,
+            spl_types=spl_types,
+            output_spl_types=output_spl_types,
+        ),
         connect=True,
-    )
-    options = run_options(
-        marker_column=marker_column,
-        batch_marker=batch_marker,
-        punctuation_column=punctuation_column,
-        event_time=event_time,
-        late_output=late_output,
-        spl_types=spl_types,
-        output_spl_types=output_spl_types,
     )
     with calling(f"run_operator({operator_class!r}, window={window!r})"):
         if _pyspark.is_connect(df):
-            return _connect.run_operator(call, options)
-        return _jvm.run_operator(call, options)
+            return _connect.run_operator(call)
+        return _jvm.run_operator(call)

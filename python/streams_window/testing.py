@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from streams_window import _jvm
-from streams_window._call import OperatorCall, run_options
+from streams_window._call import OperatorCall
 from streams_window._checks import ParamValue
 from streams_window.errors import calling
 
@@ -73,11 +73,11 @@ def single_instance_run(
         partition_by=partition_by,
         order_by=order_by,
         params=params,
+        run_arguments=dict(
+            event_time=event_time, spl_types=spl_types, output_spl_types=output_spl_types
+        ),
     )
     if df.isStreaming:
         raise ValueError("single_instance_run() needs a batch DataFrame; df is streaming")
-    options = run_options(
-        event_time=event_time, spl_types=spl_types, output_spl_types=output_spl_types
-    )
     with calling(f"single_instance_run({operator_class!r}, window={window!r})"):
-        return _jvm.single_instance_run(call, options)
+        return _jvm.single_instance_run(call)

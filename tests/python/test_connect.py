@@ -11,7 +11,7 @@ import pytest
 from pyspark.sql import SparkSession
 
 import streams_window as sw
-from streams_window import _classify, _connect, _connect_request
+from streams_window import _call, _classify, _connect, _connect_request, _jvm
 from streams_window.errors import ArgumentError, StreamsWindowError, WindowClauseError
 from support import READINGS_SCHEMA, WINDOW_SUM, readings
 
@@ -27,6 +27,31 @@ def test_parse_window_gives_the_same_parts_on_both_session_kinds(
     assert on_connect.type is sw.WindowType.SLIDING
     assert (on_connect.eviction, on_connect.trigger) == ("time(300.0)", "count(2)")
     assert on_connect.partition_eviction == "partitionAge(60.0)"
+
+
+def test_the_facade_sends_the_option_keys_the_jvm_reads(spark: SparkSession) -> None:
+    # Both transports send the keys _call spells; RunOption spells what the JVM reads.
+    run_option = _jvm.jvm(spark).io.streamswindow.spark.RunOption
+    jvm_keys = [str(option.key()) for option in run_option.values()]
+
+    assert jvm_keys == list(_call.RUN_OPTION_KEYS.values())
+    assert _call.run_options(
+        marker_column="m",
+        batch_marker=True,
+        punctuation_column="p",
+        event_time="ts",
+        late_output=True,
+        spl_types={"amount": "decimal64"},
+        output_spl_types={"total": "decimal64"},
+    ) == {
+        "batch_marker": "true",
+        "late_output": "true",
+        "marker_column": "m",
+        "punctuation_column": "p",
+        "event_time": "ts",
+        "spl_type.amount": "decimal64",
+        "output_spl_type.total": "decimal64",
+    }
 
 
 def test_a_bad_clause_names_the_token_and_position_on_connect(connect_spark: Any) -> None:

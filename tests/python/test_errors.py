@@ -680,3 +680,17 @@ def test_the_reference_run_refuses_the_names_run_operator_refuses(spark: SparkSe
             params={"attr": "cost", "treshold": 2.0},
             output_schema="cost double",
         )
+    # The partitioning is judged as for run_operator: the same request, checked in one place.
+    for window, partition_by, refusal in (
+        ("partitioned, tumbling, count(4)", None, "is partitioned: give partition_by"),
+        ("tumbling, count(4)", "key", "needs a partitioned window"),
+    ):
+        with pytest.raises(ArgumentError, match=refusal):
+            single_instance_run(
+                df,
+                WINDOW_SUM,
+                window=window,
+                partition_by=partition_by,
+                params={"attr": "cost"},
+                output_schema="total double",
+            )

@@ -12,10 +12,8 @@ import io.streamswindow.aggregate.AggregateSchema;
 import io.streamswindow.schema.SplSchema;
 import io.streamswindow.spark.SplSparkTypes.Direction;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
@@ -46,19 +44,49 @@ import org.apache.spark.sql.types.StructType;
  * }</pre>
  */
 public final class Aggregates {
-  /** The options that are the operator's parameters rather than {@code runOperator}'s options. */
-  private static final Map<String, String> FLAG_OPTIONS =
-      Map.of(
-          "aggregateIncompleteWindows", "aggregateIncompleteWindows",
-          "aggregate_incomplete_windows", "aggregateIncompleteWindows",
-          "aggregateEvictedPartitions", "aggregateEvictedPartitions",
-          "aggregate_evicted_partitions", "aggregateEvictedPartitions");
+  /**
+   * The options that are the {@code Aggregate} operator's parameters rather than {@link
+   * RunOption}s, each accepted in the parameter's own spelling and in snake_case.
+   */
+  private enum AggregateOption {
+    INCOMPLETE_WINDOWS("aggregateIncompleteWindows", "aggregate_incomplete_windows", true),
+    EVICTED_PARTITIONS("aggregateEvictedPartitions", "aggregate_evicted_partitions", true),
+    SLIDING_AGGREGATION("slidingAggregation", "sliding_aggregation", false);
 
-  /** The option naming how a sliding window is aggregated, passed on as the operator's value. */
-  private static final Map<String, String> MODE_OPTIONS =
-      Map.of(
-          "slidingAggregation", "slidingAggregation",
-          "sliding_aggregation", "slidingAggregation");
+    /** The operator's parameter, and the option's key in the parameter's spelling. */
+    final String parameter;
+
+    private final String snakeCase;
+    private final boolean flag;
+
+    AggregateOption(String parameter, String snakeCase, boolean flag) {
+      this.parameter = parameter;
+      this.snakeCase = snakeCase;
+      this.flag = flag;
+    }
+
+    /** The option {@code key} names, or null for a key that is no parameter of the operator. */
+    static AggregateOption of(String key) {
+      for (AggregateOption option : values()) {
+        if (option.parameter.equals(key) || option.snakeCase.equals(key)) {
+          return option;
+        }
+      }
+      return null;
+    }
+
+    /** The parameter's value: a flag's as "true" or "false", a mode's as given. */
+    String value(String key, String value) {
+      if (!flag) {
+        return value;
+      }
+      if ("true".equalsIgnoreCase(value) || "false".equalsIgnoreCase(value)) {
+        return value.toLowerCase(Locale.ROOT);
+      }
+      throw new IllegalArgumentException(
+          "aggregate: option " + key + " must be \"true\" or \"false\", not \"" + value + "\"");
+    }
+  }
 
   private Aggregates() {}
 
@@ -93,7 +121,11 @@ public final class Aggregates {
       List<String> groupBy,
       Map<String, String> options) {
     return RefusedArgumentException.refusing(
-        () -> aggregateChecked(input, window, partitionBy, orderBy, output, groupBy, options));
+        () -> {
+          EntryPointArguments.requireAggregateCall(
+              window, partitionBy, orderBy, output, groupBy, options);
+          return aggregateChecked(input, window, partitionBy, orderBy, output, groupBy, options);
+        });
   }
 
   private static Dataset<Row> aggregateChecked(
@@ -109,28 +141,30 @@ public final class Aggregates {
     List<String> partitions = partitionBy == null ? List.of() : List.copyOf(partitionBy);
     List<String> given = output == null ? List.of() : List.copyOf(output);
     // Named before the output schema is derived from them, so that a missing column is said so.
-    WindowedOperators.requireColumns(input.schema(), partitions, "partition_by");
-    WindowedOperators.requireColumns(input.schema(), groups, "group_by");
+    RunValidation.requireColumns(input.schema(), partitions, "partition_by");
+    RunValidation.requireColumns(input.schema(), groups, "group_by");
     List<String> added = partitionColumnsToAdd(partitions, groups, given);
     List<String> assignments = new ArrayList<>();
     added.forEach(column -> assignments.add(column + "=Any(" + column + ")"));
     assignments.addAll(given);
-    Map<String, String> runOptions = new HashMap<>();
-    Map<String, List<String>> params = new LinkedHashMap<>();
+    OperatorRunRequest.Builder request =
+        OperatorRunRequest.builder(Aggregate.class.getName())
+            .window(window)
+            .partitionBy(partitions)
+            .orderBy(orderBy);
     if (options != null) {
       options.forEach(
           (key, value) -> {
-            String parameter = FLAG_OPTIONS.get(key);
-            if (parameter != null) {
-              params.put(parameter, List.of(flag(key, value)));
-            } else if (MODE_OPTIONS.containsKey(key)) {
-              params.put(MODE_OPTIONS.get(key), List.of(value));
+            AggregateOption option = AggregateOption.of(key);
+            if (option != null) {
+              request.parameter(option.parameter, List.of(option.value(key, value)));
             } else {
-              runOptions.put(key, value);
+              RunOption.applyTo(request, key, value);
             }
           });
     }
-    if (!SplSparkTypes.statedTypes(runOptions, Direction.OUTPUT).isEmpty()) {
+    OperatorRunRequest stated = request.build();
+    if (!stated.output().splTypes().isEmpty()) {
       throw new IllegalArgumentException(
           "aggregate: the output columns' SPL types follow from the output functions and the input's SPL types;"
               + " state the SPL types of input columns ("
@@ -138,10 +172,11 @@ public final class Aggregates {
               + ") instead of "
               + Direction.OUTPUT.argument);
     }
+    OperatorRunRequest.InputPort in = stated.input();
     SplSchema tuples =
         SplSparkTypes.toSpl(
-            tupleSchema(input.schema(), runOptions.get("marker_column")),
-            SplSparkTypes.statedTypes(runOptions, Direction.INPUT),
+            RunValidation.tupleSchema(input.schema(), in.markerColumn()),
+            in.splTypes(),
             Direction.INPUT);
     StreamSchema spl = aggregateOutput(tuples, assignments, groups);
     StructType out = sparkSchema(spl);
@@ -153,28 +188,19 @@ public final class Aggregates {
       String type = attribute.getType().getLanguageType();
       if (!type.equals(
           SplSparkTypes.defaultType(out.apply(name).dataType(), name).getLanguageType())) {
-        runOptions.put(Direction.OUTPUT.optionPrefix + name, type);
+        request.outputSplType(name, type);
       }
     }
-    String ddl = out.toDDL();
-    params.put("output", assignments);
+    request.parameter("output", assignments);
     if (!groups.isEmpty()) {
-      params.put("groupBy", groups);
+      request.parameter("groupBy", groups);
     }
     if (!partitions.isEmpty()) {
-      params.put("partitionBy", partitions);
+      request.parameter("partitionBy", partitions);
     }
-    Dataset<Row> result =
-        WindowedOperators.run(
-            input,
-            Aggregate.class.getName(),
-            window,
-            partitions,
-            orderBy,
-            params,
-            ddl,
-            runOptions,
-            false);
+    // The output schema goes to the run as it is derived, a StructType: its names come from the
+    // operator's own declarations, so they are not checked against the names it uses.
+    Dataset<Row> result = WindowedOperators.run(input, request.derivedOutputSchema(out).build());
     if (added.isEmpty()) {
       return result;
     }
@@ -293,24 +319,5 @@ public final class Aggregates {
               + ", which has no Spark column type",
           e);
     }
-  }
-
-  /** The operator's input rows: the DataFrame's columns without the marker column. */
-  private static StructType tupleSchema(StructType rows, String markerColumn) {
-    if (markerColumn == null) {
-      return rows;
-    }
-    return new StructType(
-        Arrays.stream(rows.fields())
-            .filter(f -> !f.name().equals(markerColumn))
-            .toArray(StructField[]::new));
-  }
-
-  private static String flag(String key, String value) {
-    if ("true".equalsIgnoreCase(value) || "false".equalsIgnoreCase(value)) {
-      return value.toLowerCase(java.util.Locale.ROOT);
-    }
-    throw new IllegalArgumentException(
-        "aggregate: option " + key + " must be \"true\" or \"false\", not \"" + value + "\"");
   }
 }

@@ -1,20 +1,15 @@
 package io.streamswindow.spark;
 
-import com.ibm.streams.operator.Operator;
 import com.ibm.streams.operator.StreamingData.Punctuation;
 import com.ibm.streams.operator.Tuple;
-import io.streamswindow.clause.WindowClauseParser;
 import io.streamswindow.engine.ManualClock;
-import io.streamswindow.engine.WindowSpec;
 import io.streamswindow.runtime.OperatorHost;
 import io.streamswindow.runtime.OutputSink;
-import io.streamswindow.spark.SplSparkTypes.Direction;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
-import org.apache.spark.sql.types.StructType;
 
 /**
  * Runs an operator the way IBM Streams does: one operator instance, one window holding every
@@ -23,7 +18,8 @@ import org.apache.spark.sql.types.StructType;
  * <p>A reference for checking what {@link WindowedOperators#runOperator} computes on Spark (where
  * each key has its own instance and state): for operators whose output depends only on their window
  * events, the two give the same rows. Meant for tests and small inputs: everything is collected to
- * the driver. Time policies see a manual clock that does not move.
+ * the driver. Time policies see a manual clock that does not move. Its arguments make the same
+ * {@link OperatorRunRequest} as {@link WindowedOperators#runOperator}'s, checked the same way.
  */
 public final class SingleInstanceRun {
   private SingleInstanceRun() {}
@@ -84,103 +80,103 @@ public final class SingleInstanceRun {
       Map<String, String> options)
       throws Exception {
     return RefusedArgumentException.refusingChecked(
-        () ->
-            runChecked(
-                input,
-                operatorClass,
-                window,
-                partitionBy,
-                orderBy,
-                parameters,
-                outputSchema,
-                options));
+        () -> {
+          SupportedSpark.require();
+          return runChecked(
+              input,
+              OperatorRunRequest.of(
+                  operatorClass, window, partitionBy, orderBy, parameters, outputSchema, options));
+        });
   }
 
-  private static Dataset<Row> runChecked(
-      Dataset<Row> input,
-      String operatorClass,
-      String window,
-      List<String> partitionBy,
-      List<String> orderBy,
-      Map<String, List<String>> parameters,
-      String outputSchema,
-      Map<String, String> options)
+  /**
+   * Runs the operator {@code request} names over {@code input}, as {@link #run(Dataset, String,
+   * String, List, List, Map, String, Map)} does (the marker and late output settings are refused);
+   * returns the rows of output port 0, in submission order. Example:
+   *
+   * <pre>{@code
+   * Dataset<Row> expected = SingleInstanceRun.run(readings,
+   *     OperatorRunRequest.builder("com.acme.VSum")
+   *         .window("partitioned, tumbling, count(4)")
+   *         .partitionBy(List.of("customer"))
+   *         .parameter("attr", List.of("cost"))
+   *         .outputSchema("customer string, total double")
+   *         .build());
+   * }</pre>
+   */
+  public static Dataset<Row> run(Dataset<Row> input, OperatorRunRequest request) throws Exception {
+    return RefusedArgumentException.refusingChecked(
+        () -> {
+          SupportedSpark.require();
+          return runChecked(input, request);
+        });
+  }
+
+  private static Dataset<Row> runChecked(Dataset<Row> input, OperatorRunRequest request)
       throws Exception {
-    SupportedSpark.require();
     if (input.isStreaming()) {
       throw new IllegalArgumentException("SingleInstanceRun needs a batch DataFrame");
     }
-    Map<String, String> given = options == null ? Map.of() : options;
-    WindowedOperators.requireKnownOptions(given);
-    for (String option :
-        List.of("marker_column", "batch_marker", "punctuation_column", "late_output")) {
-      if (given.containsKey(option)) {
-        throw new IllegalArgumentException("SingleInstanceRun takes no " + option + " option");
-      }
-    }
-    Class<? extends Operator> type = WindowedOperators.loadOperatorClass(operatorClass);
-    WindowSpec parsed = WindowClauseParser.parse(window);
-    WindowedOperators.requireNoProcessingTime(parsed);
-    String eventColumn =
-        WindowedOperators.eventTimeColumn(parsed, given.get("event_time"), input.schema(), false);
-    WindowSpec spec = eventColumn == null ? parsed : parsed.withEventTime(eventColumn);
-    WindowedOperators.requireColumns(
-        input.schema(), partitionBy == null ? List.of() : partitionBy, "partition_by");
-    WindowedOperators.requireColumns(
-        input.schema(), orderBy == null ? List.of() : orderBy, "order_by");
-    StructType out = WindowedOperators.parseOutputSchema(outputSchema);
-    // The names runOperator refuses are refused here too: the reference must not accept what the
-    // run it checks would not.
-    Map<String, List<String>> named = parameters == null ? Map.of() : parameters;
-    OperatorArgumentChecks.requireDeclaredParameters(type, named);
-    OperatorArgumentChecks.requireOutputNamesTheOperatorUses(type, input.schema(), out, named);
-    StructType rowSchema = input.schema();
-    RowTupleConverter in =
-        new RowTupleConverter(
-            rowSchema,
-            rowSchema,
-            SplSparkTypes.toSpl(
-                rowSchema, SplSparkTypes.statedTypes(given, Direction.INPUT), Direction.INPUT));
+    requireNoMarkers(request);
+    // The names runOperator refuses are refused here too (RunValidation): the reference must not
+    // accept what the run it checks would not. Its own initialization below is its dry run.
+    ValidatedRun run = RunValidation.validate(request, input.schema(), false);
+    RowTupleConverter in = new RowTupleConverter(run.tuples(), run.tuples(), run.inputSpl());
     RowTupleConverter converter =
-        new RowTupleConverter(
-            out,
-            out,
-            SplSparkTypes.toSpl(
-                out, SplSparkTypes.statedTypes(given, Direction.OUTPUT), Direction.OUTPUT));
+        new RowTupleConverter(run.output(), run.output(), run.outputSpl());
     List<Tuple> tuples = new ArrayList<>();
     for (Row row : input.collectAsList()) {
       tuples.add(in.toTuple(row));
     }
-    if (orderBy != null && !orderBy.isEmpty()) {
+    List<String> orderBy = request.input().orderBy();
+    if (!orderBy.isEmpty()) {
       // The order run_operator gives (TupleOrder), stable: equal values keep their input order.
       tuples.sort(new TupleOrder(in.schema(), orderBy));
     }
     List<Row> results = new ArrayList<>();
     HostRecipe recipe =
         HostRecipe.of(
-            type,
+            run.type(),
             in.schema(),
-            spec,
+            run.spec(),
             converter.schema(),
-            named,
-            partitionBy == null ? List.of() : partitionBy);
+            run.parameters(),
+            request.input().partitionBy());
     OperatorHost host =
         recipe.initialized(
             ManualClock.create(),
             OutputSink.of((port, tuple) -> results.add(converter.toRow(tuple))));
     try {
-      OperatorArgumentChecks.requireParametersRead(type, named, host);
+      OperatorArgumentChecks.requireParametersRead(run.type(), run.parameters(), host);
       host.allPortsReady();
       for (Tuple tuple : tuples) {
         host.submit(0, tuple);
       }
-      if (spec.isTimeInterval()) {
+      if (run.spec().isTimeInterval()) {
         host.advanceWatermark(Long.MAX_VALUE);
       }
       host.punctuate(0, Punctuation.FINAL_MARKER);
     } finally {
       host.shutdown();
     }
-    return input.sparkSession().createDataFrame(results, out);
+    return input.sparkSession().createDataFrame(results, run.output());
+  }
+
+  /**
+   * Refuses the settings of a run in micro-batches with markers, which a run without either has no
+   * use for.
+   */
+  private static void requireNoMarkers(OperatorRunRequest request) {
+    OperatorRunRequest.InputPort in = request.input();
+    refuse(in.markerColumn() != null, RunOption.MARKER_COLUMN);
+    refuse(in.batchMarker(), RunOption.BATCH_MARKER);
+    refuse(request.output().punctuationColumn() != null, RunOption.PUNCTUATION_COLUMN);
+    refuse(in.lateOutput(), RunOption.LATE_OUTPUT);
+  }
+
+  private static void refuse(boolean given, RunOption option) {
+    if (given) {
+      throw new IllegalArgumentException("SingleInstanceRun takes no " + option.key() + " option");
+    }
   }
 }

@@ -72,22 +72,18 @@ final class SplSparkTypes {
      * A column's values become the attribute's ({@code spl_types}): the SPL type must take them,
      * values of a wider range checked one by one, decimals rounded to the type's digits.
      */
-    INPUT("spl_types", "spl_type."),
+    INPUT("spl_types"),
     /**
      * The attribute's values become the column's ({@code output_spl_types}): the column must hold
      * every value of the SPL type's range.
      */
-    OUTPUT("output_spl_types", "output_spl_type.");
+    OUTPUT("output_spl_types");
 
     /** The argument's name, as the Python facade spells it, for messages. */
     final String argument;
 
-    /** The prefix of the entry points' option keys that state a column's type. */
-    final String optionPrefix;
-
-    Direction(String argument, String optionPrefix) {
+    Direction(String argument) {
       this.argument = argument;
-      this.optionPrefix = optionPrefix;
     }
   }
 
@@ -127,21 +123,6 @@ final class SplSparkTypes {
           column, statedType(struct.apply(column), entry.getValue(), direction).getLanguageType());
     }
     return SplSchema.parse(splTupleType(struct, "", types));
-  }
-
-  /**
-   * The SPL types stated in an entry point's options: the keys {@code direction.optionPrefix +
-   * column}.
-   */
-  static Map<String, String> statedTypes(Map<String, String> options, Direction direction) {
-    Map<String, String> stated = new LinkedHashMap<>();
-    options.forEach(
-        (key, value) -> {
-          if (key.startsWith(direction.optionPrefix)) {
-            stated.put(key.substring(direction.optionPrefix.length()), value);
-          }
-        });
-    return stated;
   }
 
   /** Parses the SPL type stated for {@code field} and checks that it fits the column. */

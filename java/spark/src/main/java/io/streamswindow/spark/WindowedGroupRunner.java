@@ -115,7 +115,7 @@ final class WindowedGroupRunner implements Serializable {
     keyOutputColumns = plan.partitionBy().stream().mapToInt(outputColumns::indexOf).toArray();
     recipe =
         HostRecipe.of(
-            WindowedOperators.loadOperatorClass(plan.operatorClass()),
+            RunValidation.loadOperatorClass(plan.operatorClass()),
             tuples,
             plan.windowSpec(),
             output.schema(),

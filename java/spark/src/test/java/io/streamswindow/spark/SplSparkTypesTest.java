@@ -198,22 +198,6 @@ class SplSparkTypesTest {
   }
 
   @Test
-  void statedTypesAreReadFromTheirOptionKeys() {
-    Map<String, String> options =
-        Map.of(
-            "spl_type.amount",
-            "decimal64",
-            "output_spl_type.total",
-            "decimal64",
-            "event_time",
-            "ts");
-    assertEquals(
-        Map.of("amount", "decimal64"), SplSparkTypes.statedTypes(options, Direction.INPUT));
-    assertEquals(
-        Map.of("total", "decimal64"), SplSparkTypes.statedTypes(options, Direction.OUTPUT));
-  }
-
-  @Test
   void everyDefaultTypeGoesBackIntoItsOwnColumnType() {
     for (DataType column :
         new DataType[] {

@@ -16,7 +16,6 @@ import org.apache.spark.sql.classic.Dataset;
 import org.apache.spark.sql.classic.SparkSession;
 import org.apache.spark.sql.connect.planner.SparkConnectPlanner;
 import org.apache.spark.sql.connect.plugin.RelationPlugin;
-import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
 
@@ -62,16 +61,7 @@ public final class WindowRelationPlugin implements RelationPlugin {
   private static LogicalPlan answer(WindowRequest request, SparkConnectPlanner planner) {
     org.apache.spark.sql.Dataset<Row> result;
     if (request instanceof WindowRequest.RunOperator call) {
-      result =
-          WindowedOperators.runOperator(
-              input(call.input(), planner),
-              call.operatorClass(),
-              call.window(),
-              call.partitionBy(),
-              call.orderBy(),
-              call.params(),
-              outputDdl(call),
-              call.options());
+      result = WindowedOperators.runOperator(input(call.input(), planner), call.request());
     } else if (request instanceof WindowRequest.Aggregate call) {
       result =
           Aggregates.aggregate(
@@ -98,21 +88,6 @@ public final class WindowRelationPlugin implements RelationPlugin {
           "Malformed streams-window Connect request: its input is not a Spark Connect relation", e);
     }
     return Dataset.ofRows(planner.session(), planner.transformRelation(relation));
-  }
-
-  /**
-   * The output schema as DDL: the DDL string as given (the entry point parses it, and names what is
-   * wrong), or the DDL of the {@code StructType} whose JSON the client sent.
-   */
-  private static String outputDdl(WindowRequest.RunOperator call) {
-    if (call.outputSchemaJson().isEmpty()) {
-      return call.outputSchema();
-    }
-    if (DataType.fromJson(call.outputSchemaJson()) instanceof StructType struct) {
-      return struct.toDDL();
-    }
-    throw new IllegalArgumentException(
-        "Malformed streams-window Connect request: its output schema is not a StructType");
   }
 
   private static org.apache.spark.sql.Dataset<Row> parsedWindow(

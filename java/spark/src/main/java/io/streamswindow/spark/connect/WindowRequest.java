@@ -1,9 +1,12 @@
 package io.streamswindow.spark.connect;
 
+import io.streamswindow.spark.OperatorRunRequest;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.StructType;
 
 /**
  * The request the Python facade sends through Spark Connect, in a {@code Relation.extension}
@@ -18,7 +21,7 @@ import java.util.Map;
  * <pre>{@code
  * WindowRequest request = WindowRequest.fromAny(anyBytes); // null: not a streams-window request
  * if (request instanceof WindowRequest.RunOperator call) {
- *   ... call.operatorClass(), call.window() ...
+ *   ... call.request().operatorClass(), call.request().input().window() ...
  * }
  * }</pre>
  */
@@ -31,21 +34,11 @@ public sealed interface WindowRequest {
   int VERSION = 1;
 
   /**
-   * {@code run_operator}: {@code WindowedOperators.runOperator}'s arguments. {@code input} is the
-   * encoded {@code spark.connect.Relation} of the input DataFrame; {@code outputSchemaJson} is set
-   * instead of {@code outputSchema} (a DDL string) when the caller gave a {@code StructType}.
+   * {@code run_operator}: the {@link OperatorRunRequest} the Py4J path's arguments to {@code
+   * WindowedOperators.runOperator} make. {@code input} is the encoded {@code
+   * spark.connect.Relation} of the input DataFrame.
    */
-  record RunOperator(
-      byte[] input,
-      String operatorClass,
-      String window,
-      List<String> partitionBy,
-      List<String> orderBy,
-      Map<String, List<String>> params,
-      String outputSchema,
-      String outputSchemaJson,
-      Map<String, String> options)
-      implements WindowRequest {}
+  record RunOperator(byte[] input, OperatorRunRequest request) implements WindowRequest {}
 
   /** {@code aggregate}: {@code Aggregates.aggregate}'s arguments; {@code input} as above. */
   record Aggregate(
@@ -85,14 +78,16 @@ public sealed interface WindowRequest {
   /** Reads an encoded {@code WindowRequest} message (the {@code Any}'s value). */
   static WindowRequest decode(byte[] message) {
     long version = 0;
-    WindowRequest call = null;
+    int callField = 0;
+    WireReader call = null;
     WireReader reader = new WireReader(message);
     while (reader.next()) {
       switch (reader.field()) {
         case 1 -> version = reader.varint();
-        case 2 -> call = runOperator(reader.message());
-        case 3 -> call = aggregate(reader.message());
-        case 4 -> call = parseWindow(reader.message());
+        case 2, 3, 4 -> {
+          callField = reader.field();
+          call = reader.message();
+        }
         default -> reader.skip();
       }
     }
@@ -108,9 +103,22 @@ public sealed interface WindowRequest {
       throw new IllegalArgumentException(
           "Malformed streams-window Connect request: it names no call");
     }
-    return call;
+    // Read once the version is known to be this jar's: a call of another version may hold what
+    // this jar cannot read (an option it does not know), and the version is what to report.
+    return switch (callField) {
+      case 2 -> runOperator(call);
+      case 3 -> aggregate(call);
+      default -> parseWindow(call);
+    };
   }
 
+  /**
+   * A {@code RunOperator} message, read into the request the Py4J path's arguments make: the
+   * options by their keys ({@link io.streamswindow.spark.RunOption}), an output schema sent as a
+   * {@code StructType}'s JSON as its DDL, as the Py4J path passes it.
+   *
+   * @throws IllegalArgumentException for an option key that names no option
+   */
   private static RunOperator runOperator(WireReader reader) {
     byte[] input = null;
     String operatorClass = "";
@@ -135,16 +143,25 @@ public sealed interface WindowRequest {
         default -> reader.skip();
       }
     }
-    return new RunOperator(
-        requireInput(input),
-        operatorClass,
-        window,
-        partitionBy,
-        orderBy,
-        params,
-        outputSchema,
-        outputSchemaJson,
-        options);
+    OperatorRunRequest request =
+        OperatorRunRequest.builder(operatorClass)
+            .window(window)
+            .partitionBy(partitionBy)
+            .orderBy(orderBy)
+            .parameters(params)
+            .outputSchema(outputSchemaJson.isEmpty() ? outputSchema : ddlOf(outputSchemaJson))
+            .options(options)
+            .build();
+    return new RunOperator(requireInput(input), request);
+  }
+
+  /** The DDL of the {@code StructType} whose JSON the client sent. */
+  private static String ddlOf(String structJson) {
+    if (DataType.fromJson(structJson) instanceof StructType struct) {
+      return struct.toDDL();
+    }
+    throw new IllegalArgumentException(
+        "Malformed streams-window Connect request: its output schema is not a StructType");
   }
 
   private static Aggregate aggregate(WireReader reader) {

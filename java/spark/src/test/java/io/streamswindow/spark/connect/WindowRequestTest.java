@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.streamswindow.spark.OperatorRunRequest;
 import io.streamswindow.spark.RefusedArgumentException;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -14,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import org.apache.spark.connect.proto.Relation;
 import org.apache.spark.connect.proto.SQL;
+import org.apache.spark.sql.types.StructType;
 import org.junit.jupiter.api.Test;
 import org.sparkproject.connect.protobuf.Any;
 import org.sparkproject.connect.protobuf.ByteString;
@@ -59,15 +61,49 @@ class WindowRequestTest {
 
     WindowRequest.RunOperator run = assertInstanceOf(WindowRequest.RunOperator.class, request);
     assertEquals(INPUT, Relation.parseFrom(run.input()));
-    assertEquals("com.acme.VSum", run.operatorClass());
-    assertEquals("partitioned, tumbling, count(4)", run.window());
-    assertEquals(List.of("key"), run.partitionBy());
-    assertEquals(List.of("seq", "ts"), run.orderBy());
-    assertEquals(Map.of("attr", List.of("cost"), "sizes", List.of("1", "2")), run.params());
-    assertEquals(List.of("attr", "sizes"), List.copyOf(run.params().keySet()));
-    assertEquals("key string, total double", run.outputSchema());
-    assertEquals("", run.outputSchemaJson());
-    assertEquals(Map.of("batch_marker", "true", "spl_type.é", "decimal64"), run.options());
+    OperatorRunRequest read = run.request();
+    assertEquals("com.acme.VSum", read.operatorClass());
+    assertEquals("partitioned, tumbling, count(4)", read.input().window());
+    assertEquals(List.of("key"), read.input().partitionBy());
+    assertEquals(List.of("seq", "ts"), read.input().orderBy());
+    assertEquals(Map.of("attr", List.of("cost"), "sizes", List.of("1", "2")), read.parameters());
+    assertEquals(List.of("attr", "sizes"), List.copyOf(read.parameters().keySet()));
+    assertEquals("key string, total double", read.output().schemaDdl());
+    // The options map, read by its keys into the request's settings.
+    assertTrue(read.input().batchMarker());
+    assertEquals(Map.of("é", "decimal64"), read.input().splTypes());
+    assertNull(read.input().markerColumn());
+    assertEquals(Map.of(), read.output().splTypes());
+  }
+
+  @Test
+  void anOutputSchemaSentAsJsonIsReadAsItsDdlAndAnUnknownOptionIsRefused() throws IOException {
+    StructType schema = new StructType().add("key", "string").add("total", "double");
+    byte[] call =
+        message(
+            out -> {
+              out.writeByteArray(1, INPUT.toByteArray());
+              out.writeString(2, "com.acme.VSum");
+              out.writeString(9, schema.json());
+            });
+    WindowRequest.RunOperator run =
+        assertInstanceOf(
+            WindowRequest.RunOperator.class, WindowRequest.fromAny(any(request(2, call))));
+    assertEquals(schema.toDDL(), run.request().output().schemaDdl());
+
+    byte[] misspelt =
+        message(
+            out -> {
+              out.writeByteArray(1, INPUT.toByteArray());
+              out.writeByteArray(8, message(e -> pair(e, "batch_markers", "true")));
+            });
+    assertTrue(
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> WindowRequest.fromAny(any(request(2, misspelt))))
+            .getMessage()
+            .startsWith("Unknown option 'batch_markers' (did you mean"),
+        "the Map entry points' refusal");
   }
 
   @Test
@@ -121,6 +157,19 @@ class WindowRequestTest {
         assertThrows(IllegalArgumentException.class, () -> WindowRequest.fromAny(any(newer)));
     assertTrue(
         e.getMessage().contains("reads requests of version 1, and the client sent version 2"));
+
+    // A newer call may carry what this jar cannot read: the version is what is reported.
+    byte[] newerCall =
+        message(
+            out -> {
+              out.writeUInt32(1, 2);
+              out.writeByteArray(
+                  2, message(c -> c.writeByteArray(8, message(p -> pair(p, "new_option", "x")))));
+            });
+    assertTrue(
+        assertThrows(IllegalArgumentException.class, () -> WindowRequest.fromAny(any(newerCall)))
+            .getMessage()
+            .contains("reads requests of version 1, and the client sent version 2"));
   }
 
   @Test

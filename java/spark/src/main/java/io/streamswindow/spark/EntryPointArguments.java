@@ -1,0 +1,217 @@
+package io.streamswindow.spark;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.StringJoiner;
+
+/**
+ * The checks the Python facade makes on the form of its arguments before it calls the JVM (blank
+ * strings, a column named twice, a parameter without values, an empty output list, a flag that is
+ * not a boolean), made again at the Java entry points with the facade's messages: a Java or Scala
+ * caller of {@link WindowedOperators#runOperator}, {@link Aggregates#aggregate} or {@link
+ * SingleInstanceRun#run} is refused what a Python caller is, in the same words (docs/java.md,
+ * "Errors"). Everything about the plan itself (columns, types, the clause, the operator) is judged
+ * later, by the entry points, for both. Example:
+ *
+ * <pre>{@code
+ * EntryPointArguments.requireOperatorCall("com.acme.VSum", "tumbling, count(4)",
+ *     List.of("key", "key"), List.of(), Map.of(), "total double", Map.of());
+ * // IllegalArgumentException: partition_by names a column twice: ['key', 'key']
+ * }</pre>
+ */
+final class EntryPointArguments {
+  /** The options whose value is a column name. */
+  private static final List<String> COLUMN_OPTIONS =
+      List.of("marker_column", "punctuation_column", "event_time");
+
+  /**
+   * The options whose value is a boolean, spelt "true" or "false" (Aggregate's own flags are
+   * checked by {@link Aggregates}).
+   */
+  private static final List<String> FLAG_OPTIONS = List.of("batch_marker", "late_output");
+
+  /** The option naming how a sliding window is aggregated, and its values. */
+  private static final List<String> SLIDING_OPTIONS =
+      List.of("slidingAggregation", "sliding_aggregation");
+
+  private static final List<String> SLIDING_AGGREGATIONS = List.of("incremental", "recompute");
+
+  private EntryPointArguments() {}
+
+  /** The checks of a call of {@link WindowedOperators#runOperator} or {@link SingleInstanceRun}. */
+  static void requireOperatorCall(
+      String operatorClass,
+      String window,
+      List<String> partitionBy,
+      List<String> orderBy,
+      Map<String, List<String>> parameters,
+      String outputSchema,
+      Map<String, String> options) {
+    text(operatorClass, "operator_class");
+    text(window, "window");
+    if (outputSchema != null && outputSchema.isBlank()) {
+      throw new IllegalArgumentException(
+          "output_schema is empty: give the schema of output port 0");
+    }
+    columnList(partitionBy, "partition_by");
+    columnList(orderBy, "order_by");
+    parameters(parameters);
+    options(options);
+  }
+
+  /** The checks of a call of {@link Aggregates#aggregate}. */
+  static void requireAggregateCall(
+      String window,
+      List<String> partitionBy,
+      List<String> orderBy,
+      List<String> output,
+      List<String> groupBy,
+      Map<String, String> options) {
+    text(window, "window");
+    if (output == null || output.isEmpty()) {
+      throw new IllegalArgumentException(
+          "output is empty: give at least one column, e.g. {'total': 'Sum(cost)'}");
+    }
+    for (String assignment : output) {
+      if (assignment == null || assignment.isBlank()) {
+        throw new IllegalArgumentException(
+            "output has an empty assignment: give column=Function(arguments), such as"
+                + " total=Sum(cost)");
+      }
+    }
+    columnList(partitionBy, "partition_by");
+    columnList(orderBy, "order_by");
+    columnList(groupBy, "group_by");
+    options(options);
+  }
+
+  /** A string argument: given and not blank. */
+  private static void text(String value, String argument) {
+    if (value == null) {
+      throw new IllegalArgumentException(argument + " is missing");
+    }
+    if (value.isBlank()) {
+      throw new IllegalArgumentException(argument + " is empty");
+    }
+  }
+
+  /** Column names, each given and not blank, none twice; null is no columns. */
+  private static void columnList(List<String> columns, String argument) {
+    if (columns == null) {
+      return;
+    }
+    Set<String> seen = new HashSet<>();
+    for (String column : columns) {
+      text(column, argument + " column");
+      if (!seen.add(column)) {
+        throw new IllegalArgumentException(
+            argument + " names a column twice: " + pythonList(columns));
+      }
+    }
+  }
+
+  /** Parameter names not blank, each with at least one value, none null. */
+  private static void parameters(Map<String, List<String>> parameters) {
+    if (parameters == null) {
+      return;
+    }
+    for (Map.Entry<String, List<String>> parameter : parameters.entrySet()) {
+      String name = parameter.getKey();
+      if (name == null || name.isEmpty()) {
+        throw new IllegalArgumentException(
+            "params names must be non-empty strings; got " + quoted(name));
+      }
+      List<String> values = parameter.getValue();
+      if (values == null || values.isEmpty()) {
+        throw new IllegalArgumentException(
+            "parameter " + quoted(name) + " has no values: give at least one");
+      }
+      // Not values.contains(null): an immutable list (List.of) throws on that question.
+      if (values.stream().anyMatch(java.util.Objects::isNull)) {
+        throw new IllegalArgumentException(
+            "parameter " + quoted(name) + " has a null value; a parameter value is a string");
+      }
+    }
+  }
+
+  /** The options' values: columns not blank, flags true or false, SPL types not blank. */
+  private static void options(Map<String, String> options) {
+    if (options == null) {
+      return;
+    }
+    for (Map.Entry<String, String> option : options.entrySet()) {
+      String key = option.getKey();
+      String value = option.getValue();
+      if (key == null) {
+        throw new IllegalArgumentException("options has a null key");
+      }
+      if (COLUMN_OPTIONS.contains(key)) {
+        text(value, key);
+      } else if (FLAG_OPTIONS.contains(key)) {
+        if (value == null || !List.of("true", "false").contains(value.toLowerCase(Locale.ROOT))) {
+          throw new IllegalArgumentException(
+              "option " + key + " must be \"true\" or \"false\", not " + quotedJava(value));
+        }
+      } else if (SLIDING_OPTIONS.contains(key)) {
+        if (!SLIDING_AGGREGATIONS.contains(value)) {
+          StringJoiner listed = new StringJoiner(", ");
+          SLIDING_AGGREGATIONS.forEach(choice -> listed.add(quoted(choice)));
+          throw new IllegalArgumentException(
+              key + " must be one of " + listed + ", not " + quoted(value));
+        }
+      } else {
+        splType(key, value);
+      }
+    }
+  }
+
+  /** An {@code spl_type.<column>} or {@code output_spl_type.<column>} option, as spl_types. */
+  private static void splType(String key, String value) {
+    for (SplSparkTypes.Direction direction : SplSparkTypes.Direction.values()) {
+      String prefix =
+          (direction == SplSparkTypes.Direction.INPUT
+                  ? RunOption.SPL_TYPE
+                  : RunOption.OUTPUT_SPL_TYPE)
+              .key();
+      if (!key.startsWith(prefix)) {
+        continue;
+      }
+      String column = key.substring(prefix.length());
+      if (column.isBlank()) {
+        throw new IllegalArgumentException(direction.argument + " has an empty column name");
+      }
+      if (value == null || value.isBlank()) {
+        throw new IllegalArgumentException(
+            direction.argument
+                + "["
+                + quoted(column)
+                + "] is empty: give an SPL type such as 'decimal64'");
+      }
+    }
+  }
+
+  /** {@code values} as Python writes a list of strings: {@code ['a', 'b']}. */
+  private static String pythonList(List<String> values) {
+    List<String> quotedValues = new ArrayList<>();
+    values.forEach(value -> quotedValues.add(quoted(value)));
+    return "[" + String.join(", ", quotedValues) + "]";
+  }
+
+  /** A string as Python's repr writes it (for the names in the facade's messages). */
+  private static String quoted(String value) {
+    if (value == null) {
+      return "None";
+    }
+    return value.contains("'") && !value.contains("\"")
+        ? "\"" + value + "\""
+        : "'" + value.replace("\\", "\\\\").replace("'", "\\'") + "'";
+  }
+
+  private static String quotedJava(String value) {
+    return value == null ? "null" : "\"" + value + "\"";
+  }
+}

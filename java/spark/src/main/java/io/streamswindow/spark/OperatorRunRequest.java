@@ -1,0 +1,302 @@
+package io.streamswindow.spark;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.spark.sql.types.StructType;
+
+/**
+ * What a run of an operator over a DataFrame asks for: the operator, its parameters, and the
+ * settings of its input port 0 ({@link InputPort}: window, partitioning, order, markers, event
+ * time, SPL types) and output port 0 ({@link OutputPort}: schema, punctuation column, SPL types).
+ * Every entrance builds one: {@link WindowedOperators#runOperator} and {@link
+ * SingleInstanceRun#run} from their arguments and options map ({@link RunOption}), {@link
+ * Aggregates#aggregate} with the output schema it derives, the Spark Connect plugin from the
+ * request message. Immutable; nothing is checked until a run validates it against its input (a
+ * request holds no DataFrame).
+ *
+ * <pre>{@code
+ * OperatorRunRequest request = OperatorRunRequest.builder("com.acme.VSum")
+ *     .window("partitioned, tumbling, count(4)")
+ *     .partitionBy(List.of("customer"))
+ *     .orderBy(List.of("seq"))
+ *     .parameter("attr", List.of("cost"))
+ *     .outputSchema("customer string, total double")
+ *     .splType("cost", "decimal64")
+ *     .build();
+ * Dataset<Row> sums = WindowedOperators.runOperator(readings, request);
+ * }</pre>
+ */
+public final class OperatorRunRequest {
+  private final String operatorClass;
+  private final Map<String, List<String>> parameters;
+  private final InputPort input;
+  private final OutputPort output;
+  private final boolean outputNamesChecked;
+
+  private OperatorRunRequest(Builder builder) {
+    this.operatorClass = builder.operatorClass;
+    Map<String, List<String>> params = new LinkedHashMap<>();
+    builder.parameters.forEach(
+        (name, values) -> params.put(name, Collections.unmodifiableList(new ArrayList<>(values))));
+    this.parameters = Collections.unmodifiableMap(params);
+    this.input =
+        new InputPort(
+            builder.window,
+            List.copyOf(builder.partitionBy),
+            List.copyOf(builder.orderBy),
+            builder.markerColumn,
+            builder.batchMarker,
+            builder.eventTime,
+            builder.lateOutput,
+            Collections.unmodifiableMap(new LinkedHashMap<>(builder.splTypes)));
+    this.output =
+        new OutputPort(
+            builder.outputDdl,
+            builder.outputStruct,
+            builder.punctuationColumn,
+            Collections.unmodifiableMap(new LinkedHashMap<>(builder.outputSplTypes)));
+    this.outputNamesChecked = builder.outputNamesChecked;
+  }
+
+  /**
+   * The settings of an input port: what the window, the partitioning and the rows' order are, and
+   * how rows become tuples.
+   *
+   * @param window the SPL window clause, e.g. {@code "sliding, count(3)"}
+   * @param partitionBy the window's partition columns (the Spark grouping key); empty when the
+   *     window is not partitioned
+   * @param orderBy the columns whose ascending order is the arrival order within a partition; empty
+   *     to keep the input's own order
+   * @param markerColumn a boolean column whose true rows are window markers, or null
+   * @param batchMarker whether each micro-batch (a batch: the whole input) ends with a window
+   *     marker
+   * @param eventTime the event-time column of a timeInterval window, or null
+   * @param lateOutput whether the tuples a timeInterval window drops come back in a last column
+   * @param splTypes SPL types stated for input columns (column to SPL type)
+   */
+  public record InputPort(
+      String window,
+      List<String> partitionBy,
+      List<String> orderBy,
+      String markerColumn,
+      boolean batchMarker,
+      String eventTime,
+      boolean lateOutput,
+      Map<String, String> splTypes) {}
+
+  /**
+   * The settings of an output port.
+   *
+   * @param schemaDdl the port's schema as a Spark DDL string, or null when {@code schema} gives it
+   * @param schema the port's schema as a {@code StructType}, or null when {@code schemaDdl} gives
+   *     it
+   * @param punctuationColumn an extra string column naming punctuation marks, or null
+   * @param splTypes SPL types stated for output columns (column to SPL type)
+   */
+  public record OutputPort(
+      String schemaDdl,
+      StructType schema,
+      String punctuationColumn,
+      Map<String, String> splTypes) {}
+
+  /** The operator's class name. */
+  public String operatorClass() {
+    return operatorClass;
+  }
+
+  /** The operator's parameters, each a list of string values as SPL passes them, in given order. */
+  public Map<String, List<String>> parameters() {
+    return parameters;
+  }
+
+  /** The settings of input port 0. */
+  public InputPort input() {
+    return input;
+  }
+
+  /** The settings of output port 0. */
+  public OutputPort output() {
+    return output;
+  }
+
+  /**
+   * Whether the output columns are checked against the names the operator uses (a name differing
+   * only in case is refused); false for an output schema derived from the operator's own
+   * declarations ({@link Aggregates}).
+   */
+  boolean outputNamesChecked() {
+    return outputNamesChecked;
+  }
+
+  /** A builder of a request to run {@code operatorClass}. */
+  public static Builder builder(String operatorClass) {
+    return new Builder(operatorClass);
+  }
+
+  /**
+   * The request the map-based entry points' arguments make, as {@link
+   * WindowedOperators#runOperator} documents them (null lists and maps are empty).
+   *
+   * @throws IllegalArgumentException for an option key that names no {@link RunOption}
+   */
+  static OperatorRunRequest of(
+      String operatorClass,
+      String window,
+      List<String> partitionBy,
+      List<String> orderBy,
+      Map<String, List<String>> parameters,
+      String outputSchema,
+      Map<String, String> options) {
+    // The facade's own checks of the raw arguments, so a Java caller gets the same refusals.
+    EntryPointArguments.requireOperatorCall(
+        operatorClass, window, partitionBy, orderBy, parameters, outputSchema, options);
+    return builder(operatorClass)
+        .window(window)
+        .partitionBy(partitionBy)
+        .orderBy(orderBy)
+        .parameters(parameters)
+        .outputSchema(outputSchema)
+        .options(options)
+        .build();
+  }
+
+  /** Collects a request's settings; {@link #build()} makes the immutable request. */
+  public static final class Builder {
+    private final String operatorClass;
+    private final Map<String, List<String>> parameters = new LinkedHashMap<>();
+    private String window;
+    private List<String> partitionBy = List.of();
+    private List<String> orderBy = List.of();
+    private String markerColumn;
+    private boolean batchMarker;
+    private String eventTime;
+    private boolean lateOutput;
+    private final Map<String, String> splTypes = new LinkedHashMap<>();
+    private String outputDdl;
+    private StructType outputStruct;
+    private String punctuationColumn;
+    private final Map<String, String> outputSplTypes = new LinkedHashMap<>();
+    private boolean outputNamesChecked = true;
+
+    private Builder(String operatorClass) {
+      this.operatorClass = operatorClass;
+    }
+
+    /** Input port 0's SPL window clause. */
+    public Builder window(String clause) {
+      this.window = clause;
+      return this;
+    }
+
+    /** The partition columns of a partitioned window; null or empty for none. */
+    public Builder partitionBy(List<String> columns) {
+      this.partitionBy = columns == null ? List.of() : List.copyOf(columns);
+      return this;
+    }
+
+    /** The columns giving the arrival order within a partition; null or empty for input order. */
+    public Builder orderBy(List<String> columns) {
+      this.orderBy = columns == null ? List.of() : List.copyOf(columns);
+      return this;
+    }
+
+    /** One parameter of the operator, with its values as SPL passes them. */
+    public Builder parameter(String name, List<String> values) {
+      parameters.put(name, new ArrayList<>(values));
+      return this;
+    }
+
+    /** The operator's parameters, added in the map's order; null adds none. */
+    public Builder parameters(Map<String, List<String>> named) {
+      if (named != null) {
+        named.forEach(this::parameter);
+      }
+      return this;
+    }
+
+    /** Output port 0's schema as a Spark DDL string, e.g. {@code "key string, total double"}. */
+    public Builder outputSchema(String ddl) {
+      this.outputDdl = ddl;
+      this.outputStruct = null;
+      return this;
+    }
+
+    /** Output port 0's schema as a {@code StructType}. */
+    public Builder outputSchema(StructType schema) {
+      this.outputStruct = schema;
+      this.outputDdl = null;
+      return this;
+    }
+
+    /**
+     * An output schema derived from the operator's own declarations, whose names are not checked
+     * against the names the operator uses ({@link Aggregates}).
+     */
+    Builder derivedOutputSchema(StructType schema) {
+      outputSchema(schema);
+      this.outputNamesChecked = false;
+      return this;
+    }
+
+    /** A boolean column whose true rows are window markers, not tuples; null for none. */
+    public Builder markerColumn(String column) {
+      this.markerColumn = column;
+      return this;
+    }
+
+    /** Whether each micro-batch (a batch: the whole input) ends with a window marker. */
+    public Builder batchMarker(boolean set) {
+      this.batchMarker = set;
+      return this;
+    }
+
+    /** An extra string output column naming the operator's punctuation marks; null for none. */
+    public Builder punctuationColumn(String column) {
+      this.punctuationColumn = column;
+      return this;
+    }
+
+    /** The event-time column of a timeInterval window; null for other windows. */
+    public Builder eventTime(String column) {
+      this.eventTime = column;
+      return this;
+    }
+
+    /** Whether the tuples a timeInterval window drops come back in a last column. */
+    public Builder lateOutput(boolean set) {
+      this.lateOutput = set;
+      return this;
+    }
+
+    /** The SPL type of an input attribute, where the type table's default is not the one. */
+    public Builder splType(String column, String splType) {
+      splTypes.put(column, splType);
+      return this;
+    }
+
+    /** The SPL type of an output column, where the type table's default is not the one. */
+    public Builder outputSplType(String column, String splType) {
+      outputSplTypes.put(column, splType);
+      return this;
+    }
+
+    /**
+     * Options as the map-based entry points take them, keyed by {@link RunOption#key()}; null sets
+     * none.
+     *
+     * @throws IllegalArgumentException for a key that names no option
+     */
+    public Builder options(Map<String, String> options) {
+      RunOption.applyAll(this, options);
+      return this;
+    }
+
+    /** The request. */
+    public OperatorRunRequest build() {
+      return new OperatorRunRequest(this);
+    }
+  }
+}

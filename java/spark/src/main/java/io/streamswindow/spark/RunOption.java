@@ -1,0 +1,117 @@
+package io.streamswindow.spark;
+
+import io.streamswindow.schema.SimilarNames;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The options of the entry points that take them as a map ({@link WindowedOperators#runOperator},
+ * {@link Aggregates#aggregate}, {@link SingleInstanceRun#run}), each with the key it is spelled
+ * with there, in the Python facade's calls and in the Spark Connect request: the one place the keys
+ * are spelled on the JVM. Each option sets one setting of an {@link OperatorRunRequest} ({@link
+ * #applyTo}); a key that names none is refused rather than ignored.
+ *
+ * <pre>{@code
+ * Map<String, String> options = Map.of(RunOption.EVENT_TIME.key(), "ts",
+ *     RunOption.SPL_TYPE.key() + "amount", "decimal64");   // {event_time=ts, spl_type.amount=decimal64}
+ * }</pre>
+ */
+public enum RunOption {
+  /** A boolean column whose true rows are window markers, not tuples. */
+  MARKER_COLUMN("marker_column", false),
+  /** "true": each micro-batch (a batch: the whole input) ends with a window marker. */
+  BATCH_MARKER("batch_marker", false),
+  /** An extra string output column naming the operator's output punctuation marks. */
+  PUNCTUATION_COLUMN("punctuation_column", false),
+  /** The event-time column of a timeInterval window. */
+  EVENT_TIME("event_time", false),
+  /** "true": the tuples a timeInterval window drops come back in a last column. */
+  LATE_OUTPUT("late_output", false),
+  /** The prefix of a key {@code spl_type.<column>}: the SPL type of an input attribute. */
+  SPL_TYPE("spl_type.", true),
+  /** The prefix of a key {@code output_spl_type.<column>}: the SPL type of an output column. */
+  OUTPUT_SPL_TYPE("output_spl_type.", true);
+
+  private final String key;
+  private final boolean prefix;
+
+  RunOption(String key, boolean prefix) {
+    this.key = key;
+    this.prefix = prefix;
+  }
+
+  /** The option's key; for the SPL types, the prefix the column's name follows. */
+  public String key() {
+    return key;
+  }
+
+  /** Whether {@link #key()} is a prefix, followed by a column's name. */
+  public boolean isPrefix() {
+    return prefix;
+  }
+
+  /** The keys of the options that are not prefixes, in declaration order, for messages. */
+  private static List<String> plainKeys() {
+    List<String> keys = new ArrayList<>();
+    for (RunOption option : values()) {
+      if (!option.prefix) {
+        keys.add(option.key);
+      }
+    }
+    return keys;
+  }
+
+  /**
+   * The option {@code key} spells.
+   *
+   * @throws IllegalArgumentException for a key that spells none: a misspelt key would otherwise be
+   *     ignored without a word (a column's SPL type left at the default, a marker column unused)
+   */
+  static RunOption of(String key) {
+    for (RunOption option : values()) {
+      if (option.prefix ? key.startsWith(option.key) : key.equals(option.key)) {
+        return option;
+      }
+    }
+    List<String> plain = plainKeys();
+    throw new IllegalArgumentException(
+        "Unknown option '"
+            + key
+            + "'"
+            + SimilarNames.hint(key, plain)
+            + "; the options are "
+            + plain
+            + ", and "
+            + SPL_TYPE.key
+            + "<column> or "
+            + OUTPUT_SPL_TYPE.key
+            + "<column> for the SPL type of a column");
+  }
+
+  /**
+   * Sets the setting of {@code request} that the map entry {@code key = value} gives; a flag is set
+   * by "true" (any case), any other value leaves it unset.
+   *
+   * @throws IllegalArgumentException for a key that names no option
+   */
+  static void applyTo(OperatorRunRequest.Builder request, String key, String value) {
+    RunOption option = of(key);
+    switch (option) {
+      case MARKER_COLUMN -> request.markerColumn(value);
+      case BATCH_MARKER -> request.batchMarker(Boolean.parseBoolean(value));
+      case PUNCTUATION_COLUMN -> request.punctuationColumn(value);
+      case EVENT_TIME -> request.eventTime(value);
+      case LATE_OUTPUT -> request.lateOutput(Boolean.parseBoolean(value));
+      case SPL_TYPE -> request.splType(key.substring(option.key.length()), value);
+      case OUTPUT_SPL_TYPE -> request.outputSplType(key.substring(option.key.length()), value);
+    }
+  }
+
+  /** Sets every option of {@code options} (null: none) on {@code request}, in the map's order. */
+  static void applyAll(OperatorRunRequest.Builder request, Map<String, String> options) {
+    if (options != null) {
+      options.forEach((key, value) -> applyTo(request, key, value));
+    }
+  }
+}

@@ -1,0 +1,406 @@
+package io.streamswindow.spark;
+
+import com.ibm.streams.operator.Operator;
+import io.streamswindow.clause.WindowClauseParser;
+import io.streamswindow.engine.WindowSpec;
+import io.streamswindow.schema.SimilarNames;
+import io.streamswindow.schema.SplSchema;
+import io.streamswindow.spark.OperatorRunRequest.InputPort;
+import io.streamswindow.spark.OperatorRunRequest.OutputPort;
+import io.streamswindow.spark.SplSparkTypes.Direction;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.StringJoiner;
+import org.apache.spark.sql.types.ArrayType;
+import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.MapType;
+import org.apache.spark.sql.types.StructField;
+import org.apache.spark.sql.types.StructType;
+
+/**
+ * Checks an {@link OperatorRunRequest} against the schema of its input, on the driver, before any
+ * job starts: the one place every entrance's arguments are judged. The steps run in a fixed order
+ * (so that of two faults the same one is reported): the operator class, the window and its event
+ * time, partitioning and columns, the marker column, the output schema, the SPL types, the late
+ * column, the parameters. The operator's dry run ({@link ValidatedRun#dryRun}) is the runtime's to
+ * ask for: the single-instance run initializes the operator itself.
+ *
+ * <pre>{@code
+ * ValidatedRun run = RunValidation.validate(request, input.schema(), input.isStreaming());
+ * }</pre>
+ */
+final class RunValidation {
+  private RunValidation() {}
+
+  /** The metadata key under which Spark's {@code withWatermark} records a column's delay. */
+  static final String WATERMARK_DELAY_KEY = "spark.watermarkDelayMs";
+
+  /**
+   * The request, checked against rows of {@code rows}.
+   *
+   * @param streaming whether the input is a streaming DataFrame
+   * @throws IllegalArgumentException for an argument that does not fit, naming it
+   */
+  static ValidatedRun validate(OperatorRunRequest request, StructType rows, boolean streaming) {
+    InputPort in = request.input();
+    OutputPort outPort = request.output();
+    Class<? extends Operator> type = loadOperatorClass(request.operatorClass());
+    WindowSpec parsed = WindowClauseParser.parse(in.window());
+    if (!streaming) {
+      requireNoProcessingTime(parsed);
+    }
+    String eventTime = eventTimeColumn(parsed, in.eventTime(), rows, streaming);
+    WindowSpec spec = eventTime == null ? parsed : parsed.withEventTime(eventTime);
+    requirePartitioning(spec, in);
+    requireColumns(rows, in.partitionBy(), "partition_by");
+    requireColumns(rows, in.orderBy(), "order_by");
+    requireOrderable(rows, in.orderBy());
+    requireMarkerColumn(rows, in);
+    StructType out = outputSchema(outPort);
+    StructType tuples = tupleSchema(rows, in.markerColumn());
+    SplSchema inputSpl = inputSpl(tuples, in);
+    SplSchema outputSpl = SplSparkTypes.toSpl(out, outPort.splTypes(), Direction.OUTPUT);
+    if (!in.orderBy().isEmpty()) {
+      // An order_by column stated optional<T> (or a list...) has no order.
+      new TupleOrder(inputSpl, in.orderBy());
+    }
+    String lateColumn = lateColumn(spec, in.lateOutput(), out, outPort.punctuationColumn());
+    Map<String, List<String>> parameters = parameters(type, request, tuples, out);
+
+    OperatorPlan plan =
+        new OperatorPlan(
+            type.getName(),
+            spec.toString(),
+            rows,
+            out,
+            new ArrayList<>(in.partitionBy()),
+            new ArrayList<>(in.orderBy()),
+            in.markerColumn(),
+            in.batchMarker(),
+            outPort.punctuationColumn(),
+            new HashMap<>(parameters),
+            streaming,
+            eventTime,
+            lateColumn,
+            new LinkedHashMap<>(in.splTypes()),
+            new LinkedHashMap<>(outPort.splTypes()));
+    return new ValidatedRun(
+        plan,
+        type,
+        spec,
+        tuples,
+        inputSpl,
+        outputSpl,
+        out,
+        resultSchema(out, outPort.punctuationColumn(), lateColumn, tuples),
+        parameters);
+  }
+
+  /** Loads an operator class from the thread's class loader (Spark's, which sees spark.jars). */
+  static Class<? extends Operator> loadOperatorClass(String name) {
+    if (name == null || name.isBlank()) {
+      throw new IllegalArgumentException("No operator class given");
+    }
+    Class<?> c;
+    try {
+      ClassLoader loader = Thread.currentThread().getContextClassLoader();
+      c =
+          Class.forName(
+              name, false, loader != null ? loader : RunValidation.class.getClassLoader());
+    } catch (ClassNotFoundException e) {
+      throw new IllegalArgumentException(
+          "Operator class "
+              + name
+              + " was not found on the session's classpath: add the jar holding it when the"
+              + " session is built, from Python with streams_window.configure(builder, extra_jars=[\"my-operators.jar\"])"
+              + " (elsewhere with spark.jars or spark-submit --jars)",
+          e);
+    }
+    if (!Operator.class.isAssignableFrom(c)) {
+      throw new IllegalArgumentException(
+          name
+              + " is not an IBM Streams operator: it does not implement com.ibm.streams.operator.Operator");
+    }
+    return c.asSubclass(Operator.class);
+  }
+
+  /**
+   * Refuses processing-time policies ({@code time(...)}, {@code partitionAge}) on a batch input,
+   * which is read at one instant: such a window never tumbles, evicts or triggers by time, so its
+   * results would be missing or wrong without a word (docs/python.md, "Batch and streaming").
+   */
+  static void requireNoProcessingTime(WindowSpec spec) {
+    if (!spec.usesTime()) {
+      return;
+    }
+    throw new IllegalArgumentException(
+        "The window \""
+            + spec
+            + "\" has processing-time policies (time(...) or partitionAge), which a batch"
+            + " DataFrame never fires: a batch is read at one instant, with no processing time to"
+            + " wait for. On a batch, use count, delta or punct policies, or event time: a"
+            + " timeInterval window with event_time= (a column of the data's own times); or run"
+            + " the same window on a stream (spark.readStream)");
+  }
+
+  /**
+   * The event-time column of a timeInterval window, checked: required for a timeInterval window and
+   * refused for any other; a timestamp or double (seconds) column; on a stream, one that carries
+   * Spark's watermark. Null when the window is not a timeInterval window.
+   */
+  static String eventTimeColumn(
+      WindowSpec spec, String eventTime, StructType rows, boolean streaming) {
+    if (!spec.isTimeInterval()) {
+      if (eventTime != null) {
+        throw new IllegalArgumentException(
+            "event_time '"
+                + eventTime
+                + "' is for timeInterval windows, whose panes follow event time; the window \""
+                + spec
+                + "\" runs on arrival order and processing time: leave event_time out");
+      }
+      return null;
+    }
+    if (eventTime == null || eventTime.isBlank()) {
+      throw new IllegalArgumentException(
+          "The window \""
+              + spec
+              + "\" is a timeInterval window: give event_time, the timestamp (or double"
+              + " seconds) column whose values place each row in its panes");
+    }
+    requireColumns(rows, List.of(eventTime), "event_time");
+    DataType type = rows.apply(eventTime).dataType();
+    if (!type.equals(DataTypes.TimestampType) && !type.equals(DataTypes.DoubleType)) {
+      throw new IllegalArgumentException(
+          "event_time column '"
+              + eventTime
+              + "' is "
+              + type.simpleString()
+              + ": it must be a timestamp, or a double of seconds since the epoch");
+    }
+    if (streaming && !rows.apply(eventTime).metadata().contains(WATERMARK_DELAY_KEY)) {
+      throw new IllegalArgumentException(
+          "event_time column '"
+              + eventTime
+              + "' carries no watermark: on a streaming DataFrame Spark's"
+              + " watermark completes the panes, so call df.withWatermark(\""
+              + eventTime
+              + "\", delay) before this call (a timestamp column; Spark watermarks no other type)");
+    }
+    return eventTime;
+  }
+
+  /** A partitioned window needs partition_by, and partition_by a partitioned window. */
+  private static void requirePartitioning(WindowSpec spec, InputPort in) {
+    if (spec.isPartitioned() && in.partitionBy().isEmpty()) {
+      throw new IllegalArgumentException(
+          "The window \""
+              + in.window()
+              + "\" is partitioned: give partition_by, the columns that partition it");
+    }
+    if (!spec.isPartitioned() && !in.partitionBy().isEmpty()) {
+      throw new IllegalArgumentException(
+          "partition_by "
+              + in.partitionBy()
+              + " needs a partitioned window: start the clause with \"partitioned, \"");
+    }
+  }
+
+  /**
+   * Refuses a column name that is not one of {@code rows}' columns, listing them as a Python user
+   * writes a list (the facade's callers read this message), e.g. {@code partition_by column 'Key'
+   * is not in the DataFrame ('key' differs only in case; ...); its columns are ['key', 'seq']}.
+   */
+  static void requireColumns(StructType rows, List<String> columns, String argument) {
+    List<String> found = Arrays.asList(rows.fieldNames());
+    for (String c : columns) {
+      if (!found.contains(c)) {
+        StringJoiner listed = new StringJoiner(", ", "[", "]");
+        found.forEach(name -> listed.add("'" + name + "'"));
+        throw new IllegalArgumentException(
+            argument
+                + " column '"
+                + c
+                + "' is not in the DataFrame"
+                + SimilarNames.hint(c, found)
+                + "; its columns are "
+                + listed);
+      }
+    }
+  }
+
+  /**
+   * order_by columns must have an order Spark and the tuples share (not arrays, maps or structs).
+   */
+  private static void requireOrderable(StructType rows, List<String> order) {
+    for (String column : order) {
+      DataType type = rows.apply(column).dataType();
+      if (type instanceof ArrayType || type instanceof MapType || type instanceof StructType) {
+        throw new IllegalArgumentException(
+            "order_by column '"
+                + column
+                + "' is of type "
+                + type.simpleString()
+                + ": order_by needs columns of numbers, strings, booleans, timestamps or binary");
+      }
+    }
+  }
+
+  /** The marker column, if any: a boolean column of the rows that neither keys nor orders them. */
+  private static void requireMarkerColumn(StructType rows, InputPort in) {
+    String markerColumn = in.markerColumn();
+    if (markerColumn == null) {
+      return;
+    }
+    requireColumns(rows, List.of(markerColumn), "marker_column");
+    if (!rows.apply(markerColumn).dataType().equals(DataTypes.BooleanType)) {
+      throw new IllegalArgumentException(
+          "marker_column '"
+              + markerColumn
+              + "' must be a boolean column (true marks a window marker); it is "
+              + rows.apply(markerColumn).dataType().simpleString());
+    }
+    if (in.orderBy().contains(markerColumn) || in.partitionBy().contains(markerColumn)) {
+      throw new IllegalArgumentException(
+          "marker_column '"
+              + markerColumn
+              + "' marks rows as punctuation: it cannot also be a partition_by or order_by column");
+    }
+  }
+
+  /**
+   * Output port 0's schema, checked against the type table, and the punctuation column, which must
+   * not be one of its columns.
+   */
+  private static StructType outputSchema(OutputPort port) {
+    StructType out;
+    if (port.schema() != null) {
+      out = port.schema();
+      SplSparkTypes.checkOutput(out);
+    } else {
+      out = parseOutputSchema(port.schemaDdl());
+    }
+    String punctuationColumn = port.punctuationColumn();
+    if (punctuationColumn != null && Arrays.asList(out.fieldNames()).contains(punctuationColumn)) {
+      throw new IllegalArgumentException(
+          "punctuation_column '" + punctuationColumn + "' is already a column of output_schema");
+    }
+    return out;
+  }
+
+  static StructType parseOutputSchema(String ddl) {
+    if (ddl == null || ddl.isBlank()) {
+      throw new IllegalArgumentException(
+          "output_schema is required: the schema of the operator's output port 0");
+    }
+    StructType out;
+    try {
+      out = StructType.fromDDL(ddl);
+    } catch (Exception e) {
+      // Spark's ParseException is checked in Scala's eyes only: catch everything the parser throws.
+      throw new IllegalArgumentException(
+          "output_schema '"
+              + ddl
+              + "' is not a valid Spark DDL schema (such as 'key string, total double'): "
+              + firstLine(e.getMessage()),
+          e);
+    }
+    SplSparkTypes.checkOutput(out);
+    return out;
+  }
+
+  /** The first non-blank line of Spark's parse errors, which start with a blank line. */
+  private static String firstLine(String message) {
+    if (message != null) {
+      for (String line : message.split("\n")) {
+        if (!line.isBlank()) {
+          return line.strip();
+        }
+      }
+    }
+    return "unreadable";
+  }
+
+  /** The operator's input tuples: the rows' columns without the marker column (null: none). */
+  static StructType tupleSchema(StructType rows, String markerColumn) {
+    if (markerColumn == null) {
+      return rows;
+    }
+    return new StructType(
+        Arrays.stream(rows.fields())
+            .filter(f -> !f.name().equals(markerColumn))
+            .toArray(StructField[]::new));
+  }
+
+  /** The SPL schema of input port 0: the tuples' columns, with the SPL types stated for some. */
+  private static SplSchema inputSpl(StructType tuples, InputPort in) {
+    if (in.markerColumn() != null && in.splTypes().containsKey(in.markerColumn())) {
+      throw new IllegalArgumentException(
+          Direction.INPUT.argument
+              + " names '"
+              + in.markerColumn()
+              + "', the marker_column: its rows are window markers,"
+              + " and it is no attribute of the operator's tuples");
+    }
+    return SplSparkTypes.toSpl(tuples, in.splTypes(), Direction.INPUT);
+  }
+
+  /**
+   * The result column for tuples a timeInterval window drops (every pane they belong to has closed)
+   * when {@code late_output} is asked for, else null.
+   *
+   * @throws IllegalArgumentException for late_output on another window, or a name taken already
+   */
+  private static String lateColumn(
+      WindowSpec spec, boolean lateOutput, StructType out, String punctuationColumn) {
+    if (!lateOutput) {
+      return null;
+    }
+    if (!spec.isTimeInterval()) {
+      throw new IllegalArgumentException(
+          "late_output is for timeInterval windows, which drop the tuples of closed panes; the window \""
+              + spec
+              + "\" drops no tuple: leave late_output out");
+    }
+    String column = WindowedOperators.LATE_COLUMN;
+    if (Arrays.asList(out.fieldNames()).contains(column) || column.equals(punctuationColumn)) {
+      throw new IllegalArgumentException(
+          "late_output adds the column '"
+              + column
+              + "', which the output already has: rename that column");
+    }
+    return column;
+  }
+
+  /**
+   * The operator's parameters, in the order given: the names a {@code @PrimitiveOperator} does not
+   * declare are refused, and, unless the output schema was derived ({@link Aggregates}), the output
+   * columns whose names differ only in case from names the operator uses.
+   */
+  private static Map<String, List<String>> parameters(
+      Class<? extends Operator> type,
+      OperatorRunRequest request,
+      StructType tuples,
+      StructType out) {
+    Map<String, List<String>> parameters = new LinkedHashMap<>();
+    request.parameters().forEach((name, values) -> parameters.put(name, new ArrayList<>(values)));
+    OperatorArgumentChecks.requireDeclaredParameters(type, parameters);
+    if (request.outputNamesChecked()) {
+      OperatorArgumentChecks.requireOutputNamesTheOperatorUses(type, tuples, out, parameters);
+    }
+    return parameters;
+  }
+
+  /** The result's schema: the output columns, then the punctuation and the late column if any. */
+  private static StructType resultSchema(
+      StructType out, String punctuationColumn, String lateColumn, StructType tuples) {
+    StructType result =
+        punctuationColumn == null ? out : out.add(punctuationColumn, DataTypes.StringType, true);
+    return lateColumn == null ? result : result.add(lateColumn, tuples, true);
+  }
+}

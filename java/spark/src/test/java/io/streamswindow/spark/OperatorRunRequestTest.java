@@ -1,0 +1,102 @@
+package io.streamswindow.spark;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link OperatorRunRequest} and the options map the entry points read into it ({@link RunOption});
+ * the checks against a DataFrame are tested through the entry points (tests/python).
+ */
+class OperatorRunRequestTest {
+
+  private static OperatorRunRequest withOptions(Map<String, String> options) {
+    return OperatorRunRequest.builder("com.acme.Op").options(options).build();
+  }
+
+  @Test
+  void everyOptionKeySetsItsSetting() {
+    Map<String, String> options = new LinkedHashMap<>();
+    options.put("marker_column", "m");
+    options.put("batch_marker", "true");
+    options.put("punctuation_column", "p");
+    options.put("event_time", "ts");
+    options.put("late_output", "TRUE");
+    options.put("spl_type.amount", "decimal64");
+    options.put("output_spl_type.total", "decimal64");
+
+    OperatorRunRequest request = withOptions(options);
+
+    OperatorRunRequest.InputPort in = request.input();
+    assertEquals("m", in.markerColumn());
+    assertTrue(in.batchMarker());
+    assertEquals("ts", in.eventTime());
+    assertTrue(in.lateOutput());
+    assertEquals(Map.of("amount", "decimal64"), in.splTypes());
+    assertEquals("p", request.output().punctuationColumn());
+    assertEquals(Map.of("total", "decimal64"), request.output().splTypes());
+  }
+
+  @Test
+  void aFlagIsSetByTrueAloneAndAbsentOptionsAreUnset() {
+    OperatorRunRequest request = withOptions(Map.of("batch_marker", "yes", "late_output", "false"));
+    assertFalse(request.input().batchMarker());
+    assertFalse(request.input().lateOutput());
+    assertNull(request.input().markerColumn());
+    assertNull(request.input().eventTime());
+    assertNull(request.output().punctuationColumn());
+    assertEquals(Map.of(), request.input().splTypes());
+  }
+
+  @Test
+  void aMisspeltOptionIsRefusedRatherThanIgnored() {
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> withOptions(Map.of("spl_types.amount", "decimal64")));
+    assertEquals(
+        "Unknown option 'spl_types.amount'; the options are [marker_column, batch_marker, punctuation_column,"
+            + " event_time, late_output], and spl_type.<column> or output_spl_type.<column> for the SPL type of a"
+            + " column",
+        e.getMessage());
+    assertThrows(IllegalArgumentException.class, () -> withOptions(Map.of("marker_colum", "m")));
+  }
+
+  @Test
+  void theRequestKeepsItsArgumentsAsGivenAndCannotBeChanged() {
+    List<String> values = new ArrayList<>(List.of("cost"));
+    Map<String, List<String>> parameters = new LinkedHashMap<>();
+    parameters.put("b", List.of("1"));
+    parameters.put("attr", values);
+    OperatorRunRequest request =
+        OperatorRunRequest.of(
+            "com.acme.VSum",
+            "partitioned, tumbling, count(4)",
+            List.of("key"),
+            null,
+            parameters,
+            "key string, total double",
+            null);
+    values.add("changed later");
+
+    assertEquals("com.acme.VSum", request.operatorClass());
+    assertEquals("partitioned, tumbling, count(4)", request.input().window());
+    assertEquals(List.of("key"), request.input().partitionBy());
+    assertEquals(List.of(), request.input().orderBy());
+    assertEquals(List.of("b", "attr"), List.copyOf(request.parameters().keySet()));
+    assertEquals(List.of("cost"), request.parameters().get("attr"));
+    assertEquals("key string, total double", request.output().schemaDdl());
+    assertNull(request.output().schema());
+    assertTrue(request.outputNamesChecked());
+    assertThrows(
+        UnsupportedOperationException.class, () -> request.parameters().get("attr").add("x"));
+  }
+}
