@@ -539,7 +539,7 @@ final class SparkScenarioRunner {
     List<String> lines = new ArrayList<>();
     function
         .call(key, packedRows.iterator(), state)
-        .forEachRemaining(row -> lines.add(row.getString(0)));
+        .forEachRemaining(row -> addSubmitted(row, lines));
     log.append("  key ")
         .append(partition)
         .append(timedOut ? " (timed out)" : "")
@@ -567,6 +567,16 @@ final class SparkScenarioRunner {
     return lines;
   }
 
+  /**
+   * Adds a result row's trace line, unless the row is a call's metrics report, which the query's
+   * observation consumes and drops (the metrics column, the last, is set only on those).
+   */
+  private static void addSubmitted(Row row, List<String> lines) {
+    if (row.isNullAt(row.length() - 1)) {
+      lines.add(row.getString(0));
+    }
+  }
+
   /** One call on the chunked layout: what {@code WindowedOperatorProcessor} does with its state. */
   private List<String> callChunked(
       String partition, Row key, List<Row> packedRows, boolean timedOut) {
@@ -574,9 +584,7 @@ final class SparkScenarioRunner {
     MapKeyState state =
         new MapKeyState(group, nowMs, eventTime ? watermarkMs : NO_WATERMARK_MS, runId);
     List<String> lines = new ArrayList<>();
-    chunkedRunner
-        .run(key, packedRows.iterator(), state)
-        .forEach(row -> lines.add(row.getString(0)));
+    chunkedRunner.run(key, packedRows.iterator(), state).forEach(row -> addSubmitted(row, lines));
     log.append("  key ")
         .append(partition)
         .append(timedOut ? " (timer)" : "")
