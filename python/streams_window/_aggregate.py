@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Literal
 
-from streams_window import _connect, _jvm, _pyspark
+from streams_window import _connect, _jvm, _metrics, _pyspark
 from streams_window._call import AggregateCall
 from streams_window.errors import calling
 
 if TYPE_CHECKING:
-    from pyspark.sql import DataFrame
+    from pyspark.sql import DataFrame, Observation
 
 
 def aggregate(
@@ -30,6 +30,7 @@ def aggregate(
     event_time: str | None = None,
     late_output: bool = False,
     spl_types: Mapping[str, str] | None = None,
+    metrics: Observation | None = None,
 ) -> DataFrame:
     """Aggregate a DataFrame over an SPL window, as SPL's ``Aggregate`` operator does.
 
@@ -78,6 +79,9 @@ def aggregate(
             :func:`streams_window.run_operator`, e.g. ``{"amount": "decimal64"}``. The output
             columns' SPL types follow: ``Sum(amount)`` is then a ``decimal64``, whose additions
             round to 16 digits as SPL's do.
+        metrics: a ``pyspark.sql.Observation`` for the metrics of the operator that computes
+            the aggregate on a batch DataFrame (tuples processed and submitted, ...), as for
+            :func:`streams_window.run_operator`.
 
     Returns:
         The aggregated rows.
@@ -106,6 +110,7 @@ def aggregate(
             spl_types={"amount": "decimal64"},
         )  # total: decimal(38,18), summed in decimal64
     """
+    wants_metrics = _metrics.check_observation(metrics, df)
     call = AggregateCall.check(
         df,
         window=window,
@@ -122,8 +127,10 @@ def aggregate(
             punctuation_column=punctuation_column,
             event_time=event_time,
             late_output=late_output,
+            metrics=wants_metrics,
             spl_types=spl_types,
         ),
     )
     with calling(f"aggregate(window={window!r})"):
-        return _connect.aggregate(call) if _pyspark.is_connect(df) else _jvm.aggregate(call)
+        result = _connect.aggregate(call) if _pyspark.is_connect(df) else _jvm.aggregate(call)
+    return _metrics.observed(result, metrics) if wants_metrics else result

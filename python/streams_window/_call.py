@@ -35,6 +35,7 @@ RUN_OPTION_KEYS = {
     "punctuation_column": "punctuation_column",
     "event_time": "event_time",
     "late_output": "late_output",
+    "metrics": "metrics_rows",
     "spl_types": "spl_type.",
     "output_spl_types": "output_spl_type.",
 }
@@ -55,6 +56,7 @@ def run_options(
     punctuation_column: str | None = None,
     event_time: str | None = None,
     late_output: bool = False,
+    metrics: bool = False,
     spl_types: Mapping[str, str] | None = None,
     output_spl_types: Mapping[str, str] | None = None,
 ) -> dict[str, str]:
@@ -69,7 +71,11 @@ def run_options(
     """
     options = {}
     # The JVM's defaults are false: only what is set is passed.
-    for argument, set_flag in (("batch_marker", batch_marker), ("late_output", late_output)):
+    for argument, set_flag in (
+        ("batch_marker", batch_marker),
+        ("late_output", late_output),
+        ("metrics", metrics),
+    ):
         if _checks.flag(set_flag, argument) == "true":
             options[RUN_OPTION_KEYS[argument]] = "true"
     for argument, value in (

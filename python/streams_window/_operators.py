@@ -5,13 +5,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from streams_window import _connect, _jvm, _pyspark
+from streams_window import _connect, _jvm, _metrics, _pyspark
 from streams_window._call import OperatorCall
 from streams_window._checks import ParamValue
 from streams_window.errors import calling
 
 if TYPE_CHECKING:
-    from pyspark.sql import DataFrame
+    from pyspark.sql import DataFrame, Observation
     from pyspark.sql.types import StructType
 
 
@@ -31,6 +31,7 @@ def run_operator(
     late_output: bool = False,
     spl_types: Mapping[str, str] | None = None,
     output_spl_types: Mapping[str, str] | None = None,
+    metrics: Observation | None = None,
 ) -> DataFrame:
     """Run an IBM Streams windowed Java operator over a DataFrame; return what it submits.
 
@@ -125,6 +126,12 @@ def run_operator(
         output_spl_types: the same for columns of ``output_schema``: the SPL type of the output
             attribute, e.g. ``{"total": "decimal64", "n": "uint32"}``; the column must hold
             its values (``uint32`` goes into a bigint).
+        metrics: a ``pyspark.sql.Observation`` that receives the operator's metrics when an
+            action first runs the returned batch DataFrame: IBM's port metrics
+            (``nTuplesProcessed0``, ``nTuplesSubmitted0``, ...) and the operator's custom
+            metrics, counters summed over every key's operator instance, gauges and times
+            their largest value. A stream reports them in each micro-batch's progress instead
+            (docs/python.md, "Monitoring").
 
     Returns:
         The submitted tuples, as a DataFrame with ``output_schema`` (plus
@@ -170,6 +177,7 @@ def run_operator(
             output_schema="total decimal(38,18)",
         )
     """
+    wants_metrics = _metrics.check_observation(metrics, df)
     call = OperatorCall.check(
         "run_operator",
         df,
@@ -185,6 +193,7 @@ def run_operator(
             punctuation_column=punctuation_column,
             event_time=event_time,
             late_output=late_output,
+            metrics=wants_metrics,
             spl_types=spl_types,
             output_spl_types=output_spl_types,
         ),
@@ -192,5 +201,7 @@ def run_operator(
     )
     with calling(f"run_operator({operator_class!r}, window={window!r})"):
         if _pyspark.is_connect(df):
-            return _connect.run_operator(call)
-        return _jvm.run_operator(call)
+            result = _connect.run_operator(call)
+        else:
+            result = _jvm.run_operator(call)
+    return _metrics.observed(result, metrics) if wants_metrics else result

@@ -51,6 +51,19 @@ def is_connect(value: Any) -> bool:
     return isinstance(value, DataFrame) or type(value).__name__ == "SparkSession"
 
 
+def functions_of(df: DataFrame) -> Any:
+    """The column functions of ``df``'s kind: ``pyspark.sql.functions`` picks classic or Spark
+    Connect columns by the process's mode, which a process holding both kinds of session (a
+    classic job that also talks to a Connect server) cannot rely on."""
+    if is_connect(df):
+        from pyspark.sql.connect import functions as connect_functions
+
+        return connect_functions
+    from pyspark.sql import functions
+
+    return functions
+
+
 def classic_session(df: DataFrame, function: str) -> SparkSession:
     """The session of ``df``, which must be a classic (Py4J) DataFrame, not a Spark Connect one."""
     from pyspark.sql import DataFrame

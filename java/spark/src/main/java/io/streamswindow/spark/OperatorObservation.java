@@ -27,8 +27,14 @@ import org.apache.spark.sql.types.StructType;
  *
  * @param metrics the operator's metrics as its dry run created them, with their kinds
  * @param countsRowsBehind whether the results also carry the count of rows behind order_by
+ * @param keepsRows whether the report rows stay in the result for the caller to observe ({@link
+ *     OperatorRunRequest#metricsRows()})
  */
-record OperatorObservation(List<Named> metrics, boolean countsRowsBehind) implements Serializable {
+record OperatorObservation(List<Named> metrics, boolean countsRowsBehind, boolean keepsRows)
+    implements Serializable {
+
+  /** The metadata key of the metrics column that maps each metric's name to its kind. */
+  static final String KINDS = "streams_window_metric_kinds";
 
   /** A metric's name and kind. */
   record Named(String name, Metric.Kind kind) implements Serializable {}
@@ -44,7 +50,12 @@ record OperatorObservation(List<Named> metrics, boolean countsRowsBehind) implem
     for (Metric metric : OperatorMetricValues.metricsOf(context)) {
       named.add(new Named(metric.getName(), metric.getKind()));
     }
-    return new OperatorObservation(List.copyOf(named), plan.countsRowsBehind());
+    return new OperatorObservation(List.copyOf(named), plan.countsRowsBehind(), false);
+  }
+
+  /** This observation, left to the caller: the report rows stay, their kinds in the metadata. */
+  OperatorObservation keepingRows() {
+    return new OperatorObservation(metrics, countsRowsBehind, true);
   }
 
   /** The result schema with the columns the runner's report rows fill. */
@@ -83,9 +94,22 @@ record OperatorObservation(List<Named> metrics, boolean countsRowsBehind) implem
 
   /**
    * Observes the report rows of {@code results} under {@code name}, then drops them and their
-   * columns, leaving the rows the operator submitted.
+   * columns, leaving the rows the operator submitted; or, when the caller keeps the rows, only
+   * names each metric's kind in the metrics column's metadata ({@value #KINDS}).
    */
   Dataset<Row> apply(Dataset<Row> results, String name) {
+    if (keepsRows) {
+      org.apache.spark.sql.types.MetadataBuilder kinds =
+          new org.apache.spark.sql.types.MetadataBuilder();
+      metrics.forEach(metric -> kinds.putString(metric.name(), metric.kind().name()));
+      org.apache.spark.sql.types.Metadata metadata =
+          new org.apache.spark.sql.types.MetadataBuilder()
+              .putMetadata(KINDS, kinds.build())
+              .build();
+      return results.withColumn(
+          OperatorPlan.METRICS_COLUMN,
+          functions.col(OperatorPlan.METRICS_COLUMN).as(OperatorPlan.METRICS_COLUMN, metadata));
+    }
     Column[] observed = expressions();
     Column reportRow = functions.col(OperatorPlan.METRICS_COLUMN).isNotNull();
     List<String> hidden = new ArrayList<>();

@@ -35,6 +35,7 @@ public final class OperatorRunRequest {
   private final InputPort input;
   private final OutputPort output;
   private final boolean outputNamesChecked;
+  private final boolean metricsRows;
 
   private OperatorRunRequest(Builder builder) {
     this.operatorClass = builder.operatorClass;
@@ -59,6 +60,7 @@ public final class OperatorRunRequest {
             builder.punctuationColumn,
             Collections.unmodifiableMap(new LinkedHashMap<>(builder.outputSplTypes)));
     this.outputNamesChecked = builder.outputNamesChecked;
+    this.metricsRows = builder.metricsRows;
   }
 
   /**
@@ -131,6 +133,14 @@ public final class OperatorRunRequest {
     return outputNamesChecked;
   }
 
+  /**
+   * Whether the result keeps each call's metrics report rows and their column, for a caller that
+   * observes the operator's metrics itself ({@link RunOption#METRICS_ROWS}).
+   */
+  public boolean metricsRows() {
+    return metricsRows;
+  }
+
   /** A builder of a request to run {@code operatorClass}. */
   public static Builder builder(String operatorClass) {
     return new Builder(operatorClass);
@@ -180,6 +190,7 @@ public final class OperatorRunRequest {
     private String punctuationColumn;
     private final Map<String, String> outputSplTypes = new LinkedHashMap<>();
     private boolean outputNamesChecked = true;
+    private boolean metricsRows;
 
     private Builder(String operatorClass) {
       this.operatorClass = operatorClass;
@@ -280,6 +291,19 @@ public final class OperatorRunRequest {
     /** The SPL type of an output column, where the type table's default is not the one. */
     public Builder outputSplType(String column, String splType) {
       outputSplTypes.put(column, splType);
+      return this;
+    }
+
+    /**
+     * Keep the metrics report rows in the result: each call's row whose column {@value
+     * OperatorPlan#METRICS_COLUMN} maps metric names to what changed (a counter's increase, a
+     * gauge's or time's value; the column's metadata names each metric's kind), null on the rows
+     * the operator submitted. The caller then observes and drops them itself, e.g. with an {@code
+     * org.apache.spark.sql.Observation} on a batch; without it the run observes them under its own
+     * name (docs/python.md, "Monitoring").
+     */
+    public Builder metricsRows(boolean set) {
+      this.metricsRows = set;
       return this;
     }
 

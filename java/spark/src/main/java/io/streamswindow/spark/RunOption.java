@@ -28,6 +28,11 @@ public enum RunOption {
   EVENT_TIME("event_time", false),
   /** "true": the tuples a timeInterval window drops come back in a last column. */
   LATE_OUTPUT("late_output", false),
+  /**
+   * "true": the result keeps each call's metrics report rows for the caller to observe ({@link
+   * OperatorRunRequest.Builder#metricsRows}).
+   */
+  METRICS_ROWS("metrics_rows", false),
   /** The prefix of a key {@code spl_type.<column>}: the SPL type of an input attribute. */
   SPL_TYPE("spl_type.", true),
   /** The prefix of a key {@code output_spl_type.<column>}: the SPL type of an output column. */
@@ -103,6 +108,7 @@ public enum RunOption {
       case PUNCTUATION_COLUMN -> request.punctuationColumn(value);
       case EVENT_TIME -> request.eventTime(value);
       case LATE_OUTPUT -> request.lateOutput(Boolean.parseBoolean(value));
+      case METRICS_ROWS -> request.metricsRows(Boolean.parseBoolean(value));
       case SPL_TYPE -> request.splType(key.substring(option.key.length()), value);
       case OUTPUT_SPL_TYPE -> request.outputSplType(key.substring(option.key.length()), value);
     }

@@ -172,6 +172,7 @@ public final class SingleInstanceRun {
     refuse(in.batchMarker(), RunOption.BATCH_MARKER);
     refuse(request.output().punctuationColumn() != null, RunOption.PUNCTUATION_COLUMN);
     refuse(in.lateOutput(), RunOption.LATE_OUTPUT);
+    refuse(request.metricsRows(), RunOption.METRICS_ROWS); // one instance, on the driver
   }
 
   private static void refuse(boolean given, RunOption option) {

@@ -116,6 +116,9 @@ public final class WindowedOperators {
     SparkUiAddress.showOnce(input.sparkSession());
     ValidatedRun validated = RunValidation.validate(request, input.schema(), input.isStreaming());
     OperatorObservation metrics = validated.dryRun();
+    if (request.metricsRows()) {
+      metrics = metrics.keepingRows();
+    }
     return PerKeyRun.start(input, validated, metrics);
   }
 
