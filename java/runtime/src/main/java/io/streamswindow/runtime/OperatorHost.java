@@ -7,9 +7,11 @@ import com.ibm.streams.operator.StreamingData.Punctuation;
 import com.ibm.streams.operator.StreamingInput;
 import com.ibm.streams.operator.StreamingOutput;
 import com.ibm.streams.operator.Tuple;
+import com.ibm.streams.operator.management.OperatorContextMXBean;
 import com.ibm.streams.operator.state.StateHandler;
 import com.ibm.streams.operator.window.StreamWindow;
 import io.streamswindow.api.spi.CurrentOperator;
+import io.streamswindow.api.spi.LifeCycleNotifications;
 import io.streamswindow.engine.Clock;
 import io.streamswindow.engine.EngineWindow;
 import io.streamswindow.engine.ManualClock;
@@ -275,6 +277,7 @@ public final class OperatorHost {
           state = State.RUNNING;
           windows.start();
           operator.allPortsReady();
+          LifeCycleNotifications.send(context, OperatorContextMXBean.ALL_PORTS_READY);
           if (clock instanceof ManualClock manual) {
             manual.addAdvanceListener(manualClockListener);
           } else if (timer != null) {
@@ -307,9 +310,12 @@ public final class OperatorHost {
       timer.stop(); // must not hold the lock: the timer thread needs it to finish
     }
     try {
+      // OperatorLifeCycle's actions: before the operator's shutdown, and after it, as on Streams.
+      LifeCycleNotifications.send(context, OperatorContextMXBean.SHUTDOWN);
       if (before != State.CREATED) {
         locked(operator::shutdown);
       }
+      LifeCycleNotifications.send(context, OperatorContextMXBean.SHUTDOWN_COMPLETE);
     } finally {
       context.threads().shutdown();
       stateHandlers.closeAll();

@@ -25,6 +25,10 @@ final class OperatorThreads {
   private final Runnable activityChanged;
   private final AtomicInteger threadCount = new AtomicInteger();
   private final AtomicInteger liveNonDaemonThreads = new AtomicInteger();
+
+  /** The scheduler's tasks that are running now (between beforeExecute and afterExecute). */
+  private final AtomicInteger runningTasks = new AtomicInteger();
+
   private final Set<Thread> factoryThreads = ConcurrentHashMap.newKeySet();
   private ThreadFactory threadFactory;
   private ScheduledThreadPoolExecutor scheduler;
@@ -59,8 +63,18 @@ final class OperatorThreads {
       scheduler =
           new ScheduledThreadPoolExecutor(2, task -> newThread(task, "scheduler", true)) {
             @Override
+            protected void beforeExecute(Thread thread, Runnable task) {
+              runningTasks.incrementAndGet();
+              super.beforeExecute(thread, task);
+            }
+
+            @Override
             protected void afterExecute(Runnable task, Throwable failure) {
               super.afterExecute(task, failure);
+              // Counted down before the listeners look: the pool's own active count still
+              // includes this thread until afterExecute returns, and would hide the end of the
+              // last task (a periodic task that cancelled itself, say).
+              runningTasks.decrementAndGet();
               activityChanged.run();
             }
           };
@@ -74,7 +88,7 @@ final class OperatorThreads {
     if (liveNonDaemonThreads.get() > 0) {
       return true;
     }
-    return scheduler != null && (scheduler.getActiveCount() > 0 || !scheduler.getQueue().isEmpty());
+    return scheduler != null && (runningTasks.get() > 0 || !scheduler.getQueue().isEmpty());
   }
 
   /**

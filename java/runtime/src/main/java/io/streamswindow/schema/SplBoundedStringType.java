@@ -1,5 +1,6 @@
 package io.streamswindow.schema;
 
+import com.ibm.streams.operator.meta.BoundedType;
 import com.ibm.streams.operator.types.RString;
 import java.util.Arrays;
 import java.util.Random;
@@ -11,7 +12,7 @@ import java.util.Random;
  *
  * <p>Example: {@code new SplBoundedStringType(3).toStored("abcdef")} is the rstring {@code abc}.
  */
-public final class SplBoundedStringType extends AbstractSplType {
+public final class SplBoundedStringType extends AbstractSplType implements BoundedType {
   private final int bound;
 
   /**

@@ -1,5 +1,6 @@
 package io.streamswindow.schema;
 
+import com.ibm.streams.operator.meta.BoundedType;
 import com.ibm.streams.operator.meta.CollectionType;
 import java.lang.reflect.Array;
 import java.util.ArrayList;
@@ -21,7 +22,7 @@ import java.util.Random;
  *
  * <p>A bounded list keeps only its first {@code n} elements, as SPL does.
  */
-public final class SplListType extends AbstractSplType implements CollectionType {
+public final class SplListType extends AbstractSplType implements CollectionType, BoundedType {
   private final SplType elementType;
   private final int bound;
   private final Class<?> arrayType;

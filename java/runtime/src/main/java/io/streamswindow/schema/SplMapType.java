@@ -14,7 +14,7 @@ import java.util.Random;
  * {@code n} distinct keys it is given.
  */
 public final class SplMapType extends AbstractSplType
-    implements com.ibm.streams.operator.meta.MapType {
+    implements com.ibm.streams.operator.meta.MapType, com.ibm.streams.operator.meta.BoundedType {
   private final SplType keyType;
   private final SplType valueType;
   private final int bound;
@@ -41,6 +41,12 @@ public final class SplMapType extends AbstractSplType
   @Override
   public SplType getKeyType() {
     return keyType;
+  }
+
+  /** The value type: a map's elements, as a {@code CollectionType}, are its values. */
+  @Override
+  public SplType getElementType() {
+    return valueType;
   }
 
   @Override

@@ -1,5 +1,6 @@
 package io.streamswindow.schema;
 
+import com.ibm.streams.operator.meta.BoundedType;
 import com.ibm.streams.operator.meta.CollectionType;
 import java.util.Collections;
 import java.util.LinkedHashSet;
@@ -13,7 +14,7 @@ import java.util.Set;
  * in the order the elements were given so that text and checkpoints are deterministic. A bounded
  * set keeps the first {@code n} distinct elements it is given (SPL leaves open which ones survive).
  */
-public final class SplSetType extends AbstractSplType implements CollectionType {
+public final class SplSetType extends AbstractSplType implements CollectionType, BoundedType {
   private final SplType elementType;
   private final int bound;
 

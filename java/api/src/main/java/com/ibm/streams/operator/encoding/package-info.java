@@ -1,5 +1,6 @@
 /**
- * SPL tuple encodings. streams-window does not provide them; these types exist so that operator
- * source compiles.
+ * Tuple encodings: JSON structures and text ({@code EncodingFactory}, {@code JSONEncoding}). SPL's
+ * native binary and character encodings are declared but not provided (docs/porting.md, "API
+ * coverage").
  */
 package com.ibm.streams.operator.encoding;

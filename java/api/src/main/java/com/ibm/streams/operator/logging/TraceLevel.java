@@ -7,7 +7,7 @@ import java.util.logging.Level;
  * write {@code logger.log(TraceLevel.DEBUG, ...)}. Each level sits on a standard level: ERROR on
  * SEVERE, WARN on WARNING, INFO on INFO, DEBUG on FINE and TRACE on FINEST.
  */
-public final class TraceLevel extends Level {
+public class TraceLevel extends Level {
 
   private static final long serialVersionUID = 1L;
 

@@ -2,8 +2,11 @@ package com.ibm.streams.operator.meta;
 
 import com.ibm.streams.operator.Type;
 
-/** The type of an SPL map attribute, bounded or not. */
-public interface MapType extends Type {
+/**
+ * The type of an SPL map attribute, bounded or not. As a {@link CollectionType}, its element type
+ * is its value type.
+ */
+public interface MapType extends CollectionType {
 
   /**
    * Returns the type of the map's keys.

@@ -1,0 +1,2 @@
+/** State handlers that IBM's sample patterns use ({@code Counter}). */
+package com.ibm.streams.operator.samples.state;
