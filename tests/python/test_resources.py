@@ -1,14 +1,11 @@
-"""An operator's application files and class libraries on Spark (docs/porting.md, "Class
+"""An operator's application files and class libraries on Spark (on executor JVMs of their own:
+test_local_cluster.py) (docs/porting.md, "Class
 libraries and directories"): the session's settings name the directories, Spark ships them to
 every executor (``--archives``, ``SparkContext.addArchive``), and each JVM finds them there."""
 
 from __future__ import annotations
 
-import os
-import shutil
-import subprocess
 import uuid
-import zipfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -17,11 +14,17 @@ from pyspark.sql import SparkSession
 
 import streams_window as sw
 from streams_window.errors import ArgumentError
+from support import (
+    BUNDLE_GREETING,
+    BUNDLE_LABEL,
+    RESOURCE_LABEL,
+    RESOURCE_LABEL_OUTPUT,
+    application_bundle,
+)
 
-RESOURCE_LABEL = "io.streamswindow.examples.ResourceLabel"
 APPLICATION = "spark.streamswindow.applicationDirectory"
 TOOLKIT = "spark.streamswindow.toolkitDirectory"
-OUTPUT = "key string, seq long, cost double, label string, greeting string"
+OUTPUT = RESOURCE_LABEL_OUTPUT
 
 
 @pytest.fixture()
@@ -31,41 +34,11 @@ def settings(spark: SparkSession) -> Iterator[None]:
         spark.conf.unset(key)
 
 
-def greeting_jar(into: Path) -> Path:
-    """A jar with one class, ``greet.Hello``, that no classpath of the session holds."""
-    sources = into / "src" / "greet"
-    sources.mkdir(parents=True)
-    (sources / "Hello.java").write_text(
-        "package greet; public class Hello {"
-        ' public String toString() { return "hello from the toolkit"; } }'
-    )
-    java_home = Path(os.environ.get("JAVA_HOME") or Path(shutil.which("javac")).resolve().parents[1])
-    classes = into / "classes"
-    subprocess.run(
-        [str(java_home / "bin" / "javac"), "-d", str(classes), str(sources / "Hello.java")],
-        check=True,
-    )
-    jar = into / "hello.jar"
-    with zipfile.ZipFile(jar, "w") as out:
-        out.write(classes / "greet" / "Hello.class", "greet/Hello.class")
-    return jar
-
-
-def application_archive(tmp_path: Path) -> tuple[Path, str]:
-    """An application's bundle as a zip: etc/label.txt, and toolkit/lib/hello.jar."""
-    name = f"app-{uuid.uuid4().hex[:8]}"
-    jar = greeting_jar(tmp_path / "jar")
-    archive = tmp_path / f"{name}.zip"
-    with zipfile.ZipFile(archive, "w") as out:
-        out.writestr("etc/label.txt", "labelled from the application bundle\n")
-        out.write(jar, "toolkit/lib/hello.jar")
-    return archive, name
-
-
 def test_an_operator_reads_its_application_files_and_loads_its_class_libraries_where_spark_shipped_them(
     spark: SparkSession, tmp_path: Path, settings: None
 ) -> None:
-    archive, name = application_archive(tmp_path)
+    name = f"app-{uuid.uuid4().hex[:8]}"
+    archive = application_bundle(tmp_path, name)
     spark.sparkContext.addArchive(f"{archive}#{name}")
     spark.conf.set(APPLICATION, name)
     spark.conf.set(TOOLKIT, f"{name}/toolkit")
@@ -80,7 +53,7 @@ def test_an_operator_reads_its_application_files_and_loads_its_class_libraries_w
     )
 
     assert {(row.label, row.greeting) for row in labelled.collect()} == {
-        ("labelled from the application bundle", "hello from the toolkit")
+        (BUNDLE_LABEL, BUNDLE_GREETING)
     }
 
 
