@@ -18,6 +18,9 @@ from streams_window.errors import translate
 from streams_window.testing import single_instance_run
 from support import (
     FAILING_OPERATOR,
+    RESOURCE_LABEL,
+    RESOURCE_LABEL_OUTPUT,
+    application_bundle,
     READINGS_SCHEMA,
     SUMS_SCHEMA,
     WINDOW_SUM,
@@ -43,7 +46,7 @@ def main(scratch: str) -> dict[str, Any]:
     )
     spark = sw.configure(builder, extra_jars=[sw.examples_jar_path()]).getOrCreate()
     try:
-        return run(spark)
+        return {**run(spark), "resources": resources(spark, scratch)}
     finally:
         spark.stop()
 
@@ -114,6 +117,26 @@ def run(spark: SparkSession) -> dict[str, Any]:
         "panes_actual": panes_actual,
         "panes_expected": panes_expected,
     }
+
+
+def resources(spark: SparkSession, scratch: str) -> list[list[str]]:
+    """The labels ResourceLabel finds on the executors in the application's bundle, which Spark
+    ships to them as an archive (docs/porting.md, "Class libraries and directories")."""
+    from pathlib import Path
+
+    bundle = application_bundle(Path(scratch) / "bundle", "bundle")
+    spark.sparkContext.addArchive(f"{bundle}#app")
+    spark.conf.set("spark.streamswindow.applicationDirectory", "app")
+    spark.conf.set("spark.streamswindow.toolkitDirectory", "app/toolkit")
+    labelled = sw.run_operator(
+        spark.createDataFrame(readings(["a", "b", "c", "d"], 2), READINGS_SCHEMA).repartition(4),
+        RESOURCE_LABEL,
+        window="partitioned, tumbling, count(1)",
+        partition_by="key",
+        params={"file": "etc/label.txt", "library": "lib/*", "className": "greet.Hello"},
+        output_schema=RESOURCE_LABEL_OUTPUT,
+    )
+    return sorted({(row.label, row.greeting) for row in labelled.collect()})
 
 
 if __name__ == "__main__":

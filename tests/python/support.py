@@ -10,8 +10,10 @@ from __future__ import annotations
 import json
 import os
 import random
+import shutil
 import subprocess
 import sys
+import zipfile
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -158,3 +160,39 @@ def run_script(
 def last_json_line(job: subprocess.CompletedProcess[str]) -> Any:
     """What a script printed last, as JSON (Spark may print before it)."""
     return json.loads(job.stdout.strip().splitlines()[-1])
+
+
+# ---- an application's bundle (docs/porting.md, "Class libraries and directories")
+
+RESOURCE_LABEL = "io.streamswindow.examples.ResourceLabel"
+RESOURCE_LABEL_OUTPUT = "key string, seq long, cost double, label string, greeting string"
+BUNDLE_LABEL = "labelled from the application bundle"
+BUNDLE_GREETING = "hello from the toolkit"
+
+
+def greeting_jar(into: Path) -> Path:
+    """A jar with one class, ``greet.Hello``, that no classpath of a session holds."""
+    sources = into / "src" / "greet"
+    sources.mkdir(parents=True)
+    (sources / "Hello.java").write_text(
+        "package greet; public class Hello {"
+        f' public String toString() {{ return "{BUNDLE_GREETING}"; }} }}'
+    )
+    javac = Path(os.environ["JAVA_HOME"]) / "bin" / "javac" if "JAVA_HOME" in os.environ else None
+    compiler = str(javac) if javac and javac.exists() else shutil.which("javac") or "javac"
+    classes = into / "classes"
+    subprocess.run([compiler, "-d", str(classes), str(sources / "Hello.java")], check=True)
+    jar = into / "hello.jar"
+    with zipfile.ZipFile(jar, "w") as out:
+        out.write(classes / "greet" / "Hello.class", "greet/Hello.class")
+    return jar
+
+
+def application_bundle(into: Path, name: str) -> Path:
+    """An application's bundle as a zip: ``etc/label.txt``, and ``toolkit/lib/hello.jar``."""
+    jar = greeting_jar(into / "jar")
+    archive = into / f"{name}.zip"
+    with zipfile.ZipFile(archive, "w") as out:
+        out.writestr("etc/label.txt", BUNDLE_LABEL + "\n")
+        out.write(jar, "toolkit/lib/hello.jar")
+    return archive

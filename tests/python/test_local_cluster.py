@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from support import last_json_line, run_script
+from support import BUNDLE_GREETING, BUNDLE_LABEL, last_json_line, run_script
 
 HERE = Path(__file__).resolve().parent
 
@@ -36,6 +36,8 @@ def test_partitioned_window_sum_on_two_executor_jvms_equals_the_streams_run(
         name: tasks for name, tasks in result["tasks_per_executor"].items() if name != "driver"
     }
     assert len(executors) == 2 and all(tasks > 0 for tasks in executors.values()), executors
+    # The application's bundle, shipped as an archive, found by each executor's operators.
+    assert result["resources"] == [[BUNDLE_LABEL, BUNDLE_GREETING]]
     assert result["failure"] == {
         "type": "OperatorError",
         "operator": "io.streamswindow.examples.FailingOperator",

@@ -4,6 +4,7 @@ import com.ibm.streams.operator.Operator;
 import io.streamswindow.clause.WindowClauseParser;
 import io.streamswindow.engine.Clock;
 import io.streamswindow.engine.WindowSpec;
+import io.streamswindow.runtime.HostDirectories;
 import io.streamswindow.runtime.OperatorHost;
 import io.streamswindow.runtime.OperatorHostBuilder;
 import io.streamswindow.runtime.OutputSink;
@@ -22,7 +23,7 @@ import java.util.Map;
  * host is then built on the clock and output sink of its run:
  *
  * <pre>{@code
- * HostRecipe recipe = HostRecipe.of(type, SplSparkTypes.toSpl(tuples), spec, SplSparkTypes.toSpl(out), params, partitionBy);
+ * HostRecipe recipe = HostRecipe.of(type, SplSparkTypes.toSpl(tuples), spec, SplSparkTypes.toSpl(out), params, partitionBy, plan.directories());
  * OperatorHost host = recipe.initialized(clock, sink); // built, initialized, default partitioner registered
  * }</pre>
  *
@@ -33,6 +34,7 @@ import java.util.Map;
  * @param parameters the operator's parameters, each a list of values as SPL passes them
  * @param partitionBy the columns a partitioned window is keyed by when the operator registers no
  *     partitioner of its own
+ * @param directories the directories the processing element reports, as found on this JVM
  */
 record HostRecipe(
     Class<? extends Operator> operatorClass,
@@ -40,12 +42,15 @@ record HostRecipe(
     WindowSpec window,
     SplSchema output,
     Map<String, List<String>> parameters,
-    List<String> partitionBy) {
+    List<String> partitionBy,
+    HostDirectories directories) {
 
   /**
-   * A recipe whose parameter values are interned, as the schemas' attribute names are: an operator
-   * that looks attributes up by a parameter's value (WindowSum's {@code attr}, per tuple) then
-   * finds them by reference.
+   * A recipe whose parameter values are interned, as the schemas' attribute names are (an operator
+   * that looks attributes up by a parameter's value, WindowSum's {@code attr} per tuple, then finds
+   * them by reference), and whose directories are found on this JVM, once per recipe rather than
+   * per host (a missing one is refused here, naming its setting: {@link
+   * OperatorDirectories#resolve}).
    */
   static HostRecipe of(
       Class<? extends Operator> operatorClass,
@@ -53,13 +58,16 @@ record HostRecipe(
       WindowSpec window,
       SplSchema output,
       Map<String, List<String>> parameters,
-      List<String> partitionBy) {
+      List<String> partitionBy,
+      OperatorDirectories directories) {
+    HostDirectories found = directories.resolve();
     Map<String, List<String>> interned = new LinkedHashMap<>();
     parameters.forEach(
         (name, values) -> interned.put(name, values.stream().map(String::intern).toList()));
     // The clause's delta literals take their attributes' types, as the SPL compiler types them.
     WindowSpec typed = WindowClauseParser.typed(window, input);
-    return new HostRecipe(operatorClass, input, typed, output, interned, List.copyOf(partitionBy));
+    return new HostRecipe(
+        operatorClass, input, typed, output, interned, List.copyOf(partitionBy), found);
   }
 
   /** Builds a host on {@code clock} whose output port 0 goes to {@code sink}; not initialized. */
@@ -68,6 +76,7 @@ record HostRecipe(
         OperatorHost.builder(operatorClass)
             .clock(clock)
             .checkpointStreams(KryoFallbackStreams.INSTANCE)
+            .directories(directories)
             .input("input", input, window)
             .output("output", output, sink);
     parameters.forEach(builder::parameter);

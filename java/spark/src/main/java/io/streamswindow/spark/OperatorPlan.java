@@ -30,6 +30,8 @@ import org.apache.spark.sql.types.StructType;
  * @param inputTypes the SPL types stated for input columns ({@code spl_types}: column to SPL type),
  *     checked on the driver; the other columns have the type table's
  * @param outputTypes the SPL types stated for output columns ({@code output_spl_types})
+ * @param directories the directories the operator's processing element reports, as the session's
+ *     settings name them; each JVM finds them itself ({@link OperatorDirectories#resolve})
  */
 record OperatorPlan(
     String operatorClass,
@@ -46,7 +48,8 @@ record OperatorPlan(
     String eventTime,
     String lateColumn,
     Map<String, String> inputTypes,
-    Map<String, String> outputTypes)
+    Map<String, String> outputTypes,
+    OperatorDirectories directories)
     implements Serializable {
 
   /**

@@ -31,7 +31,8 @@ import org.apache.spark.sql.types.StructType;
  * ask for: the single-instance run initializes the operator itself.
  *
  * <pre>{@code
- * ValidatedRun run = RunValidation.validate(request, input.schema(), input.isStreaming());
+ * ValidatedRun run = RunValidation.validate(request, input.schema(), input.isStreaming(),
+ *     OperatorDirectories.of(input.sparkSession()));
  * }</pre>
  */
 final class RunValidation {
@@ -46,7 +47,11 @@ final class RunValidation {
    * @param streaming whether the input is a streaming DataFrame
    * @throws IllegalArgumentException for an argument that does not fit, naming it
    */
-  static ValidatedRun validate(OperatorRunRequest request, StructType rows, boolean streaming) {
+  static ValidatedRun validate(
+      OperatorRunRequest request,
+      StructType rows,
+      boolean streaming,
+      OperatorDirectories directories) {
     InputPort in = request.input();
     OutputPort outPort = request.output();
     Class<? extends Operator> type = loadOperatorClass(request.operatorClass());
@@ -88,7 +93,8 @@ final class RunValidation {
             eventTime,
             lateColumn,
             new LinkedHashMap<>(in.splTypes()),
-            new LinkedHashMap<>(outPort.splTypes()));
+            new LinkedHashMap<>(outPort.splTypes()),
+            directories);
     return new ValidatedRun(
         plan,
         type,

@@ -120,7 +120,9 @@ public final class SingleInstanceRun {
     requireNoMarkers(request);
     // The names runOperator refuses are refused here too (RunValidation): the reference must not
     // accept what the run it checks would not. Its own initialization below is its dry run.
-    ValidatedRun run = RunValidation.validate(request, input.schema(), false);
+    ValidatedRun run =
+        RunValidation.validate(
+            request, input.schema(), false, OperatorDirectories.of(input.sparkSession()));
     RowTupleConverter in = new RowTupleConverter(run.tuples(), run.tuples(), run.inputSpl());
     RowTupleConverter converter =
         new RowTupleConverter(run.output(), run.output(), run.outputSpl());
@@ -141,7 +143,8 @@ public final class SingleInstanceRun {
             run.spec(),
             converter.schema(),
             run.parameters(),
-            request.input().partitionBy());
+            request.input().partitionBy(),
+            run.plan().directories());
     OperatorHost host =
         recipe.initialized(
             ManualClock.create(),

@@ -15,7 +15,8 @@ import org.apache.spark.sql.types.StructType;
  * SingleInstanceRun} (one instance on the driver).
  *
  * <pre>{@code
- * ValidatedRun run = RunValidation.validate(request, input.schema(), input.isStreaming());
+ * ValidatedRun run = RunValidation.validate(request, input.schema(), input.isStreaming(),
+ *     OperatorDirectories.of(input.sparkSession()));
  * OperatorObservation metrics = run.dryRun(); // the operator initialized once, on the driver
  * Dataset<Row> results = PerKeyRun.start(input, run, metrics);
  * }</pre>
@@ -55,7 +56,14 @@ record ValidatedRun(
     OperatorHost host = null;
     try {
       HostRecipe recipe =
-          HostRecipe.of(type, inputSpl, spec, outputSpl, plan.parameters(), plan.partitionBy());
+          HostRecipe.of(
+              type,
+              inputSpl,
+              spec,
+              outputSpl,
+              plan.parameters(),
+              plan.partitionBy(),
+              plan.directories());
       // A partition_by column the default partitioner cannot key by fails here, not in every task.
       host = recipe.initialized(new BatchClock(System.currentTimeMillis()), OutputSink.discard());
     } catch (IllegalArgumentException e) {

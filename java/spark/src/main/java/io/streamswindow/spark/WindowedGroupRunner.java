@@ -120,7 +120,8 @@ final class WindowedGroupRunner implements Serializable {
             plan.windowSpec(),
             output.schema(),
             plan.parameters(),
-            plan.partitionBy());
+            plan.partitionBy(),
+            plan.directories());
   }
 
   /**

@@ -114,7 +114,12 @@ public final class WindowedOperators {
    */
   static Dataset<Row> run(Dataset<Row> input, OperatorRunRequest request) {
     SparkUiAddress.showOnce(input.sparkSession());
-    ValidatedRun validated = RunValidation.validate(request, input.schema(), input.isStreaming());
+    ValidatedRun validated =
+        RunValidation.validate(
+            request,
+            input.schema(),
+            input.isStreaming(),
+            OperatorDirectories.of(input.sparkSession()));
     OperatorObservation metrics = validated.dryRun();
     if (request.metricsRows()) {
       metrics = metrics.keepingRows();

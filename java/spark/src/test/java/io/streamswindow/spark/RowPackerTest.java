@@ -42,7 +42,8 @@ class RowPackerTest {
         null,
         null,
         Map.of(),
-        Map.of());
+        Map.of(),
+        OperatorDirectories.NONE);
   }
 
   private static Row row(String sym, long seq, double price) {
@@ -99,7 +100,8 @@ class RowPackerTest {
             null,
             null,
             Map.of("sym", "optional<ustring>", "seq", "uint32"),
-            Map.of());
+            Map.of(),
+            OperatorDirectories.NONE);
     List<Row> rows = List.of(row(null, 3_000_000_000L, 1.0), row(null, 1, 2.0), row(null, 2, 3.0));
     List<Row> packed = packAll(new RowPacker(plan, ROWS), rows, 0);
 

@@ -296,7 +296,8 @@ final class SparkScenarioRunner {
             scenario.eventTime(),
             null,
             Map.of(),
-            Map.of());
+            Map.of(),
+            OperatorDirectories.NONE);
     function = new WindowedOperatorFunction(plan, tuples);
     chunkedRunner =
         layout == Layout.CHUNKED && streaming ? new WindowedGroupRunner(plan, tuples) : null;

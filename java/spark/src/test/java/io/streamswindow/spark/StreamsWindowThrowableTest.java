@@ -32,7 +32,8 @@ class StreamsWindowThrowableTest {
           null,
           null,
           Map.of(),
-          Map.of());
+          Map.of(),
+          OperatorDirectories.NONE);
 
   @Test
   void anOperatorFailureNamesOperatorWindowKeyAndTheInnermostCause() {
