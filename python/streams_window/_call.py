@@ -151,7 +151,7 @@ class OperatorCall:
     df: DataFrame
     spark: SparkSession
     operator_class: str
-    window: str
+    window: str | None  # None: input port 0 is not windowed
     output_schema: str | StructType
     partition_by: list[str]
     order_by: list[str]
@@ -165,7 +165,7 @@ class OperatorCall:
         df: DataFrame,
         operator_class: str,
         *,
-        window: str,
+        window: str | None,
         output_schema: str | StructType,
         partition_by: str | Sequence[str] | None,
         order_by: str | Sequence[str] | None,
@@ -185,7 +185,7 @@ class OperatorCall:
             df,
             spark,
             _checks.text(operator_class, "operator_class"),
-            _checks.text(window, "window"),
+            _checks.optional_text(window, "window"),
             _checks.schema(output_schema, "output_schema"),
             _checks.column_list(partition_by, "partition_by"),
             _checks.column_list(order_by, "order_by"),

@@ -1,4 +1,4 @@
-"""run_operator(): an IBM Streams windowed Java operator over a Spark DataFrame."""
+"""run_operator(): an IBM Streams Java operator, windowed or not, over a Spark DataFrame."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ def run_operator(
     df: DataFrame,
     operator_class: str,
     *,
-    window: str,
+    window: str | None,
     output_schema: str | StructType,
     partition_by: str | Sequence[str] | None = None,
     order_by: str | Sequence[str] | None = None,
@@ -33,7 +33,7 @@ def run_operator(
     output_spl_types: Mapping[str, str] | None = None,
     metrics: Observation | None = None,
 ) -> DataFrame:
-    """Run an IBM Streams windowed Java operator over a DataFrame; return what it submits.
+    """Run an IBM Streams Java operator over a DataFrame; return what it submits.
 
     The operator class, unchanged from IBM Streams, must be on the session's classpath (add its
     jar with ``configure(builder, extra_jars=[...])``). Its input port 0 receives ``df``'s rows
@@ -83,12 +83,17 @@ def run_operator(
             session (docs/connect.md).
         operator_class: the operator's Java class name, e.g. ``"com.acme.VSum"``.
         window: the SPL window clause of input port 0, e.g. ``"partitioned, sliding, count(3)"``
-            (see :func:`streams_window.parse_window`).
+            (see :func:`streams_window.parse_window`); ``None`` when the port is not windowed
+            (a filter, a transform, an enricher: ``process`` sees each tuple, no window event
+            fires). Required: ``window=None`` says so explicitly.
         output_schema: output port 0's schema: a DDL string (``"key string, total double"``)
             or a ``StructType``.
         partition_by: the column(s) that partition a ``partitioned`` window; each partition is a
             Spark group, so partitions spread over executors. Required for a partitioned
-            window, refused for one that is not (that one runs as a single group).
+            window, refused for one that is not (that one runs as a single group). With
+            ``window=None``, optional: one operator instance per value of these columns, its
+            ``StateHandler`` state kept per value; without them one instance for the whole
+            input.
         order_by: the column(s) whose ascending order is the arrival order inside a partition
             (and inside each micro-batch of a stream); ties keep their input order. Without
             it, the input's own order.

@@ -27,7 +27,7 @@ def single_instance_run(
     df: DataFrame,
     operator_class: str,
     *,
-    window: str,
+    window: str | None,
     output_schema: str | StructType,
     partition_by: str | Sequence[str] | None = None,
     order_by: str | Sequence[str] | None = None,
@@ -74,7 +74,9 @@ def single_instance_run(
         order_by=order_by,
         params=params,
         run_arguments=dict(
-            event_time=event_time, spl_types=spl_types, output_spl_types=output_spl_types
+            event_time=event_time,
+            spl_types=spl_types,
+            output_spl_types=output_spl_types,
         ),
     )
     if df.isStreaming:

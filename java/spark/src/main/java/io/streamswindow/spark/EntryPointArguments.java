@@ -52,7 +52,9 @@ final class EntryPointArguments {
       String outputSchema,
       Map<String, String> options) {
     text(operatorClass, "operator_class");
-    text(window, "window");
+    if (window != null) {
+      text(window, "window"); // null: input port 0 is not windowed
+    }
     if (outputSchema != null && outputSchema.isBlank()) {
       throw new IllegalArgumentException(
           "output_schema is empty: give the schema of output port 0");

@@ -67,9 +67,12 @@ public final class OperatorRunRequest {
    * The settings of an input port: what the window, the partitioning and the rows' order are, and
    * how rows become tuples.
    *
-   * @param window the SPL window clause, e.g. {@code "sliding, count(3)"}
+   * @param window the SPL window clause, e.g. {@code "sliding, count(3)"}; null when the port is
+   *     not windowed (a filter, a transform, an enricher: the operator's {@code process} sees each
+   *     tuple, and no window events fire)
    * @param partitionBy the window's partition columns (the Spark grouping key); empty when the
-   *     window is not partitioned
+   *     window is not partitioned. A port without a window takes them or not: they key one operator
+   *     instance per value on Spark, and none is one instance for the whole input
    * @param orderBy the columns whose ascending order is the arrival order within a partition; empty
    *     to keep the input's own order
    * @param markerColumn a boolean column whose true rows are window markers, or null
@@ -196,13 +199,16 @@ public final class OperatorRunRequest {
       this.operatorClass = operatorClass;
     }
 
-    /** Input port 0's SPL window clause. */
+    /** Input port 0's SPL window clause; null (the default) when the port is not windowed. */
     public Builder window(String clause) {
       this.window = clause;
       return this;
     }
 
-    /** The partition columns of a partitioned window; null or empty for none. */
+    /**
+     * The partition columns of a partitioned window, or the key columns of a port without a window
+     * (one operator instance per key); null or empty for none.
+     */
     public Builder partitionBy(List<String> columns) {
       this.partitionBy = columns == null ? List.of() : List.copyOf(columns);
       return this;

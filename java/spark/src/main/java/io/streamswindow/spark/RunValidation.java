@@ -1,6 +1,7 @@
 package io.streamswindow.spark;
 
 import com.ibm.streams.operator.Operator;
+import com.ibm.streams.operator.window.StreamWindow;
 import io.streamswindow.clause.WindowClauseParser;
 import io.streamswindow.engine.WindowSpec;
 import io.streamswindow.schema.SimilarNames;
@@ -50,7 +51,9 @@ final class RunValidation {
     InputPort in = request.input();
     OutputPort outPort = request.output();
     Class<? extends Operator> type = loadOperatorClass(request.operatorClass());
-    WindowSpec parsed = WindowClauseParser.parse(in.window());
+    // No clause: input port 0 is not windowed (a filter, a transform, an enricher).
+    WindowSpec parsed =
+        in.window() == null ? WindowSpec.notWindowed() : WindowClauseParser.parse(in.window());
     if (!streaming) {
       requireNoProcessingTime(parsed);
     }
@@ -195,8 +198,14 @@ final class RunValidation {
     return eventTime;
   }
 
-  /** A partitioned window needs partition_by, and partition_by a partitioned window. */
+  /**
+   * A partitioned window needs partition_by, and partition_by a partitioned window. A port without
+   * a window takes partition_by or not: its columns only key the operator instances on Spark.
+   */
   private static void requirePartitioning(WindowSpec spec, InputPort in) {
+    if (spec.type() == StreamWindow.Type.NOT_WINDOWED) {
+      return;
+    }
     if (spec.isPartitioned() && in.partitionBy().isEmpty()) {
       throw new IllegalArgumentException(
           "The window \""

@@ -64,7 +64,7 @@ class OperatorRunRequestTest {
             () -> withOptions(Map.of("spl_types.amount", "decimal64")));
     assertEquals(
         "Unknown option 'spl_types.amount'; the options are [marker_column, batch_marker, punctuation_column,"
-            + " event_time, late_output], and spl_type.<column> or output_spl_type.<column> for the SPL type of a"
+            + " event_time, late_output, metrics_rows], and spl_type.<column> or output_spl_type.<column> for the SPL type of a"
             + " column",
         e.getMessage());
     assertThrows(IllegalArgumentException.class, () -> withOptions(Map.of("marker_colum", "m")));
