@@ -36,6 +36,7 @@ RUN_OPTION_KEYS = {
     "event_time": "event_time",
     "late_output": "late_output",
     "metrics": "metrics_rows",
+    "partition_by_keys_only": "partition_by_keys_only",
     "spl_types": "spl_type.",
     "output_spl_types": "output_spl_type.",
 }
@@ -57,6 +58,7 @@ def run_options(
     event_time: str | None = None,
     late_output: bool = False,
     metrics: bool = False,
+    partition_by_keys_only: bool = False,
     spl_types: Mapping[str, str] | None = None,
     output_spl_types: Mapping[str, str] | None = None,
 ) -> dict[str, str]:
@@ -75,6 +77,7 @@ def run_options(
         ("batch_marker", batch_marker),
         ("late_output", late_output),
         ("metrics", metrics),
+        ("partition_by_keys_only", partition_by_keys_only),
     ):
         if _checks.flag(set_flag, argument) == "true":
             options[RUN_OPTION_KEYS[argument]] = "true"

@@ -29,6 +29,7 @@ def run_operator(
     punctuation_column: str | None = None,
     event_time: str | None = None,
     late_output: bool = False,
+    partition_by_keys_only: bool = False,
     spl_types: Mapping[str, str] | None = None,
     output_spl_types: Mapping[str, str] | None = None,
     metrics: Observation | None = None,
@@ -120,6 +121,14 @@ def run_operator(
             ``late_tuple`` column (a struct of the input's columns, added last) holds it, with
             the ``partition_by`` output columns set and the others null; ``late_tuple`` is null
             on every other row. Refused for other windows, which drop no tuple.
+        partition_by_keys_only: the ``partition_by`` columns key the rows on Spark (an
+            operator instance per value) but are not attributes of input port 0: the tuples
+            are ``df``'s other columns. For an operator whose port schema is fixed (IBM's
+            ``tuple<blob __spl_jo>``) and that partitions its window with its own partitioner
+            (registered in ``initialize``; the default one reads ``partition_by`` attributes,
+            so a partitioned window whose operator registers none is refused). Needs
+            ``partition_by``; ``order_by``, ``event_time`` and ``spl_types`` cannot name these
+            columns. See docs/python.md, "Key columns that are not attributes".
         spl_types: the SPL type of input attributes whose default is not the one the operator
             was written for: column name -> SPL type, e.g. ``{"amount": "decimal64"}``. By
             default a string column is an ``rstring``, a decimal a ``decimal128``, a bigint an
@@ -198,6 +207,7 @@ def run_operator(
             punctuation_column=punctuation_column,
             event_time=event_time,
             late_output=late_output,
+            partition_by_keys_only=partition_by_keys_only,
             metrics=wants_metrics,
             spl_types=spl_types,
             output_spl_types=output_spl_types,

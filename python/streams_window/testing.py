@@ -33,6 +33,7 @@ def single_instance_run(
     order_by: str | Sequence[str] | None = None,
     params: Mapping[str, ParamValue] | None = None,
     event_time: str | None = None,
+    partition_by_keys_only: bool = False,
     spl_types: Mapping[str, str] | None = None,
     output_spl_types: Mapping[str, str] | None = None,
 ) -> DataFrame:
@@ -75,6 +76,7 @@ def single_instance_run(
         params=params,
         run_arguments=dict(
             event_time=event_time,
+            partition_by_keys_only=partition_by_keys_only,
             spl_types=spl_types,
             output_spl_types=output_spl_types,
         ),

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.ibm.streamsx.topology.function.Function;
 import com.ibm.streamsx.topology.function.Predicate;
+import com.ibm.streamsx.topology.internal.functional.ops.FunctionAggregate;
 import com.ibm.streamsx.topology.internal.functional.ops.FunctionFilter;
 import com.ibm.streamsx.topology.internal.functional.ops.FunctionTransform;
 import com.ibm.streamsx.topology.internal.logic.ObjectUtils;
@@ -15,6 +16,7 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Encoders;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.functions;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -88,5 +90,32 @@ class IbmFunctionalOperatorsOnSparkTest {
             "string string",
             java.util.Map.of());
     assertEquals(List.of("apple", "avocado"), sorted(out));
+  }
+
+  @Test
+  void ibmsAggregateKeyedOnSparkByAColumnThatIsNoAttributeOfItsPort() {
+    // IBM's port schema is fixed (tuple<rstring string>) and its window partitioned by its own key
+    // getter; the Spark key k (the first letter, the key getter's key) spreads the partitions over
+    // tasks without becoming an attribute.
+    Function<List<String>, String> join = tuples -> String.join("+", tuples);
+    Function<String, String> firstLetter = s -> s.substring(0, 1);
+    Dataset<Row> input =
+        spark
+            .createDataset(List.of("a1", "b1", "a2", "a3", "b2", "a4"), Encoders.STRING())
+            .toDF("string")
+            .coalesce(1) // one input partition: its order is each key's arrival order
+            .withColumn("k", functions.substring(functions.col("string"), 1, 1));
+    OperatorRunRequest.Builder request =
+        OperatorRunRequest.builder(FunctionAggregate.class.getName())
+            .window("partitioned, sliding, count(3), count(1)")
+            .partitionBy(List.of("k"))
+            .parameter("functionalLogic", List.of(logic(join)))
+            .parameter("keyGetter", List.of(logic(firstLetter)))
+            .outputSchema("string string");
+
+    Dataset<Row> out =
+        WindowedOperators.runOperator(input, request.partitionByKeysOnly(true).build());
+
+    assertEquals(List.of("a1", "a1+a2", "a1+a2+a3", "a2+a3+a4", "b1", "b1+b2"), sorted(out));
   }
 }

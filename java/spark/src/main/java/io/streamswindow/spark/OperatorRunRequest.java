@@ -52,6 +52,7 @@ public final class OperatorRunRequest {
             builder.batchMarker,
             builder.eventTime,
             builder.lateOutput,
+            builder.partitionByKeysOnly,
             Collections.unmodifiableMap(new LinkedHashMap<>(builder.splTypes)));
     this.output =
         new OutputPort(
@@ -80,6 +81,9 @@ public final class OperatorRunRequest {
    *     marker
    * @param eventTime the event-time column of a timeInterval window, or null
    * @param lateOutput whether the tuples a timeInterval window drops come back in a last column
+   * @param partitionByKeysOnly whether the {@code partitionBy} columns only key the rows on Spark
+   *     and are left out of the port's tuples (an operator with a fixed port schema that partitions
+   *     with its own partitioner)
    * @param splTypes SPL types stated for input columns (column to SPL type)
    */
   public record InputPort(
@@ -90,6 +94,7 @@ public final class OperatorRunRequest {
       boolean batchMarker,
       String eventTime,
       boolean lateOutput,
+      boolean partitionByKeysOnly,
       Map<String, String> splTypes) {}
 
   /**
@@ -187,6 +192,7 @@ public final class OperatorRunRequest {
     private boolean batchMarker;
     private String eventTime;
     private boolean lateOutput;
+    private boolean partitionByKeysOnly;
     private final Map<String, String> splTypes = new LinkedHashMap<>();
     private String outputDdl;
     private StructType outputStruct;
@@ -285,6 +291,17 @@ public final class OperatorRunRequest {
     /** Whether the tuples a timeInterval window drops come back in a last column. */
     public Builder lateOutput(boolean set) {
       this.lateOutput = set;
+      return this;
+    }
+
+    /**
+     * Whether the {@code partitionBy} columns only key the rows on Spark (an operator instance per
+     * value) and are not attributes of input port 0, whose tuples are then the other columns: for
+     * an operator whose port schema is fixed (IBM's {@code tuple<blob __spl_jo>}) and that
+     * partitions its window with a partitioner of its own. Needs {@code partitionBy}.
+     */
+    public Builder partitionByKeysOnly(boolean set) {
+      this.partitionByKeysOnly = set;
       return this;
     }
 

@@ -121,7 +121,9 @@ public final class SingleInstanceRun {
     // The names runOperator refuses are refused here too (RunValidation): the reference must not
     // accept what the run it checks would not. Its own initialization below is its dry run.
     ValidatedRun run = RunValidation.validate(request, input.schema(), false);
-    RowTupleConverter in = new RowTupleConverter(run.tuples(), run.tuples(), run.inputSpl());
+    // Read from the input's rows by name: with partition_by_keys_only the tuples have fewer
+    // columns.
+    RowTupleConverter in = new RowTupleConverter(run.tuples(), input.schema(), run.inputSpl());
     RowTupleConverter converter =
         new RowTupleConverter(run.output(), run.output(), run.outputSpl());
     List<Tuple> tuples = new ArrayList<>();
