@@ -36,6 +36,7 @@ RUN_OPTION_KEYS = {
     "event_time": "event_time",
     "late_output": "late_output",
     "metrics": "metrics_rows",
+    "partition_by_keys_only": "partition_by_keys_only",
     "spl_types": "spl_type.",
     "output_spl_types": "output_spl_type.",
 }
@@ -57,6 +58,7 @@ def run_options(
     event_time: str | None = None,
     late_output: bool = False,
     metrics: bool = False,
+    partition_by_keys_only: bool = False,
     spl_types: Mapping[str, str] | None = None,
     output_spl_types: Mapping[str, str] | None = None,
 ) -> dict[str, str]:
@@ -75,6 +77,7 @@ def run_options(
         ("batch_marker", batch_marker),
         ("late_output", late_output),
         ("metrics", metrics),
+        ("partition_by_keys_only", partition_by_keys_only),
     ):
         if _checks.flag(set_flag, argument) == "true":
             options[RUN_OPTION_KEYS[argument]] = "true"
@@ -151,7 +154,7 @@ class OperatorCall:
     df: DataFrame
     spark: SparkSession
     operator_class: str
-    window: str
+    window: str | None  # None: input port 0 is not windowed
     output_schema: str | StructType
     partition_by: list[str]
     order_by: list[str]
@@ -165,7 +168,7 @@ class OperatorCall:
         df: DataFrame,
         operator_class: str,
         *,
-        window: str,
+        window: str | None,
         output_schema: str | StructType,
         partition_by: str | Sequence[str] | None,
         order_by: str | Sequence[str] | None,
@@ -185,7 +188,7 @@ class OperatorCall:
             df,
             spark,
             _checks.text(operator_class, "operator_class"),
-            _checks.text(window, "window"),
+            _checks.optional_text(window, "window"),
             _checks.schema(output_schema, "output_schema"),
             _checks.column_list(partition_by, "partition_by"),
             _checks.column_list(order_by, "order_by"),

@@ -39,7 +39,7 @@ def run_operator_request(
     *,
     input_relation: bytes,
     operator_class: str,
-    window: str,
+    window: str | None,
     partition_by: Iterable[str],
     order_by: Iterable[str],
     params: Mapping[str, Iterable[str]],
@@ -61,7 +61,8 @@ def run_operator_request(
     call = bytearray()
     call += _bytes_field(1, input_relation)
     call += _string_field(2, operator_class)
-    call += _string_field(3, window)
+    if window is not None:  # absent: input port 0 is not windowed
+        call += _string_field(3, window)
     for column in partition_by:
         call += _string_field(4, column)
     for column in order_by:

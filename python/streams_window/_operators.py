@@ -1,4 +1,4 @@
-"""run_operator(): an IBM Streams windowed Java operator over a Spark DataFrame."""
+"""run_operator(): an IBM Streams Java operator, windowed or not, over a Spark DataFrame."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ def run_operator(
     df: DataFrame,
     operator_class: str,
     *,
-    window: str,
+    window: str | None,
     output_schema: str | StructType,
     partition_by: str | Sequence[str] | None = None,
     order_by: str | Sequence[str] | None = None,
@@ -29,11 +29,12 @@ def run_operator(
     punctuation_column: str | None = None,
     event_time: str | None = None,
     late_output: bool = False,
+    partition_by_keys_only: bool = False,
     spl_types: Mapping[str, str] | None = None,
     output_spl_types: Mapping[str, str] | None = None,
     metrics: Observation | None = None,
 ) -> DataFrame:
-    """Run an IBM Streams windowed Java operator over a DataFrame; return what it submits.
+    """Run an IBM Streams Java operator over a DataFrame; return what it submits.
 
     The operator class, unchanged from IBM Streams, must be on the session's classpath (add its
     jar with ``configure(builder, extra_jars=[...])``). Its input port 0 receives ``df``'s rows
@@ -83,12 +84,17 @@ def run_operator(
             session (docs/connect.md).
         operator_class: the operator's Java class name, e.g. ``"com.acme.VSum"``.
         window: the SPL window clause of input port 0, e.g. ``"partitioned, sliding, count(3)"``
-            (see :func:`streams_window.parse_window`).
+            (see :func:`streams_window.parse_window`); ``None`` when the port is not windowed
+            (a filter, a transform, an enricher: ``process`` sees each tuple, no window event
+            fires). Required: ``window=None`` says so explicitly.
         output_schema: output port 0's schema: a DDL string (``"key string, total double"``)
             or a ``StructType``.
         partition_by: the column(s) that partition a ``partitioned`` window; each partition is a
             Spark group, so partitions spread over executors. Required for a partitioned
-            window, refused for one that is not (that one runs as a single group).
+            window, refused for one that is not (that one runs as a single group). With
+            ``window=None``, optional: one operator instance per value of these columns, its
+            ``StateHandler`` state kept per value; without them one instance for the whole
+            input.
         order_by: the column(s) whose ascending order is the arrival order inside a partition
             (and inside each micro-batch of a stream); ties keep their input order. Without
             it, the input's own order.
@@ -115,6 +121,14 @@ def run_operator(
             ``late_tuple`` column (a struct of the input's columns, added last) holds it, with
             the ``partition_by`` output columns set and the others null; ``late_tuple`` is null
             on every other row. Refused for other windows, which drop no tuple.
+        partition_by_keys_only: the ``partition_by`` columns key the rows on Spark (an
+            operator instance per value) but are not attributes of input port 0: the tuples
+            are ``df``'s other columns. For an operator whose port schema is fixed (IBM's
+            ``tuple<blob __spl_jo>``) and that partitions its window with its own partitioner
+            (registered in ``initialize``; the default one reads ``partition_by`` attributes,
+            so a partitioned window whose operator registers none is refused). Needs
+            ``partition_by``; ``order_by``, ``event_time`` and ``spl_types`` cannot name these
+            columns. See docs/python.md, "Key columns that are not attributes".
         spl_types: the SPL type of input attributes whose default is not the one the operator
             was written for: column name -> SPL type, e.g. ``{"amount": "decimal64"}``. By
             default a string column is an ``rstring``, a decimal a ``decimal128``, a bigint an
@@ -193,6 +207,7 @@ def run_operator(
             punctuation_column=punctuation_column,
             event_time=event_time,
             late_output=late_output,
+            partition_by_keys_only=partition_by_keys_only,
             metrics=wants_metrics,
             spl_types=spl_types,
             output_spl_types=output_spl_types,

@@ -27,12 +27,13 @@ def single_instance_run(
     df: DataFrame,
     operator_class: str,
     *,
-    window: str,
+    window: str | None,
     output_schema: str | StructType,
     partition_by: str | Sequence[str] | None = None,
     order_by: str | Sequence[str] | None = None,
     params: Mapping[str, ParamValue] | None = None,
     event_time: str | None = None,
+    partition_by_keys_only: bool = False,
     spl_types: Mapping[str, str] | None = None,
     output_spl_types: Mapping[str, str] | None = None,
 ) -> DataFrame:
@@ -74,7 +75,10 @@ def single_instance_run(
         order_by=order_by,
         params=params,
         run_arguments=dict(
-            event_time=event_time, spl_types=spl_types, output_spl_types=output_spl_types
+            event_time=event_time,
+            partition_by_keys_only=partition_by_keys_only,
+            spl_types=spl_types,
+            output_spl_types=output_spl_types,
         ),
     )
     if df.isStreaming:

@@ -208,7 +208,7 @@ def test_a_marker_column_must_be_boolean(df: DataFrame) -> None:
     ("overrides", "message"),
     [
         ({"operator_class": 42}, "operator_class takes a string; got int"),
-        ({"window": None}, "window takes a string; got NoneType"),
+        ({"window": 4}, "window takes a string; got int"),
         ({"output_schema": ["total"]}, "output_schema takes a DDL string .* got list"),
         ({"partition_by": {"key"}}, "partition_by takes a column name or a list .* got set"),
         ({"params": [("attr", "cost")]}, "params takes a mapping .* got list"),

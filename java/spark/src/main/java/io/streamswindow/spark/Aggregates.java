@@ -173,6 +173,13 @@ public final class Aggregates {
               + Direction.OUTPUT.argument);
     }
     OperatorRunRequest.InputPort in = stated.input();
+    if (in.partitionByKeysOnly()) {
+      throw new IllegalArgumentException(
+          "aggregate partitions its window by the partition_by attributes: "
+              + RunOption.PARTITION_BY_KEYS_ONLY.key()
+              + ", which leaves them out of the tuples, is for operators with a partitioner of"
+              + " their own");
+    }
     SplSchema tuples =
         SplSparkTypes.toSpl(
             RunValidation.tupleSchema(input.schema(), in.markerColumn()),

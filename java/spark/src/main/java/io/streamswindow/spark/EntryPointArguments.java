@@ -32,7 +32,8 @@ final class EntryPointArguments {
    * The options whose value is a boolean, spelt "true" or "false" (Aggregate's own flags are
    * checked by {@link Aggregates}).
    */
-  private static final List<String> FLAG_OPTIONS = List.of("batch_marker", "late_output");
+  private static final List<String> FLAG_OPTIONS =
+      List.of("batch_marker", "late_output", "partition_by_keys_only");
 
   /** The option naming how a sliding window is aggregated, and its values. */
   private static final List<String> SLIDING_OPTIONS =
@@ -52,7 +53,9 @@ final class EntryPointArguments {
       String outputSchema,
       Map<String, String> options) {
     text(operatorClass, "operator_class");
-    text(window, "window");
+    if (window != null) {
+      text(window, "window"); // null: input port 0 is not windowed
+    }
     if (outputSchema != null && outputSchema.isBlank()) {
       throw new IllegalArgumentException(
           "output_schema is empty: give the schema of output port 0");

@@ -14,7 +14,8 @@ import org.apache.spark.sql.types.StructType;
  * WindowedOperators}, then shipped with the query plan.
  *
  * @param operatorClass the operator's class name
- * @param window the SPL window clause of input port 0
+ * @param window the SPL window clause of input port 0, or {@code "not windowed"} (the text of
+ *     {@link WindowSpec#notWindowed()}) for a port without a window
  * @param input the schema of the input rows (the operator's tuples, plus the marker column if any)
  * @param output the schema of output port 0, as the result rows have it
  * @param partitionBy the partition columns (the Spark grouping key); empty when not partitioned
@@ -88,8 +89,14 @@ record OperatorPlan(
     return SplSparkTypes.toSpl(output, outputTypes, Direction.OUTPUT);
   }
 
-  /** The window declaration: the clause, with the event-time column when there is one. */
+  /**
+   * The window declaration: the clause, with the event-time column when there is one; {@link
+   * WindowSpec#notWindowed()} when {@link #window} is its text (input port 0 has no window).
+   */
   WindowSpec windowSpec() {
+    if (window.equals(WindowSpec.notWindowed().toString())) {
+      return WindowSpec.notWindowed();
+    }
     WindowSpec spec = WindowClauseParser.parse(window);
     return eventTime == null ? spec : spec.withEventTime(eventTime);
   }

@@ -52,6 +52,7 @@ public final class OperatorRunRequest {
             builder.batchMarker,
             builder.eventTime,
             builder.lateOutput,
+            builder.partitionByKeysOnly,
             Collections.unmodifiableMap(new LinkedHashMap<>(builder.splTypes)));
     this.output =
         new OutputPort(
@@ -67,9 +68,12 @@ public final class OperatorRunRequest {
    * The settings of an input port: what the window, the partitioning and the rows' order are, and
    * how rows become tuples.
    *
-   * @param window the SPL window clause, e.g. {@code "sliding, count(3)"}
+   * @param window the SPL window clause, e.g. {@code "sliding, count(3)"}; null when the port is
+   *     not windowed (a filter, a transform, an enricher: the operator's {@code process} sees each
+   *     tuple, and no window events fire)
    * @param partitionBy the window's partition columns (the Spark grouping key); empty when the
-   *     window is not partitioned
+   *     window is not partitioned. A port without a window takes them or not: they key one operator
+   *     instance per value on Spark, and none is one instance for the whole input
    * @param orderBy the columns whose ascending order is the arrival order within a partition; empty
    *     to keep the input's own order
    * @param markerColumn a boolean column whose true rows are window markers, or null
@@ -77,6 +81,9 @@ public final class OperatorRunRequest {
    *     marker
    * @param eventTime the event-time column of a timeInterval window, or null
    * @param lateOutput whether the tuples a timeInterval window drops come back in a last column
+   * @param partitionByKeysOnly whether the {@code partitionBy} columns only key the rows on Spark
+   *     and are left out of the port's tuples (an operator with a fixed port schema that partitions
+   *     with its own partitioner)
    * @param splTypes SPL types stated for input columns (column to SPL type)
    */
   public record InputPort(
@@ -87,6 +94,7 @@ public final class OperatorRunRequest {
       boolean batchMarker,
       String eventTime,
       boolean lateOutput,
+      boolean partitionByKeysOnly,
       Map<String, String> splTypes) {}
 
   /**
@@ -184,6 +192,7 @@ public final class OperatorRunRequest {
     private boolean batchMarker;
     private String eventTime;
     private boolean lateOutput;
+    private boolean partitionByKeysOnly;
     private final Map<String, String> splTypes = new LinkedHashMap<>();
     private String outputDdl;
     private StructType outputStruct;
@@ -196,13 +205,16 @@ public final class OperatorRunRequest {
       this.operatorClass = operatorClass;
     }
 
-    /** Input port 0's SPL window clause. */
+    /** Input port 0's SPL window clause; null (the default) when the port is not windowed. */
     public Builder window(String clause) {
       this.window = clause;
       return this;
     }
 
-    /** The partition columns of a partitioned window; null or empty for none. */
+    /**
+     * The partition columns of a partitioned window, or the key columns of a port without a window
+     * (one operator instance per key); null or empty for none.
+     */
     public Builder partitionBy(List<String> columns) {
       this.partitionBy = columns == null ? List.of() : List.copyOf(columns);
       return this;
@@ -279,6 +291,17 @@ public final class OperatorRunRequest {
     /** Whether the tuples a timeInterval window drops come back in a last column. */
     public Builder lateOutput(boolean set) {
       this.lateOutput = set;
+      return this;
+    }
+
+    /**
+     * Whether the {@code partitionBy} columns only key the rows on Spark (an operator instance per
+     * value) and are not attributes of input port 0, whose tuples are then the other columns: for
+     * an operator whose port schema is fixed (IBM's {@code tuple<blob __spl_jo>}) and that
+     * partitions its window with a partitioner of its own. Needs {@code partitionBy}.
+     */
+    public Builder partitionByKeysOnly(boolean set) {
+      this.partitionByKeysOnly = set;
       return this;
     }
 

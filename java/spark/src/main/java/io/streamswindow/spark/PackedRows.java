@@ -139,18 +139,22 @@ final class PackedRows {
    * Not floating point (Spark groups -0.0 with 0.0, and NaNs), binary, timestamps or collated
    * strings ("a" with "A"): their tuples keep their own values. Nor a column with an SPL type
    * stated for it: its values are converted (and checked) row by row on the map side, and an {@code
-   * optional<T>} one may hold a null, which is a value there.
+   * optional<T>} one may hold a null, which is a value there. When that would leave out every
+   * attribute (tuples of the key columns alone), none is left out: an entry must take at least a
+   * byte, or the reduce side could not tell one entry from none.
    */
   static boolean[] omittedAttributes(RowTupleConverter tuples, List<String> partitionBy) {
     boolean[] omitted = new boolean[tuples.struct().size()];
+    boolean kept = false;
     for (int i = 0; i < omitted.length; i++) {
       StructField field = tuples.struct().fields()[i];
       omitted[i] =
           partitionBy.contains(field.name())
               && GROUPED_BY_VALUE.contains(field.dataType())
               && !tuples.isStated(i);
+      kept |= !omitted[i];
     }
-    return omitted;
+    return kept ? omitted : new boolean[omitted.length];
   }
 
   private static final List<DataType> GROUPED_BY_VALUE =

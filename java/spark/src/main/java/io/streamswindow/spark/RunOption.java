@@ -33,6 +33,11 @@ public enum RunOption {
    * OperatorRunRequest.Builder#metricsRows}).
    */
   METRICS_ROWS("metrics_rows", false),
+  /**
+   * "true": the {@code partition_by} columns key the rows on Spark but are not attributes of the
+   * tuples ({@link OperatorRunRequest.Builder#partitionByKeysOnly}).
+   */
+  PARTITION_BY_KEYS_ONLY("partition_by_keys_only", false),
   /** The prefix of a key {@code spl_type.<column>}: the SPL type of an input attribute. */
   SPL_TYPE("spl_type.", true),
   /** The prefix of a key {@code output_spl_type.<column>}: the SPL type of an output column. */
@@ -109,6 +114,7 @@ public enum RunOption {
       case EVENT_TIME -> request.eventTime(value);
       case LATE_OUTPUT -> request.lateOutput(Boolean.parseBoolean(value));
       case METRICS_ROWS -> request.metricsRows(Boolean.parseBoolean(value));
+      case PARTITION_BY_KEYS_ONLY -> request.partitionByKeysOnly(Boolean.parseBoolean(value));
       case SPL_TYPE -> request.splType(key.substring(option.key.length()), value);
       case OUTPUT_SPL_TYPE -> request.outputSplType(key.substring(option.key.length()), value);
     }

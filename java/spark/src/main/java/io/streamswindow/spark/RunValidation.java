@@ -1,6 +1,7 @@
 package io.streamswindow.spark;
 
 import com.ibm.streams.operator.Operator;
+import com.ibm.streams.operator.window.StreamWindow;
 import io.streamswindow.clause.WindowClauseParser;
 import io.streamswindow.engine.WindowSpec;
 import io.streamswindow.schema.SimilarNames;
@@ -55,7 +56,9 @@ final class RunValidation {
     InputPort in = request.input();
     OutputPort outPort = request.output();
     Class<? extends Operator> type = loadOperatorClass(request.operatorClass());
-    WindowSpec parsed = WindowClauseParser.parse(in.window());
+    // No clause: input port 0 is not windowed (a filter, a transform, an enricher).
+    WindowSpec parsed =
+        in.window() == null ? WindowSpec.notWindowed() : WindowClauseParser.parse(in.window());
     if (!streaming) {
       requireNoProcessingTime(parsed);
     }
@@ -66,8 +69,9 @@ final class RunValidation {
     requireColumns(rows, in.orderBy(), "order_by");
     requireOrderable(rows, in.orderBy());
     requireMarkerColumn(rows, in);
+    requireKeysOnly(in);
     StructType out = outputSchema(outPort);
-    StructType tuples = tupleSchema(rows, in.markerColumn());
+    StructType tuples = tupleSchema(rows, in);
     SplSchema inputSpl = inputSpl(tuples, in);
     SplSchema outputSpl = SplSparkTypes.toSpl(out, outPort.splTypes(), Direction.OUTPUT);
     if (!in.orderBy().isEmpty()) {
@@ -201,8 +205,14 @@ final class RunValidation {
     return eventTime;
   }
 
-  /** A partitioned window needs partition_by, and partition_by a partitioned window. */
+  /**
+   * A partitioned window needs partition_by, and partition_by a partitioned window. A port without
+   * a window takes partition_by or not: its columns only key the operator instances on Spark.
+   */
   private static void requirePartitioning(WindowSpec spec, InputPort in) {
+    if (spec.type() == StreamWindow.Type.NOT_WINDOWED) {
+      return;
+    }
     if (spec.isPartitioned() && in.partitionBy().isEmpty()) {
       throw new IllegalArgumentException(
           "The window \""
@@ -330,6 +340,59 @@ final class RunValidation {
       }
     }
     return "unreadable";
+  }
+
+  /**
+   * With {@code partition_by_keys_only}: partition_by is given, and no setting that names an
+   * attribute of the tuples (order_by, event_time, spl_types) names one of its columns, which the
+   * tuples leave out.
+   */
+  private static void requireKeysOnly(InputPort in) {
+    if (!in.partitionByKeysOnly()) {
+      return;
+    }
+    String option = RunOption.PARTITION_BY_KEYS_ONLY.key();
+    if (in.partitionBy().isEmpty()) {
+      throw new IllegalArgumentException(
+          option
+              + " leaves the partition_by columns out of the tuples, and partition_by is empty:"
+              + " give partition_by, or leave "
+              + option
+              + " out");
+    }
+    Map<String, List<String>> naming = new LinkedHashMap<>();
+    naming.put("order_by", in.orderBy());
+    naming.put("event_time", in.eventTime() == null ? List.of() : List.of(in.eventTime()));
+    naming.put(Direction.INPUT.argument, new ArrayList<>(in.splTypes().keySet()));
+    naming.forEach(
+        (argument, columns) -> {
+          for (String column : columns) {
+            if (in.partitionBy().contains(column)) {
+              throw new IllegalArgumentException(
+                  argument
+                      + " names '"
+                      + column
+                      + "', a partition_by column, which "
+                      + option
+                      + " leaves out of the operator's tuples: it keys the rows on Spark only");
+            }
+          }
+        });
+  }
+
+  /**
+   * The operator's input tuples: the rows' columns without the marker column, and without the
+   * partition_by columns when they only key the rows ({@code partition_by_keys_only}).
+   */
+  static StructType tupleSchema(StructType rows, InputPort in) {
+    StructType tuples = tupleSchema(rows, in.markerColumn());
+    if (!in.partitionByKeysOnly()) {
+      return tuples;
+    }
+    return new StructType(
+        Arrays.stream(tuples.fields())
+            .filter(f -> !in.partitionBy().contains(f.name()))
+            .toArray(StructField[]::new));
   }
 
   /** The operator's input tuples: the rows' columns without the marker column (null: none). */

@@ -123,7 +123,9 @@ public final class SingleInstanceRun {
     ValidatedRun run =
         RunValidation.validate(
             request, input.schema(), false, OperatorDirectories.of(input.sparkSession()));
-    RowTupleConverter in = new RowTupleConverter(run.tuples(), run.tuples(), run.inputSpl());
+    // Read from the input's rows by name: with partition_by_keys_only the tuples have fewer
+    // columns.
+    RowTupleConverter in = new RowTupleConverter(run.tuples(), input.schema(), run.inputSpl());
     RowTupleConverter converter =
         new RowTupleConverter(run.output(), run.output(), run.outputSpl());
     List<Tuple> tuples = new ArrayList<>();

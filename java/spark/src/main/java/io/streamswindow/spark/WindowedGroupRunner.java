@@ -1,5 +1,6 @@
 package io.streamswindow.spark;
 
+import com.ibm.streams.operator.StreamSchema;
 import com.ibm.streams.operator.StreamingData.Punctuation;
 import com.ibm.streams.operator.Tuple;
 import com.ibm.streams.operator.window.WindowUtilities;
@@ -541,6 +542,19 @@ final class WindowedGroupRunner implements Serializable {
   static void registerDefaultPartitioner(OperatorHost host, List<String> partitionBy) {
     EngineWindow<Tuple> window = host.engineWindow(0);
     if (window != null && window.isPartitioned() && !window.hasPartitioner()) {
+      StreamSchema tuples = host.inputs().get(0).getStreamSchema();
+      if (partitionBy.stream().noneMatch(c -> tuples.getAttribute(c) != null)) {
+        // partition_by_keys_only left the columns out: only the operator can say what a partition
+        // is.
+        throw new IllegalArgumentException(
+            "the window is partitioned and the operator registered no partitioner in initialize;"
+                + " the default one partitions by the partition_by attributes, and "
+                + RunOption.PARTITION_BY_KEYS_ONLY.key()
+                + " leaves "
+                + partitionBy
+                + " out of the tuples: register a partitioner (StreamWindow.registerPartitioner),"
+                + " or pass the columns as attributes");
+      }
       WindowUtilities.registerAttributePartitioner(window, partitionBy.toArray(new String[0]));
     }
   }

@@ -34,9 +34,11 @@ public final class WindowedOperators {
    *
    * @param input the rows arriving on the operator's input port 0 (batch or streaming)
    * @param operatorClass the operator's class name; the class must be on Spark's classpath
-   * @param window the SPL window clause of input port 0, e.g. {@code "sliding, count(3)"}
+   * @param window the SPL window clause of input port 0, e.g. {@code "sliding, count(3)"}; null
+   *     when the port is not windowed (filters, transforms, enrichers)
    * @param partitionBy the window's partition columns (the Spark grouping key); empty when the
-   *     window is not partitioned
+   *     window is not partitioned. Without a window, the columns that key one operator instance per
+   *     value (empty: one instance for the whole input)
    * @param orderBy the columns whose ascending order is the arrival order within a partition; empty
    *     to keep the input's own order
    * @param parameters the operator's parameters, each a list of string values as SPL passes them; a

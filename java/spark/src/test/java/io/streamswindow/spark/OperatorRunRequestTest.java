@@ -30,6 +30,7 @@ class OperatorRunRequestTest {
     options.put("punctuation_column", "p");
     options.put("event_time", "ts");
     options.put("late_output", "TRUE");
+    options.put("partition_by_keys_only", "true");
     options.put("spl_type.amount", "decimal64");
     options.put("output_spl_type.total", "decimal64");
 
@@ -40,6 +41,7 @@ class OperatorRunRequestTest {
     assertTrue(in.batchMarker());
     assertEquals("ts", in.eventTime());
     assertTrue(in.lateOutput());
+    assertTrue(in.partitionByKeysOnly());
     assertEquals(Map.of("amount", "decimal64"), in.splTypes());
     assertEquals("p", request.output().punctuationColumn());
     assertEquals(Map.of("total", "decimal64"), request.output().splTypes());
@@ -64,7 +66,7 @@ class OperatorRunRequestTest {
             () -> withOptions(Map.of("spl_types.amount", "decimal64")));
     assertEquals(
         "Unknown option 'spl_types.amount'; the options are [marker_column, batch_marker, punctuation_column,"
-            + " event_time, late_output, metrics_rows], and spl_type.<column> or output_spl_type.<column> for the SPL type of a"
+            + " event_time, late_output, metrics_rows, partition_by_keys_only], and spl_type.<column> or output_spl_type.<column> for the SPL type of a"
             + " column",
         e.getMessage());
     assertThrows(IllegalArgumentException.class, () -> withOptions(Map.of("marker_colum", "m")));

@@ -80,6 +80,30 @@ class RowPackerTest {
   }
 
   @Test
+  void tuplesOfTheKeyColumnAloneKeepTheirAttributeAndArriveEveryOne() throws Exception {
+    // Left out, the key would leave entries of no bytes, which the reduce side cannot count.
+    StructType keyOnly = StructType.fromDDL("sym string");
+    OperatorPlan plan = plan(keyOnly, List.of("sym"), List.of(), null);
+    List<Row> rows = new ArrayList<>();
+    for (String sym : List.of("a", "b", "a", "a")) {
+      rows.add(new GenericRowWithSchema(new Object[] {sym}, keyOnly));
+    }
+    List<Row> packed = packAll(new RowPacker(plan, keyOnly), rows, 0);
+
+    ArrivalOrder order =
+        new ArrivalOrder(
+            PackedRows.schema(keyOnly, List.of("sym")),
+            new RowTupleConverter(keyOnly),
+            List.of("sym"),
+            List.of(),
+            false);
+    List<String> arrivals = new ArrayList<>();
+    order.deliver(
+        ofKey(packed, "a").iterator(), (tuple, marker) -> arrivals.add(tuple.getString("sym")));
+    assertEquals(List.of("a", "a", "a"), arrivals);
+  }
+
+  @Test
   void aPartitionColumnWithAStatedTypeTravelsInEachTupleAndStatedTypesOrderTheArrivals()
       throws Exception {
     // optional<ustring>: a null key is a value; uint32: 3000000000 is the largest seq, though its

@@ -122,7 +122,7 @@ public sealed interface WindowRequest {
   private static RunOperator runOperator(WireReader reader) {
     byte[] input = null;
     String operatorClass = "";
-    String window = "";
+    String window = null; // absent: input port 0 is not windowed
     List<String> partitionBy = new ArrayList<>();
     List<String> orderBy = new ArrayList<>();
     Map<String, List<String>> params = new LinkedHashMap<>();
