@@ -160,6 +160,9 @@ class OperatorCall:
     order_by: list[str]
     params: dict[str, list[str]]
     options: dict[str, str]
+    # Input ports 1, 2...: each one's DataFrame and window (None: not windowed); empty for one.
+    inputs: tuple[DataFrame, ...] = ()
+    input_windows: tuple[str | None, ...] = ()
 
     @classmethod
     def check(
@@ -175,6 +178,8 @@ class OperatorCall:
         params: Mapping[str, ParamValue] | None,
         run_arguments: Mapping[str, Any],
         connect: bool = False,
+        inputs: Sequence[DataFrame] | None = None,
+        input_windows: Sequence[str | None] | None = None,
     ) -> OperatorCall:
         """The call's arguments, their Python types checked; ``run_arguments`` are
         :func:`run_options`' keyword arguments; ``connect``: whether ``df`` may be a Spark
@@ -194,7 +199,45 @@ class OperatorCall:
             _checks.column_list(order_by, "order_by"),
             _checks.parameter_strings(params),
             run_options(**run_arguments),
+            *_more_ports(df, inputs, input_windows),
         )
+
+
+def _more_ports(
+    df: DataFrame, inputs: Any, input_windows: Any
+) -> tuple[tuple[DataFrame, ...], tuple[str | None, ...]]:
+    """``inputs`` (the DataFrames of input ports 1, 2...) and ``input_windows`` (each one's
+    window clause or ``None``; all ``None`` when not given), their Python types checked."""
+    if inputs is None:
+        if input_windows is not None:
+            raise ValueError("input_windows needs inputs: one window (or None) per DataFrame")
+        return (), ()
+    if not isinstance(inputs, (list, tuple)):
+        raise TypeError(f"inputs takes a list of DataFrames; got {type(inputs).__name__}")
+    for port, frame in enumerate(inputs, start=1):
+        if type(frame) is not type(df):
+            raise TypeError(
+                f"inputs[{port - 1}] (input port {port}) takes a DataFrame of the session of"
+                f" df ({type(df).__name__}); got {type(frame).__name__}"
+            )
+    windows: list[str | None]
+    if input_windows is None:
+        windows = [None] * len(inputs)
+    else:
+        if not isinstance(input_windows, (list, tuple)):
+            raise TypeError(
+                f"input_windows takes a list of window clauses or None; got"
+                f" {type(input_windows).__name__}"
+            )
+        if len(input_windows) != len(inputs):
+            raise ValueError(
+                f"input_windows has {len(input_windows)} entries for {len(inputs)} inputs:"
+                " give one window (or None) per DataFrame"
+            )
+        windows = [
+            _checks.optional_text(w, f"input_windows[{i}]") for i, w in enumerate(input_windows)
+        ]
+    return tuple(inputs), tuple(windows)
 
 
 @dataclass(frozen=True)

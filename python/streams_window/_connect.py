@@ -39,6 +39,11 @@ def run_operator(call: OperatorCall) -> DataFrame:
     arguments and options (the server reads them into the same request)."""
     from pyspark.sql.types import StructType
 
+    if call.inputs:
+        raise NotImplementedError(
+            "run_operator: inputs (input ports beyond 0) run on a classic session only for now;"
+            " on Spark Connect the request carries one input relation (docs/connect.md)"
+        )
     schema = call.output_schema
     is_struct = isinstance(schema, StructType)
     return _send(

@@ -35,7 +35,17 @@ _MAX_CHAIN = 32
 def run_operator(call: OperatorCall) -> DataFrame:
     """``WindowedOperators.runOperator`` over ``call.df``."""
     entry = entry_class(call.spark, "WindowedOperators")
-    jdf = entry.runOperator(*_java_arguments(call))
+    if call.inputs:
+        # Several input ports: every port's DataFrame and window, port 0's first, then the
+        # arguments the one-port entry point takes after its window.
+        port_zero, _, window, *rest = _java_arguments(call)
+        frames = [port_zero, *(_pyspark.java_dataframe(frame) for frame in call.inputs)]
+        windows = [window, *call.input_windows]
+        jdf = entry.runOperator(
+            java_list(call.spark, frames), java_list(call.spark, windows), call.operator_class, *rest
+        )
+    else:
+        jdf = entry.runOperator(*_java_arguments(call))
     return _pyspark.classic_dataframe(jdf, call.spark)
 
 

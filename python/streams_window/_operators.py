@@ -33,6 +33,8 @@ def run_operator(
     spl_types: Mapping[str, str] | None = None,
     output_spl_types: Mapping[str, str] | None = None,
     metrics: Observation | None = None,
+    inputs: Sequence[DataFrame] | None = None,
+    input_windows: Sequence[str | None] | None = None,
 ) -> DataFrame:
     """Run an IBM Streams Java operator over a DataFrame; return what it submits.
 
@@ -146,6 +148,17 @@ def run_operator(
             metrics, counters summed over every key's operator instance, gauges and times
             their largest value. A stream reports them in each micro-batch's progress instead
             (docs/python.md, "Monitoring").
+        inputs: the rows of input ports 1, 2... of an operator with several input ports, one
+            DataFrame per port (``df`` is port 0's), of the same kind as ``df`` (batch or
+            streaming) and session. Each must have the ``partition_by`` columns, of the same
+            types, and the ``order_by`` ones: a key's operator instance receives the key's rows
+            of every port. Arrival order across ports: by ``order_by`` across all ports, ties
+            by port number, then input order; without ``order_by``, within a batch or a
+            micro-batch, port 0's rows, then port 1's, ... (docs/python.md, "Several input
+            ports"). A classic session only for now.
+        input_windows: each of ``inputs``' window clause, or ``None`` for a port without a
+            window (the default for every one): a window of count, delta or punct policies
+            (not time or timeInterval ones); a partitioned one is keyed by ``partition_by``.
 
     Returns:
         The submitted tuples, as a DataFrame with ``output_schema`` (plus
@@ -213,6 +226,8 @@ def run_operator(
             output_spl_types=output_spl_types,
         ),
         connect=True,
+        inputs=inputs,
+        input_windows=input_windows,
     )
     with calling(f"run_operator({operator_class!r}, window={window!r})"):
         if _pyspark.is_connect(df):

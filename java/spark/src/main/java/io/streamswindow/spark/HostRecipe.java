@@ -35,6 +35,7 @@ import java.util.Map;
  * @param partitionBy the columns a partitioned window is keyed by when the operator registers no
  *     partitioner of its own
  * @param directories the directories the processing element reports, as found on this JVM
+ * @param morePorts input ports 1, 2...: each one's schema and window (empty for one input port)
  */
 record HostRecipe(
     Class<? extends Operator> operatorClass,
@@ -43,7 +44,24 @@ record HostRecipe(
     SplSchema output,
     Map<String, List<String>> parameters,
     List<String> partitionBy,
-    HostDirectories directories) {
+    HostDirectories directories,
+    List<Port> morePorts) {
+
+  /** An input port beyond 0: the schema of its tuples and its window. */
+  record Port(SplSchema input, WindowSpec window) {}
+
+  /** A recipe of an operator with one input port. */
+  static HostRecipe of(
+      Class<? extends Operator> operatorClass,
+      SplSchema input,
+      WindowSpec window,
+      SplSchema output,
+      Map<String, List<String>> parameters,
+      List<String> partitionBy,
+      OperatorDirectories directories) {
+    return of(
+        operatorClass, input, window, output, parameters, partitionBy, directories, List.of());
+  }
 
   /**
    * A recipe whose parameter values are interned, as the schemas' attribute names are (an operator
@@ -59,15 +77,22 @@ record HostRecipe(
       SplSchema output,
       Map<String, List<String>> parameters,
       List<String> partitionBy,
-      OperatorDirectories directories) {
+      OperatorDirectories directories,
+      List<Port> morePorts) {
     HostDirectories found = directories.resolve();
     Map<String, List<String>> interned = new LinkedHashMap<>();
     parameters.forEach(
         (name, values) -> interned.put(name, values.stream().map(String::intern).toList()));
     // The clause's delta literals take their attributes' types, as the SPL compiler types them.
     WindowSpec typed = WindowClauseParser.typed(window, input);
+    List<Port> typedPorts =
+        morePorts.stream()
+            .map(
+                port ->
+                    new Port(port.input(), WindowClauseParser.typed(port.window(), port.input())))
+            .toList();
     return new HostRecipe(
-        operatorClass, input, typed, output, interned, List.copyOf(partitionBy), found);
+        operatorClass, input, typed, output, interned, List.copyOf(partitionBy), found, typedPorts);
   }
 
   /** Builds a host on {@code clock} whose output port 0 goes to {@code sink}; not initialized. */
@@ -77,8 +102,11 @@ record HostRecipe(
             .clock(clock)
             .checkpointStreams(KryoFallbackStreams.INSTANCE)
             .directories(directories)
-            .input("input", input, window)
-            .output("output", output, sink);
+            .input("input", input, window);
+    for (int i = 0; i < morePorts.size(); i++) {
+      builder.input("input" + (i + 1), morePorts.get(i).input(), morePorts.get(i).window());
+    }
+    builder.output("output", output, sink);
     parameters.forEach(builder::parameter);
     return builder.build();
   }

@@ -33,6 +33,7 @@ import org.apache.spark.sql.types.StructType;
  * @param outputTypes the SPL types stated for output columns ({@code output_spl_types})
  * @param directories the directories the operator's processing element reports, as the session's
  *     settings name them; each JVM finds them itself ({@link OperatorDirectories#resolve})
+ * @param morePorts input ports 1, 2...: each one's window and rows (empty for one input port)
  */
 record OperatorPlan(
     String operatorClass,
@@ -50,8 +51,111 @@ record OperatorPlan(
     String lateColumn,
     Map<String, String> inputTypes,
     Map<String, String> outputTypes,
-    OperatorDirectories directories)
+    OperatorDirectories directories,
+    List<MorePort> morePorts)
     implements Serializable {
+
+  /**
+   * An input port beyond 0: its rows come from a DataFrame of their own, keyed by the plan's {@code
+   * partitionBy} and ordered by its {@code orderBy}.
+   *
+   * @param window its SPL window clause, or the text of {@link WindowSpec#notWindowed()}
+   * @param input the schema of its rows
+   * @param tuples the schema of its tuples: its rows' columns, without the {@code partitionBy} ones
+   *     when they key the rows only (ports beyond 0 have no marker column)
+   * @param inputTypes the SPL types stated for its columns
+   */
+  record MorePort(
+      String window, StructType input, StructType tuples, Map<String, String> inputTypes)
+      implements Serializable {}
+
+  /** Input ports 1, 2... as the operator host declares them: SPL schema and window. */
+  List<HostRecipe.Port> hostPorts() {
+    List<HostRecipe.Port> ports = new java.util.ArrayList<>();
+    for (int port = 1; port < inputPorts(); port++) {
+      OperatorPlan portPlan = ofPort(port);
+      ports.add(
+          new HostRecipe.Port(
+              portPlan.inputSchema(morePorts.get(port - 1).tuples()), portPlan.windowSpec()));
+    }
+    return ports;
+  }
+
+  /** The schema of input port {@code port}'s tuples, given port 0's. */
+  StructType tuplesOf(int port, StructType portZeroTuples) {
+    return port == 0 ? portZeroTuples : morePorts.get(port - 1).tuples();
+  }
+
+  /** A plan of one input port (the arguments of the canonical constructor but the last). */
+  OperatorPlan(
+      String operatorClass,
+      String window,
+      StructType input,
+      StructType output,
+      List<String> partitionBy,
+      List<String> orderBy,
+      String markerColumn,
+      boolean markerPerBatch,
+      String punctuationColumn,
+      Map<String, List<String>> parameters,
+      boolean streaming,
+      String eventTime,
+      String lateColumn,
+      Map<String, String> inputTypes,
+      Map<String, String> outputTypes,
+      OperatorDirectories directories) {
+    this(
+        operatorClass,
+        window,
+        input,
+        output,
+        partitionBy,
+        orderBy,
+        markerColumn,
+        markerPerBatch,
+        punctuationColumn,
+        parameters,
+        streaming,
+        eventTime,
+        lateColumn,
+        inputTypes,
+        outputTypes,
+        directories,
+        List.of());
+  }
+
+  /** How many input ports the operator has. */
+  int inputPorts() {
+    return 1 + morePorts.size();
+  }
+
+  /**
+   * The plan as input port {@code port} packs its rows ({@link RowPacker}): that port's rows,
+   * window and SPL types, no markers; port 0's plan is this one.
+   */
+  OperatorPlan ofPort(int port) {
+    if (port == 0) {
+      return this;
+    }
+    MorePort more = morePorts.get(port - 1);
+    return new OperatorPlan(
+        operatorClass,
+        more.window(),
+        more.input(),
+        output,
+        partitionBy,
+        orderBy,
+        null,
+        false,
+        punctuationColumn,
+        parameters,
+        streaming,
+        null,
+        null,
+        more.inputTypes(),
+        outputTypes,
+        directories);
+  }
 
   /**
    * The result column that carries a call's count of rows behind {@code order_by}: null on every

@@ -33,6 +33,7 @@ public final class OperatorRunRequest {
   private final String operatorClass;
   private final Map<String, List<String>> parameters;
   private final InputPort input;
+  private final List<InputPort> inputs;
   private final OutputPort output;
   private final boolean outputNamesChecked;
   private final boolean metricsRows;
@@ -54,6 +55,23 @@ public final class OperatorRunRequest {
             builder.lateOutput,
             builder.partitionByKeysOnly,
             Collections.unmodifiableMap(new LinkedHashMap<>(builder.splTypes)));
+    List<InputPort> ports = new ArrayList<>();
+    ports.add(input);
+    for (MorePort more : builder.morePorts) {
+      // Ports beyond 0 share port 0's keys and order: one operator instance per key sees them all.
+      ports.add(
+          new InputPort(
+              more.window(),
+              input.partitionBy(),
+              input.orderBy(),
+              null,
+              false,
+              null,
+              false,
+              input.partitionByKeysOnly(),
+              Collections.unmodifiableMap(new LinkedHashMap<>(more.splTypes()))));
+    }
+    this.inputs = List.copyOf(ports);
     this.output =
         new OutputPort(
             builder.outputDdl,
@@ -127,6 +145,16 @@ public final class OperatorRunRequest {
     return input;
   }
 
+  /**
+   * The settings of every input port, port 0 first. A port beyond 0 ({@link
+   * Builder#inputPort(String, Map)}) has its own window and SPL types and port 0's {@code
+   * partitionBy}, {@code orderBy} and {@code partitionByKeysOnly}; markers, event time and late
+   * output are port 0's alone.
+   */
+  public List<InputPort> inputs() {
+    return inputs;
+  }
+
   /** The settings of output port 0. */
   public OutputPort output() {
     return output;
@@ -181,6 +209,9 @@ public final class OperatorRunRequest {
         .build();
   }
 
+  /** What a port beyond 0 states of its own: its window and SPL types. */
+  private record MorePort(String window, Map<String, String> splTypes) {}
+
   /** Collects a request's settings; {@link #build()} makes the immutable request. */
   public static final class Builder {
     private final String operatorClass;
@@ -194,6 +225,7 @@ public final class OperatorRunRequest {
     private boolean lateOutput;
     private boolean partitionByKeysOnly;
     private final Map<String, String> splTypes = new LinkedHashMap<>();
+    private final List<MorePort> morePorts = new ArrayList<>();
     private String outputDdl;
     private StructType outputStruct;
     private String punctuationColumn;
@@ -303,6 +335,25 @@ public final class OperatorRunRequest {
     public Builder partitionByKeysOnly(boolean set) {
       this.partitionByKeysOnly = set;
       return this;
+    }
+
+    /**
+     * Adds the next input port (1, then 2...), whose rows are the next DataFrame the run is given
+     * ({@link WindowedOperators#runOperator(List, OperatorRunRequest)}): its SPL window clause, or
+     * null when the port is not windowed, and the SPL types of its columns where the type table's
+     * default is not the one (null or empty for none). The port is keyed by the same {@code
+     * partitionBy} columns, which each of its DataFrames must have, and its rows arrive in the
+     * order docs/python.md states ("Several input ports").
+     */
+    public Builder inputPort(String window, Map<String, String> splTypes) {
+      morePorts.add(
+          new MorePort(window, splTypes == null ? Map.of() : new LinkedHashMap<>(splTypes)));
+      return this;
+    }
+
+    /** Adds the next input port with this window (null: not windowed) and no stated SPL types. */
+    public Builder inputPort(String window) {
+      return inputPort(window, null);
     }
 
     /** The SPL type of an input attribute, where the type table's default is not the one. */

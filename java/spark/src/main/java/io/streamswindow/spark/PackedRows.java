@@ -18,8 +18,9 @@ import org.apache.spark.sql.types.StructType;
  * <p>Columns: the {@code partition_by} columns (for a window that is not partitioned, the int
  * column {@value #GROUP_COLUMN}, always 0: the whole window is one group); {@value #ORIGIN_COLUMN},
  * a long that orders the packed rows of a group as their rows arrived (the input partition in the
- * high 32 bits, the packer's flush count in the low ones); {@value #TUPLES_COLUMN}, the rows as
- * operator tuples, one entry after another in input order.
+ * high 32 bits, the packer's flush count in the low ones; with several input ports, the port in the
+ * top 8 bits: {@link #origin(int, int, int)}); {@value #TUPLES_COLUMN}, the rows as operator
+ * tuples, one entry after another in input order.
  *
  * <p>With {@code order_by}, the entries are runs, each in {@code order_by} order (a run ends where
  * a row comes before the one packed before it), and a run table precedes them: the number of runs
@@ -170,4 +171,22 @@ final class PackedRows {
   static long origin(int inputPartition, int flush) {
     return ((long) inputPartition << 32) | (flush & 0xFFFF_FFFFL);
   }
+
+  /**
+   * The origin of a packed row of input port {@code port}: the port in the top {@value #PORT_BITS}
+   * bits, above the input partition (so a group's packed rows sort by port first); port 0's origins
+   * are those of {@link #origin(int, int)}. An input partition number takes the 24 bits below the
+   * port's (Spark numbers a DataFrame's partitions from 0, far below 16,777,216).
+   */
+  static long origin(int port, int inputPartition, int flush) {
+    return ((long) port << (64 - PORT_BITS)) | origin(inputPartition, flush);
+  }
+
+  /** The input port of a packed row whose origin is {@code origin}. */
+  static int portOf(long origin) {
+    return (int) (origin >>> (64 - PORT_BITS));
+  }
+
+  /** The bits of an origin that hold the input port: up to 256 ports. */
+  static final int PORT_BITS = 8;
 }

@@ -34,10 +34,22 @@ final class PerKeyRun {
    * metrics, then drops those rows (docs/python.md, "Monitoring").
    */
   static Dataset<Row> start(Dataset<Row> input, ValidatedRun run, OperatorObservation metrics) {
+    return start(List.of(input), run, metrics);
+  }
+
+  /**
+   * {@link #start(Dataset, ValidatedRun, OperatorObservation)} of an operator with several input
+   * ports: {@code inputs} holds each port's rows, port 0's first, all batch or all streaming. Their
+   * packed rows, each carrying its port in its origin ({@link PackedRows#origin(int, int, int)}),
+   * are grouped by key together, so a key's operator instance gets every port's rows of a call.
+   */
+  static Dataset<Row> start(
+      List<Dataset<Row>> inputs, ValidatedRun run, OperatorObservation metrics) {
+    Dataset<Row> input = inputs.get(0);
     OperatorPlan plan = run.plan();
     boolean streaming = input.isStreaming();
     boolean eventTimeStream = run.spec().isTimeInterval() && streaming;
-    KeyValueGroupedDataset<Row, Row> groups = packedGroups(input, run, eventTimeStream);
+    KeyValueGroupedDataset<Row, Row> groups = packedGroups(inputs, run, eventTimeStream);
     StateLayout layout =
         streaming ? StateLayout.of(input.sparkSession()) : StateLayout.SINGLE_VALUE;
     Dataset<Row> results =
@@ -58,12 +70,29 @@ final class PerKeyRun {
    * partitioned is one group, as in Streams.
    */
   private static KeyValueGroupedDataset<Row, Row> packedGroups(
-      Dataset<Row> input, ValidatedRun run, boolean eventTimeStream) {
+      List<Dataset<Row>> inputs, ValidatedRun run, boolean eventTimeStream) {
+    Dataset<Row> input = inputs.get(0);
     OperatorPlan plan = run.plan();
     StructType rows = plan.input();
     StructType packed = PackedRows.schema(rows, plan.partitionBy(), input.isStreaming());
     Dataset<Row> packedRows =
         input.mapPartitions(new RowPacker(plan, run.tuples()), Encoders.row(packed));
+    for (int port = 1; port < inputs.size(); port++) {
+      OperatorPlan portPlan = plan.ofPort(port);
+      StructType portPacked =
+          PackedRows.schema(portPlan.input(), plan.partitionBy(), input.isStreaming());
+      packedRows =
+          packedRows.union(
+              inputs
+                  .get(port)
+                  .mapPartitions(
+                      RowPacker.ofPort(portPlan, plan.tuplesOf(port, run.tuples()), port),
+                      Encoders.row(portPacked)));
+    }
+    if (inputs.size() > 1) {
+      // The key columns' nullability may differ between ports: the union's is the one to group by.
+      packed = (StructType) packedRows.schema();
+    }
     if (eventTimeStream) {
       // Spark lets flatMapGroupsWithState see the watermark (and use event-time timeouts) only when
       // a column of its input carries the watermark's metadata, which mapPartitions drops: the

@@ -56,6 +56,35 @@ record PlanFingerprint(Map<String, String> parts) {
     return new PlanFingerprint(parts);
   }
 
+  /**
+   * The fingerprint of a plan whose input port 0's tuples are {@code tuples} ({@code tupleSchema}
+   * as SPL): with input ports beyond 0, the window and the input schema parts name every port's,
+   * port 0's first, then {@code "; port 1: "} and port 1's..., so that a restart with another
+   * port's window or schema is told apart; with one port, {@link #of(OperatorPlan, String)}.
+   */
+  static PlanFingerprint of(
+      OperatorPlan plan, String tupleSchema, org.apache.spark.sql.types.StructType tuples) {
+    PlanFingerprint one = of(plan, tupleSchema);
+    if (plan.inputPorts() == 1) {
+      return one;
+    }
+    Map<String, String> parts = new LinkedHashMap<>(one.parts);
+    StringBuilder windows = new StringBuilder(parts.get(WINDOW));
+    StringBuilder schemas = new StringBuilder(tupleSchema);
+    for (int port = 1; port < plan.inputPorts(); port++) {
+      OperatorPlan portPlan = plan.ofPort(port);
+      windows.append("; port ").append(port).append(": ").append(portPlan.windowSpec());
+      schemas
+          .append("; port ")
+          .append(port)
+          .append(": ")
+          .append(portPlan.inputSchema(plan.tuplesOf(port, tuples)));
+    }
+    parts.put(WINDOW, windows.toString());
+    parts.put(INPUT_SCHEMA, schemas.toString());
+    return new PlanFingerprint(parts);
+  }
+
   /** The fingerprint as bytes: the number of parts, then each name and value (modified UTF-8). */
   byte[] toBytes() {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream(256);

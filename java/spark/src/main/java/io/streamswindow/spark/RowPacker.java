@@ -52,8 +52,19 @@ final class RowPacker implements MapPartitionsFunction<Row, Row> {
   private final StructType tupleStruct;
   private final int flushBytes;
 
+  /** The input port whose rows this packer packs; its origins carry it ({@link PackedRows}). */
+  private final int port;
+
   RowPacker(OperatorPlan plan, StructType tupleStruct) {
     this(plan, tupleStruct, 0);
+  }
+
+  /**
+   * A packer of input port {@code port}'s rows ({@code tupleStruct}), with the plan of that port
+   * ({@link OperatorPlan#ofPort}), flushing at this executor's share.
+   */
+  static RowPacker ofPort(OperatorPlan portPlan, StructType tupleStruct, int port) {
+    return new RowPacker(portPlan, tupleStruct, 0, port);
   }
 
   /**
@@ -73,9 +84,14 @@ final class RowPacker implements MapPartitionsFunction<Row, Row> {
 
   /** A packer that flushes at {@code flushBytes}, or at this executor's share when 0. */
   RowPacker(OperatorPlan plan, StructType tupleStruct, int flushBytes) {
+    this(plan, tupleStruct, flushBytes, 0);
+  }
+
+  private RowPacker(OperatorPlan plan, StructType tupleStruct, int flushBytes, int port) {
     this.plan = plan;
     this.tupleStruct = tupleStruct;
     this.flushBytes = flushBytes;
+    this.port = port;
   }
 
   @Override
@@ -134,7 +150,7 @@ final class RowPacker implements MapPartitionsFunction<Row, Row> {
       omitted = PackedRows.omittedAttributes(converter, partitionBy);
       order = plan.orderBy().isEmpty() ? null : new TupleOrder(converter.schema(), plan.orderBy());
       orderValues = order == null ? null : new Object[plan.orderBy().size()];
-      if (plan.streaming() && inputPartition == 0) {
+      if (plan.streaming() && inputPartition == 0 && port == 0) {
         // The definition record: one per micro-batch with data, whose group checks the query's
         // definition against the one its checkpoint was written with (docs/reliability.md).
         Object[] values = new Object[Math.max(1, keyColumns.length) + 3];
@@ -290,7 +306,7 @@ final class RowPacker implements MapPartitionsFunction<Row, Row> {
      * keys that got none are dropped, so memory follows the keys actually arriving.
      */
     private void flush() {
-      long origin = PackedRows.origin(inputPartition, flushes++);
+      long origin = PackedRows.origin(port, inputPartition, flushes++);
       Iterator<Buffer> all = buffers.values().iterator();
       held = 0;
       while (all.hasNext()) {

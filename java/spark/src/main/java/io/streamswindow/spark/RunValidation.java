@@ -53,6 +53,29 @@ final class RunValidation {
       StructType rows,
       boolean streaming,
       OperatorDirectories directories) {
+    return validate(request, List.of(rows), streaming, directories);
+  }
+
+  /**
+   * The request, checked against each input port's rows ({@code rows}, port 0's first): port 0's as
+   * for one port, then each port beyond 0 ({@link #morePort}).
+   *
+   * @throws IllegalArgumentException for an argument that does not fit, naming it
+   */
+  static ValidatedRun validate(
+      OperatorRunRequest request,
+      List<StructType> portRows,
+      boolean streaming,
+      OperatorDirectories directories) {
+    if (portRows.size() != request.inputs().size()) {
+      throw new IllegalArgumentException(
+          "inputs: "
+              + portRows.size()
+              + " DataFrames for "
+              + request.inputs().size()
+              + " input ports: give one DataFrame per input port, port 0's first");
+    }
+    StructType rows = portRows.get(0);
     InputPort in = request.input();
     OutputPort outPort = request.output();
     Class<? extends Operator> type = loadOperatorClass(request.operatorClass());
@@ -80,6 +103,12 @@ final class RunValidation {
     }
     String lateColumn = lateColumn(spec, in.lateOutput(), out, outPort.punctuationColumn());
     Map<String, List<String>> parameters = parameters(type, request, tuples, out);
+    List<OperatorPlan.MorePort> morePorts = new ArrayList<>();
+    for (int port = 1; port < portRows.size(); port++) {
+      morePorts.add(
+          morePort(
+              port, request.inputs().get(port), portRows.get(port), rows, inputSpl, streaming));
+    }
 
     OperatorPlan plan =
         new OperatorPlan(
@@ -98,7 +127,8 @@ final class RunValidation {
             lateColumn,
             new LinkedHashMap<>(in.splTypes()),
             new LinkedHashMap<>(outPort.splTypes()),
-            directories);
+            directories,
+            List.copyOf(morePorts));
     return new ValidatedRun(
         plan,
         type,
@@ -109,6 +139,74 @@ final class RunValidation {
         out,
         resultSchema(out, outPort.punctuationColumn(), lateColumn, tuples),
         parameters);
+  }
+
+  /**
+   * Input port {@code port} beyond 0, checked against its rows: its window (none, or one without
+   * time: a port beyond 0 has no event time, and its key's wake-ups follow port 0's window), its
+   * partitioning and {@code partition_by} columns (port 0's, of the same types, since the ports'
+   * rows are grouped together by them), its {@code order_by} columns (port 0's, of the same SPL
+   * types: the ports' rows arrive in one order) and its SPL types. A refusal names the port.
+   */
+  private static OperatorPlan.MorePort morePort(
+      int port,
+      InputPort in,
+      StructType rows,
+      StructType portZeroRows,
+      SplSchema portZeroSpl,
+      boolean streaming) {
+    try {
+      WindowSpec spec =
+          in.window() == null ? WindowSpec.notWindowed() : WindowClauseParser.parse(in.window());
+      if (spec.isTimeInterval() || spec.usesTime()) {
+        throw new IllegalArgumentException(
+            "the window \""
+                + in.window()
+                + "\" uses time; a port beyond 0 takes a window of count, delta or punct"
+                + " policies, or none");
+      }
+      requirePartitioning(spec, in);
+      requireColumns(rows, in.partitionBy(), "partition_by");
+      for (String column : in.partitionBy()) {
+        DataType own = rows.apply(column).dataType();
+        DataType first = portZeroRows.apply(column).dataType();
+        if (!own.equals(first)) {
+          throw new IllegalArgumentException(
+              "partition_by column '"
+                  + column
+                  + "' is "
+                  + own.simpleString()
+                  + " here and "
+                  + first.simpleString()
+                  + " on port 0: the ports' rows are grouped together by it");
+        }
+      }
+      requireColumns(rows, in.orderBy(), "order_by");
+      requireOrderable(rows, in.orderBy());
+      StructType tuples = tupleSchema(rows, in);
+      SplSchema spl = inputSpl(tuples, in);
+      if (!in.orderBy().isEmpty()) {
+        new TupleOrder(spl, in.orderBy());
+        for (String column : in.orderBy()) {
+          String own = spl.getType(spl.requireIndex(column)).getLanguageType();
+          String first = portZeroSpl.getType(portZeroSpl.requireIndex(column)).getLanguageType();
+          if (!own.equals(first)) {
+            throw new IllegalArgumentException(
+                "order_by column '"
+                    + column
+                    + "' has SPL type "
+                    + own
+                    + " here and "
+                    + first
+                    + " on port 0: the ports' rows arrive in one order");
+          }
+        }
+      }
+      return new OperatorPlan.MorePort(
+          spec.toString(), rows, tuples, new LinkedHashMap<>(in.splTypes()));
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("input port " + port + ": " + e.getMessage(), e);
+    }
   }
 
   /** Loads an operator class from the thread's class loader (Spark's, which sees spark.jars). */

@@ -63,7 +63,8 @@ record ValidatedRun(
               outputSpl,
               plan.parameters(),
               plan.partitionBy(),
-              plan.directories());
+              plan.directories(),
+              plan.hostPorts());
       // A partition_by column the default partitioner cannot key by fails here, not in every task.
       host = recipe.initialized(new BatchClock(System.currentTimeMillis()), OutputSink.discard());
     } catch (IllegalArgumentException e) {

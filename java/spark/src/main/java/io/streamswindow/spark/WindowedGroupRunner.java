@@ -63,6 +63,9 @@ final class WindowedGroupRunner implements Serializable {
 
   private transient ArrivalOrder order;
 
+  /** The arrivals of every input port, when the operator has more than one; else null. */
+  private transient PortArrivals portArrivals;
+
   /**
    * A stream's {@code order_by} values, which each key keeps for its last tuple to count the rows
    * that go back from one micro-batch to the next ({@link OperatorPlan#countsRowsBehind()}); null
@@ -110,10 +113,39 @@ final class WindowedGroupRunner implements Serializable {
             plan.markerColumn() != null);
     orderValues = plan.countsRowsBehind() ? new OrderValues(tuples, plan.orderBy()) : null;
     outputWidth = plan.output().fields().length;
-    fingerprint = PlanFingerprint.of(plan, tuples.toString());
+    fingerprint = PlanFingerprint.of(plan, tuples.toString(), tupleStruct);
     digest = fingerprint.digest();
     List<String> outputColumns = List.of(plan.output().fieldNames());
     keyOutputColumns = plan.partitionBy().stream().mapToInt(outputColumns::indexOf).toArray();
+    List<HostRecipe.Port> morePorts = new ArrayList<>();
+    if (plan.inputPorts() > 1) {
+      List<ArrivalOrder> ports = new ArrayList<>(List.of(order));
+      List<TupleOrder> orders = new ArrayList<>();
+      if (!plan.orderBy().isEmpty()) {
+        orders.add(new TupleOrder(tuples, plan.orderBy()));
+      }
+      for (int port = 1; port < plan.inputPorts(); port++) {
+        OperatorPlan portPlan = plan.ofPort(port);
+        StructType portTuples = plan.tuplesOf(port, tupleStruct);
+        SplSchema portSchema = portPlan.inputSchema(portTuples);
+        ports.add(
+            new ArrivalOrder(
+                PackedRows.schema(portPlan.input(), plan.partitionBy(), plan.streaming()),
+                new RowTupleConverter(portTuples, portTuples, portSchema),
+                plan.partitionBy(),
+                plan.orderBy(),
+                false));
+        if (!plan.orderBy().isEmpty()) {
+          orders.add(new TupleOrder(portSchema, plan.orderBy()));
+        }
+        morePorts.add(new HostRecipe.Port(portSchema, portPlan.windowSpec()));
+      }
+      portArrivals =
+          new PortArrivals(
+              PackedRows.schema(plan.input(), plan.partitionBy(), plan.streaming()),
+              ports,
+              plan.orderBy().isEmpty() ? null : orders);
+    }
     recipe =
         HostRecipe.of(
             RunValidation.loadOperatorClass(plan.operatorClass()),
@@ -122,7 +154,8 @@ final class WindowedGroupRunner implements Serializable {
             output.schema(),
             plan.parameters(),
             plan.partitionBy(),
-            plan.directories());
+            plan.directories(),
+            morePorts);
   }
 
   /**
@@ -160,18 +193,35 @@ final class WindowedGroupRunner implements Serializable {
             if (watermark != Long.MIN_VALUE) {
               host.advanceWatermark(watermark);
             }
-            order.deliver(
-                packedRows,
-                (tuple, marker) -> {
-                  if (marker) {
-                    host.punctuate(0, Punctuation.WINDOW_MARKER);
-                  } else {
-                    if (behind != null) {
-                      behind.arrive(tuple);
+            if (portArrivals == null) {
+              order.deliver(
+                  packedRows,
+                  (tuple, marker) -> {
+                    if (marker) {
+                      host.punctuate(0, Punctuation.WINDOW_MARKER);
+                    } else {
+                      if (behind != null) {
+                        behind.arrive(tuple);
+                      }
+                      host.submit(0, tuple);
                     }
-                    host.submit(0, tuple);
-                  }
-                });
+                  });
+            } else {
+              portArrivals.deliver(
+                  packedRows,
+                  (port, tuple, marker) -> {
+                    if (marker) {
+                      host.punctuate(port, Punctuation.WINDOW_MARKER);
+                    } else {
+                      if (behind != null && port == 0) {
+                        // Rows behind order_by are counted on port 0, whose order values the
+                        // key keeps (docs/python.md, "Several input ports").
+                        behind.arrive(tuple);
+                      }
+                      host.submit(port, tuple);
+                    }
+                  });
+            }
             if (plan.markerPerBatch()) {
               host.punctuate(0, Punctuation.WINDOW_MARKER);
             }
@@ -183,7 +233,10 @@ final class WindowedGroupRunner implements Serializable {
                 // pane triggers once, on complete, and closes before the final marker.
                 host.advanceWatermark(Long.MAX_VALUE);
               }
-              host.punctuate(0, Punctuation.FINAL_MARKER);
+              // Every port's input ends, in port order, as its tuples arrived.
+              for (int port = 0; port < plan.inputPorts(); port++) {
+                host.punctuate(port, Punctuation.FINAL_MARKER);
+              }
             }
           });
       if (state.liveHostScope() != null && plan.streaming()) {
@@ -540,9 +593,17 @@ final class WindowedGroupRunner implements Serializable {
    *     strings, booleans and integers can)
    */
   static void registerDefaultPartitioner(OperatorHost host, List<String> partitionBy) {
-    EngineWindow<Tuple> window = host.engineWindow(0);
+    for (int port = 0; port < host.inputs().size(); port++) {
+      registerDefaultPartitioner(host, port, partitionBy);
+    }
+  }
+
+  /** {@link #registerDefaultPartitioner(OperatorHost, List)} for input port {@code port}. */
+  private static void registerDefaultPartitioner(
+      OperatorHost host, int port, List<String> partitionBy) {
+    EngineWindow<Tuple> window = host.engineWindow(port);
     if (window != null && window.isPartitioned() && !window.hasPartitioner()) {
-      StreamSchema tuples = host.inputs().get(0).getStreamSchema();
+      StreamSchema tuples = host.inputs().get(port).getStreamSchema();
       if (partitionBy.stream().noneMatch(c -> tuples.getAttribute(c) != null)) {
         // partition_by_keys_only left the columns out: only the operator can say what a partition
         // is.

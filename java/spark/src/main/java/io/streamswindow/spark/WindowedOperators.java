@@ -110,23 +110,121 @@ public final class WindowedOperators {
   }
 
   /**
+   * Runs the operator {@code request} names over several input ports: {@code inputs} holds one
+   * DataFrame per input port, port 0's first, all batch or all streaming; the request declares the
+   * ports beyond 0 ({@link OperatorRunRequest.Builder#inputPort}). Every port is keyed by the same
+   * {@code partitionBy} columns, and a key's rows of all ports reach the one operator instance of
+   * the key, in the order docs/python.md states ("Several input ports"): by {@code orderBy} across
+   * the ports, ties by port number, then input order; without {@code orderBy}, within a call (a
+   * micro-batch, or a batch) port 0's rows, then port 1's... Example, an enricher whose port 0
+   * holds the latest reference value of each key and whose port 1's events are joined with it:
+   *
+   * <pre>{@code
+   * Dataset<Row> enriched = WindowedOperators.runOperator(List.of(prices, orders),
+   *     OperatorRunRequest.builder("io.streamswindow.examples.LatestValueEnricher")
+   *         .window("partitioned, sliding, count(1)")
+   *         .partitionBy(List.of("item"))
+   *         .inputPort(null)
+   *         .outputSchema("item string, order_id long, qty long, price double")
+   *         .build());
+   * }</pre>
+   *
+   * @param inputs each input port's rows, port 0's first (batch or streaming, all alike)
+   * @param request the operator, its parameters and its ports' settings
+   * @return the submitted tuples as rows of the output schema
+   * @throws IllegalArgumentException for bad arguments, naming the problem
+   * @throws WindowedOperatorException when the operator fails its dry run
+   */
+  public static Dataset<Row> runOperator(List<Dataset<Row>> inputs, OperatorRunRequest request) {
+    return RefusedArgumentException.refusing(
+        () -> {
+          SupportedSpark.require();
+          return run(inputs, request);
+        });
+  }
+
+  /**
+   * {@link #runOperator(Dataset, String, String, List, List, Map, String, Map)} of an operator with
+   * several input ports, as the Python facade's {@code inputs} call it: {@code inputs} holds one
+   * DataFrame per input port, port 0's first, and {@code windows} each port's window clause (null:
+   * not windowed), port 0's first; the other arguments are port 0's and the operator's, and ports
+   * beyond 0 share {@code partitionBy} and {@code orderBy}.
+   */
+  public static Dataset<Row> runOperator(
+      List<Dataset<Row>> inputs,
+      List<String> windows,
+      String operatorClass,
+      List<String> partitionBy,
+      List<String> orderBy,
+      Map<String, List<String>> parameters,
+      String outputSchema,
+      Map<String, String> options) {
+    return RefusedArgumentException.refusing(
+        () -> {
+          SupportedSpark.require();
+          if (inputs == null || windows == null || inputs.size() != windows.size()) {
+            throw new IllegalArgumentException(
+                "inputs and their windows: give one window (or null) per input DataFrame");
+          }
+          // Port 0's arguments as the one-port entry point checks them, so they are refused alike.
+          OperatorRunRequest portZero =
+              OperatorRunRequest.of(
+                  operatorClass,
+                  windows.get(0),
+                  partitionBy,
+                  orderBy,
+                  parameters,
+                  outputSchema,
+                  options);
+          OperatorRunRequest.Builder builder =
+              OperatorRunRequest.builder(operatorClass)
+                  .window(windows.get(0))
+                  .partitionBy(partitionBy)
+                  .orderBy(orderBy)
+                  .parameters(parameters)
+                  .outputSchema(outputSchema)
+                  .options(options);
+          windows.subList(1, windows.size()).forEach(builder::inputPort);
+          return run(inputs, windows.size() == 1 ? portZero : builder.build());
+        });
+  }
+
+  /**
    * The run of {@code request} over {@code input} on Spark, for the entry points that checked the
    * Spark version: validated on the driver, the operator initialized once as a dry run, then an
    * operator instance per key ({@link PerKeyRun}).
    */
   static Dataset<Row> run(Dataset<Row> input, OperatorRunRequest request) {
+    return run(List.of(input), request);
+  }
+
+  /** {@link #run(Dataset, OperatorRunRequest)} with one DataFrame per input port. */
+  static Dataset<Row> run(List<Dataset<Row>> inputs, OperatorRunRequest request) {
+    Dataset<Row> input = inputs.get(0);
     SparkUiAddress.showOnce(input.sparkSession());
+    for (int port = 1; port < inputs.size(); port++) {
+      if (inputs.get(port).isStreaming() != input.isStreaming()) {
+        throw new IllegalArgumentException(
+            "inputs: input port "
+                + port
+                + "'s DataFrame is "
+                + (inputs.get(port).isStreaming() ? "streaming" : "a batch")
+                + " and port 0's is "
+                + (input.isStreaming() ? "streaming" : "a batch")
+                + ": every port's must be of one kind");
+      }
+    }
     ValidatedRun validated =
         RunValidation.validate(
             request,
-            input.schema(),
+            inputs.stream().map(Dataset::schema).toList(),
             input.isStreaming(),
             OperatorDirectories.of(input.sparkSession()));
     OperatorObservation metrics = validated.dryRun();
     if (request.metricsRows()) {
       metrics = metrics.keepingRows();
     }
-    return PerKeyRun.start(input, validated, metrics);
+    return PerKeyRun.start(inputs, validated, metrics);
   }
 
   /**

@@ -1,0 +1,183 @@
+"""Operators with several input ports (``inputs=[...]``): a two-port enricher, port 0 a window
+of the latest reference value per key, port 1 events joined with it, on batch and streaming
+DataFrames, with a restart from the checkpoint; the one arrival order across ports
+(docs/python.md, "Several input ports")."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pyspark.sql import DataFrame, SparkSession
+
+import streams_window as sw
+from streams_window.errors import ArgumentError
+from support import READINGS_SCHEMA, StreamInput, plain, shuffled
+
+ENRICHER = "io.streamswindow.examples.LatestValueEnricher"
+LATEST = "partitioned, sliding, count(1)"
+ENRICHED = "key string, seq long, qty double, price double"
+
+Row = tuple[str, int, float]  # key, seq, value
+
+
+def enriched(
+    batches: list[tuple[list[Row], list[Row]]], *, ordered: bool
+) -> list[tuple[Any, ...]]:
+    """What LatestValueEnricher gives over calls (batches, or micro-batches) of (prices,
+    orders): each order with its key's latest price, if the key has one by then. Within a call,
+    by seq across both ports, ties to port 0 (``ordered``); else all prices, then all orders."""
+    latest: dict[str, float] = {}
+    expected = []
+    for prices, orders in batches:
+        arrivals = [(0, row) for row in prices] + [(1, row) for row in orders]
+        if ordered:
+            arrivals.sort(key=lambda arrival: (arrival[1][1], arrival[0]))
+        for port, (key, seq, value) in arrivals:
+            if port == 0:
+                latest[key] = value
+            elif key in latest:
+                expected.append((key, seq, value, latest[key]))
+    return sorted(expected)
+
+
+def prices_and_orders(
+    spark: SparkSession, prices: list[Row], orders: list[Row]
+) -> tuple[DataFrame, DataFrame]:
+    price_df = spark.createDataFrame(prices, READINGS_SCHEMA).withColumnRenamed("cost", "price")
+    order_df = spark.createDataFrame(orders, READINGS_SCHEMA).withColumnRenamed("cost", "qty")
+    return price_df, order_df
+
+
+# Seqs are unique across both ports; key "c" never gets a price.
+PRICES: list[Row] = [("a", 2, 1.0), ("b", 3, 2.0), ("a", 8, 1.5), ("b", 12, 2.5)]
+ORDERS: list[Row] = [
+    ("a", 1, 10.0),  # before a's first price
+    ("b", 4, 20.0),
+    ("a", 5, 11.0),
+    ("c", 6, 30.0),
+    ("a", 9, 12.0),
+    ("b", 10, 21.0),
+    ("b", 13, 22.0),
+]
+
+
+def test_a_batch_join_orders_both_ports_by_order_by_ties_to_port_0(spark: SparkSession) -> None:
+    price_df, order_df = prices_and_orders(spark, shuffled(PRICES), shuffled(ORDERS))
+
+    result = sw.run_operator(
+        price_df.repartition(2),
+        ENRICHER,
+        window=LATEST,
+        partition_by="key",
+        order_by="seq",
+        inputs=[order_df.repartition(3)],
+        params={"key": "key"},
+        output_schema=ENRICHED,
+    )
+
+    expected = enriched([(PRICES, ORDERS)], ordered=True)
+    assert plain(result.collect()) == expected
+    # Order matters: a's first order comes before a's first price and is dropped; b's order 10
+    # takes b's price of seq 3, not the later one.
+    assert ("a", 1, 10.0, 1.0) not in expected
+    assert ("b", 10, 21.0, 2.0) in expected
+
+
+def test_without_order_by_port_0s_rows_of_a_call_come_first(spark: SparkSession) -> None:
+    price_df, order_df = prices_and_orders(spark, PRICES, ORDERS)
+
+    result = sw.run_operator(
+        price_df.coalesce(1),
+        ENRICHER,
+        window=LATEST,
+        partition_by="key",
+        inputs=[order_df],
+        input_windows=[None],
+        params={"key": "key"},
+        output_schema=ENRICHED,
+    )
+
+    # Every order meets its key's last price of the batch, even those with an earlier seq.
+    assert plain(result.collect()) == enriched([(PRICES, ORDERS)], ordered=False)
+    assert ("a", 1, 10.0, 1.5) in plain(result.collect())
+
+
+def test_ports_beyond_0_are_checked_and_named(spark: SparkSession) -> None:
+    price_df, order_df = prices_and_orders(spark, PRICES, ORDERS)
+    arguments: dict[str, Any] = dict(
+        window=LATEST, partition_by="key", params={"key": "key"}, output_schema=ENRICHED
+    )
+    with pytest.raises(ArgumentError, match="input port 1: partition_by column 'key'"):
+        sw.run_operator(price_df, ENRICHER, inputs=[order_df.drop("key")], **arguments)
+    with pytest.raises(ArgumentError, match="input port 1: .* uses time"):
+        sw.run_operator(
+            price_df, ENRICHER, inputs=[order_df], input_windows=["sliding, time(5)"], **arguments
+        )
+    with pytest.raises(ValueError, match="input_windows has 2 entries for 1 inputs"):
+        sw.run_operator(
+            price_df, ENRICHER, inputs=[order_df], input_windows=[None, None], **arguments
+        )
+    with pytest.raises(TypeError, match="inputs takes a list of DataFrames"):
+        sw.run_operator(price_df, ENRICHER, inputs=order_df, **arguments)
+
+
+def enriching_query(
+    spark: SparkSession, prices: StreamInput, orders: StreamInput, root: Path
+) -> list[tuple[Any, ...]]:
+    """Runs the enricher over every file each source holds that the checkpoint has not read,
+    one file of each per micro-batch, then stops; returns everything the sink holds."""
+
+    def stream(source: StreamInput, value: str) -> DataFrame:
+        return (
+            spark.readStream.schema(READINGS_SCHEMA)
+            .option("maxFilesPerTrigger", 1)
+            .json(str(source.directory))
+            .withColumnRenamed("cost", value)
+        )
+
+    result = sw.run_operator(
+        stream(prices, "price"),
+        ENRICHER,
+        window=LATEST,
+        partition_by="key",
+        order_by="seq",
+        inputs=[stream(orders, "qty")],
+        params={"key": "key"},
+        output_schema=ENRICHED,
+    )
+    query = (
+        result.writeStream.format("json")
+        .option("path", str(root / "output"))
+        .option("checkpointLocation", str(root / "checkpoint"))
+        .start()
+    )
+    try:
+        query.processAllAvailable()
+    finally:
+        query.stop()
+    return plain(spark.read.schema(ENRICHED).json(str(root / "output")).collect())
+
+
+def test_a_stream_keeps_port_0s_window_per_key_across_a_restart(
+    spark: SparkSession, state_layout: str, tmp_path: Path
+) -> None:
+    prices = StreamInput(tmp_path / "prices")
+    orders = StreamInput(tmp_path / "orders")
+    first = (PRICES[:2], ORDERS[:4])
+    prices.write(first[0])
+    orders.write(first[1])
+    assert enriching_query(spark, prices, orders, tmp_path) == enriched([first], ordered=True)
+
+    # A new query from the same checkpoint: b's orders meet b's price of the first run, kept in
+    # port 0's window (and the listener's state) of b's instance.
+    later: tuple[list[Row], list[Row]] = (
+        [("a", 20, 3.0)],
+        [("a", 21, 13.0), ("b", 22, 23.0), ("c", 23, 31.0), ("a", 19, 14.0)],
+    )
+    prices.write(later[0])
+    orders.write(later[1])
+    expected = enriched([first, later], ordered=True)
+    assert ("b", 22, 23.0, 2.0) in expected and ("a", 19, 14.0, 1.0) in expected
+    assert enriching_query(spark, prices, orders, tmp_path) == expected
