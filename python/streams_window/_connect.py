@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from streams_window import _connect_request, _pyspark
@@ -39,16 +39,11 @@ def run_operator(call: OperatorCall) -> DataFrame:
     arguments and options (the server reads them into the same request)."""
     from pyspark.sql.types import StructType
 
-    if call.inputs:
-        raise NotImplementedError(
-            "run_operator: inputs (input ports beyond 0) run on a classic session only for now;"
-            " on Spark Connect the request carries one input relation (docs/connect.md)"
-        )
     schema = call.output_schema
     is_struct = isinstance(schema, StructType)
     return _send(
         call.df,
-        lambda relation: _connect_request.run_operator_request(
+        lambda relation, *more: _connect_request.run_operator_request(
             input_relation=relation,
             operator_class=call.operator_class,
             window=call.window,
@@ -58,7 +53,9 @@ def run_operator(call: OperatorCall) -> DataFrame:
             output_schema=None if is_struct else str(schema),
             output_schema_json=schema.json() if isinstance(schema, StructType) else None,
             options=call.options,
+            more_inputs=list(zip(more, call.input_windows, strict=True)),
         ),
+        more=call.inputs,
     )
 
 
@@ -90,9 +87,14 @@ def parse_window(clause: str, session: Any) -> dict[str, str]:
     return {row["part"]: row["value"] for row in rows}
 
 
-def _send(df: DataFrame, encode: Callable[[bytes], bytes]) -> DataFrame:
-    """A DataFrame whose plan is our request over ``df``'s plan, analyzed before it is returned."""
-    result = _pyspark.connect_request(df, df.sparkSession, _connect_request.TYPE_URL, encode)
+def _send(
+    df: DataFrame, encode: Callable[..., bytes], more: Sequence[DataFrame] = ()
+) -> DataFrame:
+    """A DataFrame whose plan is our request over ``df``'s plan (and ``more``'s, the inputs of
+    ports beyond 0), analyzed before it is returned."""
+    result = _pyspark.connect_request(
+        df, df.sparkSession, _connect_request.TYPE_URL, encode, more
+    )
     # The server runs every check (and the operator's dry run) when it analyzes the plan: asking
     # for the schema raises a bad argument here, as the Py4J path does.
     result.schema  # noqa: B018 - the analysis is the point

@@ -18,7 +18,7 @@ Example::
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 
 #: The server setting that registers relation plugins, and streams-window's plugin, which reads
 #: these requests (docs/connect.md).
@@ -30,6 +30,9 @@ TYPE_URL = "type.googleapis.com/streams_window.connect.WindowRequest"
 
 #: The version of the message; a server whose jar reads another one refuses the request.
 VERSION = 1
+
+#: The call field of a run_operator with input ports beyond 0 (``WindowRequest.RUN_OPERATOR_PORTS``).
+RUN_OPERATOR_PORTS = 5
 
 _VARINT = 0
 _LENGTH_DELIMITED = 2
@@ -46,9 +49,12 @@ def run_operator_request(
     output_schema: str | None,
     output_schema_json: str | None,
     options: Mapping[str, str],
+    more_inputs: Sequence[tuple[bytes, str | None]] = (),
 ) -> bytes:
     """A ``WindowRequest`` holding a ``RunOperator`` call (``WindowedOperators.runOperator``'s
-    arguments); ``output_schema`` is a DDL string, or ``output_schema_json`` a StructType's JSON.
+    arguments); ``output_schema`` is a DDL string, or ``output_schema_json`` a StructType's JSON;
+    ``more_inputs`` the relation and window (``None``: not windowed) of each input port beyond 0,
+    which makes the call a ``run_operator_ports`` one (docs/connect.md).
 
     Example::
 
@@ -75,7 +81,14 @@ def run_operator_request(
     call += _map_field(8, options)
     if output_schema_json is not None:
         call += _string_field(9, output_schema_json)
-    return _request(2, bytes(call))
+    for relation, window in more_inputs:
+        more = _bytes_field(1, relation)
+        if window is not None:  # absent: the port is not windowed
+            more += _string_field(2, window)
+        call += _bytes_field(10, more)
+    # A call with more inputs has a field number of its own: a server that does not read them
+    # refuses it, instead of running port 0 alone.
+    return _request(RUN_OPERATOR_PORTS if more_inputs else 2, bytes(call))
 
 
 def aggregate_request(

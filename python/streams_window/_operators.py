@@ -155,7 +155,7 @@ def run_operator(
             of every port. Arrival order across ports: by ``order_by`` across all ports, ties
             by port number, then input order; without ``order_by``, within a batch or a
             micro-batch, port 0's rows, then port 1's, ... (docs/python.md, "Several input
-            ports"). A classic session only for now.
+            ports").
         input_windows: each of ``inputs``' window clause, or ``None`` for a port without a
             window (the default for every one): a window of count, delta or punct policies
             (not time or timeInterval ones); a partitioned one is keyed by ``partition_by``.

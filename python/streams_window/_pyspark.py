@@ -25,7 +25,7 @@ import functools
 import importlib
 import sys
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from streams_window._classify import ANALYSIS_EXCEPTION, STREAMING_QUERY_EXCEPTION, Link
@@ -176,11 +176,15 @@ def builder_options(builder: Any) -> dict[str, str]:
 
 
 def connect_request(
-    child: DataFrame | None, session: Any, type_url: str, encode: Callable[[bytes], bytes]
+    child: DataFrame | None,
+    session: Any,
+    type_url: str,
+    encode: Callable[..., bytes],
+    more: Sequence[DataFrame] = (),
 ) -> DataFrame:
     """A Connect DataFrame whose plan is an extension relation: ``Any(type_url, encode(the input
-    relation's bytes))`` over ``child``'s plan. Connect offers no public way to send a plugin's
-    relation, so this subclasses its plan node as its own nodes do."""
+    relation's bytes, then each of ``more``'s))`` over ``child``'s plan. Connect offers no public
+    way to send a plugin's relation, so this subclasses its plan node as its own nodes do."""
     from pyspark.sql.connect.dataframe import DataFrame as ConnectDataFrame
     from pyspark.sql.connect.plan import LogicalPlan
 
@@ -190,12 +194,14 @@ def connect_request(
         def plan(self, session: Any) -> Any:
             relation = self._create_proto_relation()
             child_plan = self._child.plan(session).SerializeToString() if self._child else b""
+            more_plans = [plan.plan(session).SerializeToString() for plan in more_children]
             relation.extension.type_url = type_url
-            relation.extension.value = encode(child_plan)
+            relation.extension.value = encode(child_plan, *more_plans)
             return relation
 
     connect_child: Any = child  # a Connect DataFrame: its plan is Connect's
     child_plan = None if connect_child is None else connect_child._plan
+    more_children = [frame._plan for frame in more]  # type: ignore[attr-defined]
     return ConnectDataFrame(WindowRequestPlan(child_plan), session)
 
 

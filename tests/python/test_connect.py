@@ -189,13 +189,16 @@ def test_the_request_is_protobuf_as_documented() -> None:
             ("output_schema", 7, string, optional, ""),
             ("options", 8, message, repeated, ".streams_window.connect.Entry"),
             ("output_schema_json", 9, string, optional, ""),
+            ("more_inputs", 10, message, repeated, ".streams_window.connect.MoreInput"),
         ],
     )
+    add("MoreInput", [("relation", 1, 12, optional, ""), ("window", 2, string, optional, "")])
     add(
         "WindowRequest",
         [
             ("version", 1, uint32, optional, ""),
             ("run_operator", 2, message, optional, ".streams_window.connect.RunOperator"),
+            ("run_operator_ports", 5, message, optional, ".streams_window.connect.RunOperator"),
         ],
     )
     pool = descriptor_pool.DescriptorPool()
@@ -234,3 +237,27 @@ def test_the_request_is_protobuf_as_documented() -> None:
         ("spl_type.é", "decimal64"),
     ]
     assert call.output_schema == "total double" and not call.output_schema_json
+    assert not request.HasField("run_operator_ports") and list(call.more_inputs) == []
+
+    # Input ports beyond 0: their relations and windows, under the call's own field number.
+    with_ports = request_class.FromString(
+        _connect_request.run_operator_request(
+            input_relation=b"\x01",
+            operator_class="com.acme.Join",
+            window=None,
+            partition_by=["key"],
+            order_by=[],
+            params={},
+            output_schema="total double",
+            output_schema_json=None,
+            options={},
+            more_inputs=[(b"\x02", "sliding, count(2)"), (b"\x03", None)],
+        )
+    )
+    assert not with_ports.HasField("run_operator")
+    ports = with_ports.run_operator_ports
+    assert ports.input == b"\x01" and not ports.HasField("window")
+    assert [(m.relation, m.window, m.HasField("window")) for m in ports.more_inputs] == [
+        (b"\x02", "sliding, count(2)", True),
+        (b"\x03", "", False),
+    ]

@@ -181,3 +181,30 @@ def test_a_stream_keeps_port_0s_window_per_key_across_a_restart(
     expected = enriched([first, later], ordered=True)
     assert ("b", 22, 23.0, 2.0) in expected and ("a", 19, 14.0, 1.0) in expected
     assert enriching_query(spark, prices, orders, tmp_path) == expected
+
+
+def test_a_connect_session_sends_each_port_as_a_relation(connect_spark: Any) -> None:
+    price_df, order_df = prices_and_orders(connect_spark, shuffled(PRICES), shuffled(ORDERS))
+
+    result = sw.run_operator(
+        price_df,
+        ENRICHER,
+        window=LATEST,
+        partition_by="key",
+        order_by="seq",
+        inputs=[order_df],
+        params={"key": "key"},
+        output_schema=ENRICHED,
+    )
+
+    assert plain(result.collect()) == enriched([(PRICES, ORDERS)], ordered=True)
+    with pytest.raises(ArgumentError, match="input port 1: partition_by column 'key'"):
+        sw.run_operator(
+            price_df,
+            ENRICHER,
+            window=LATEST,
+            partition_by="key",
+            inputs=[order_df.drop("key")],
+            params={"key": "key"},
+            output_schema=ENRICHED,
+        )

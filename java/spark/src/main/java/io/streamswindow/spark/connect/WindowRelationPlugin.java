@@ -61,7 +61,14 @@ public final class WindowRelationPlugin implements RelationPlugin {
   private static LogicalPlan answer(WindowRequest request, SparkConnectPlanner planner) {
     org.apache.spark.sql.Dataset<Row> result;
     if (request instanceof WindowRequest.RunOperator call) {
-      result = WindowedOperators.runOperator(input(call.input(), planner), call.request());
+      if (call.moreInputs().isEmpty()) {
+        result = WindowedOperators.runOperator(input(call.input(), planner), call.request());
+      } else {
+        List<org.apache.spark.sql.Dataset<Row>> inputs = new ArrayList<>();
+        inputs.add(input(call.input(), planner));
+        call.moreInputs().forEach(more -> inputs.add(input(more, planner)));
+        result = WindowedOperators.runOperator(inputs, call.request());
+      }
     } else if (request instanceof WindowRequest.Aggregate call) {
       result =
           Aggregates.aggregate(

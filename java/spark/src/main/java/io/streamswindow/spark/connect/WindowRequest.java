@@ -27,6 +27,13 @@ import org.apache.spark.sql.types.StructType;
  */
 public sealed interface WindowRequest {
 
+  /**
+   * The call field of a {@code run_operator} with input ports beyond 0: the same {@code
+   * RunOperator} message, under a number of its own so that a server whose jar does not read {@code
+   * more_inputs} refuses the call instead of running port 0 alone (docs/connect.md).
+   */
+  int RUN_OPERATOR_PORTS = 5;
+
   /** The {@code type_url} of the {@code Any} that carries a request. */
   String TYPE_URL = "type.googleapis.com/streams_window.connect.WindowRequest";
 
@@ -36,9 +43,17 @@ public sealed interface WindowRequest {
   /**
    * {@code run_operator}: the {@link OperatorRunRequest} the Py4J path's arguments to {@code
    * WindowedOperators.runOperator} make. {@code input} is the encoded {@code
-   * spark.connect.Relation} of the input DataFrame.
+   * spark.connect.Relation} of the input DataFrame; {@code moreInputs} those of input ports 1, 2...
+   * (empty for one port), whose windows the request declares.
    */
-  record RunOperator(byte[] input, OperatorRunRequest request) implements WindowRequest {}
+  record RunOperator(byte[] input, OperatorRunRequest request, List<byte[]> moreInputs)
+      implements WindowRequest {
+
+    /** A call of an operator with one input port. */
+    public RunOperator(byte[] input, OperatorRunRequest request) {
+      this(input, request, List.of());
+    }
+  }
 
   /** {@code aggregate}: {@code Aggregates.aggregate}'s arguments; {@code input} as above. */
   record Aggregate(
@@ -84,7 +99,7 @@ public sealed interface WindowRequest {
     while (reader.next()) {
       switch (reader.field()) {
         case 1 -> version = reader.varint();
-        case 2, 3, 4 -> {
+        case 2, 3, 4, RUN_OPERATOR_PORTS -> {
           callField = reader.field();
           call = reader.message();
         }
@@ -107,6 +122,7 @@ public sealed interface WindowRequest {
     // this jar cannot read (an option it does not know), and the version is what to report.
     return switch (callField) {
       case 2 -> runOperator(call);
+      case RUN_OPERATOR_PORTS -> runOperator(call);
       case 3 -> aggregate(call);
       default -> parseWindow(call);
     };
@@ -129,10 +145,13 @@ public sealed interface WindowRequest {
     String outputSchema = "";
     String outputSchemaJson = "";
     Map<String, String> options = new LinkedHashMap<>();
+    List<byte[]> moreInputs = new ArrayList<>();
+    List<String> moreWindows = new ArrayList<>();
     while (reader.next()) {
       switch (reader.field()) {
         case 1 -> input = reader.bytes();
         case 2 -> operatorClass = reader.string();
+        case 10 -> moreInput(reader.message(), moreInputs, moreWindows);
         case 3 -> window = reader.string();
         case 4 -> partitionBy.add(reader.string());
         case 5 -> orderBy.add(reader.string());
@@ -143,16 +162,34 @@ public sealed interface WindowRequest {
         default -> reader.skip();
       }
     }
-    OperatorRunRequest request =
+    OperatorRunRequest.Builder request =
         OperatorRunRequest.builder(operatorClass)
             .window(window)
             .partitionBy(partitionBy)
             .orderBy(orderBy)
             .parameters(params)
             .outputSchema(outputSchemaJson.isEmpty() ? outputSchema : ddlOf(outputSchemaJson))
-            .options(options)
-            .build();
-    return new RunOperator(requireInput(input), request);
+            .options(options);
+    moreWindows.forEach(request::inputPort);
+    return new RunOperator(requireInput(input), request.build(), List.copyOf(moreInputs));
+  }
+
+  /**
+   * A {@code MoreInput} message: an input port's relation and its window (absent: not windowed),
+   * added to {@code inputs} and {@code windows}.
+   */
+  private static void moreInput(WireReader reader, List<byte[]> inputs, List<String> windows) {
+    byte[] relation = null;
+    String window = null;
+    while (reader.next()) {
+      switch (reader.field()) {
+        case 1 -> relation = reader.bytes();
+        case 2 -> window = reader.string();
+        default -> reader.skip();
+      }
+    }
+    inputs.add(requireInput(relation));
+    windows.add(window);
   }
 
   /** The DDL of the {@code StructType} whose JSON the client sent. */
