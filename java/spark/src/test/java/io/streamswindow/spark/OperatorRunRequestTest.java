@@ -48,6 +48,36 @@ class OperatorRunRequestTest {
   }
 
   @Test
+  void portsBeyondZeroHaveTheirOwnWindowAndTypesAndPortZerosKeysAndOrder() {
+    Map<String, String> types = new LinkedHashMap<>(Map.of("qty", "int32"));
+    OperatorRunRequest request =
+        OperatorRunRequest.builder("com.acme.Join")
+            .window("partitioned, sliding, count(1)")
+            .partitionBy(List.of("key"))
+            .orderBy(List.of("seq"))
+            .markerColumn("m")
+            .partitionByKeysOnly(true)
+            .inputPort(null, types)
+            .inputPort("sliding, count(2)")
+            .build();
+    types.put("later", "int8"); // the request keeps what it was given
+
+    List<OperatorRunRequest.InputPort> ports = request.inputs();
+    assertEquals(3, ports.size());
+    assertEquals(request.input(), ports.get(0));
+    assertNull(ports.get(1).window());
+    assertEquals(Map.of("qty", "int32"), ports.get(1).splTypes());
+    assertEquals("sliding, count(2)", ports.get(2).window());
+    for (OperatorRunRequest.InputPort port : ports.subList(1, 3)) {
+      assertEquals(List.of("key"), port.partitionBy());
+      assertEquals(List.of("seq"), port.orderBy());
+      assertTrue(port.partitionByKeysOnly());
+      assertNull(port.markerColumn()); // markers are port 0's
+    }
+    assertEquals(1, OperatorRunRequest.builder("com.acme.One").build().inputs().size());
+  }
+
+  @Test
   void aFlagIsSetByTrueAloneAndAbsentOptionsAreUnset() {
     OperatorRunRequest request = withOptions(Map.of("batch_marker", "yes", "late_output", "false"));
     assertFalse(request.input().batchMarker());

@@ -77,6 +77,43 @@ class WindowRequestTest {
   }
 
   @Test
+  void inputPortsBeyondZeroAreReadWithTheirRelationsAndWindows() throws IOException {
+    Relation second =
+        Relation.newBuilder().setSql(SQL.newBuilder().setQuery("SELECT 2 AS seq")).build();
+    byte[] call =
+        message(
+            out -> {
+              out.writeByteArray(1, INPUT.toByteArray());
+              out.writeString(2, "com.acme.Join");
+              out.writeString(3, "partitioned, sliding, count(1)");
+              out.writeString(4, "key");
+              out.writeByteArray(
+                  10,
+                  message(
+                      m -> {
+                        m.writeByteArray(1, second.toByteArray());
+                        m.writeString(2, "sliding, count(2)");
+                      }));
+              out.writeByteArray(10, message(m -> m.writeByteArray(1, INPUT.toByteArray())));
+            });
+
+    WindowRequest.RunOperator run =
+        assertInstanceOf(
+            WindowRequest.RunOperator.class,
+            WindowRequest.fromAny(any(request(WindowRequest.RUN_OPERATOR_PORTS, call))));
+
+    assertEquals(2, run.moreInputs().size());
+    assertEquals(second, Relation.parseFrom(run.moreInputs().get(0)));
+    assertEquals(INPUT, Relation.parseFrom(run.moreInputs().get(1)));
+    List<OperatorRunRequest.InputPort> ports = run.request().inputs();
+    assertEquals(3, ports.size());
+    assertEquals("sliding, count(2)", ports.get(1).window());
+    assertNull(ports.get(2).window()); // absent: not windowed
+    // Ports beyond 0 are keyed as port 0 is.
+    assertEquals(List.of("key"), ports.get(2).partitionBy());
+  }
+
+  @Test
   void anOutputSchemaSentAsJsonIsReadAsItsDdlAndAnUnknownOptionIsRefused() throws IOException {
     StructType schema = new StructType().add("key", "string").add("total", "double");
     byte[] call =
