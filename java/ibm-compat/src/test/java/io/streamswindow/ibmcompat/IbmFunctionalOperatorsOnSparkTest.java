@@ -2,24 +2,30 @@ package io.streamswindow.ibmcompat;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import com.ibm.streamsx.topology.function.BiFunction;
 import com.ibm.streamsx.topology.function.Function;
 import com.ibm.streamsx.topology.function.Predicate;
 import com.ibm.streamsx.topology.internal.functional.ops.FunctionAggregate;
 import com.ibm.streamsx.topology.internal.functional.ops.FunctionFilter;
+import com.ibm.streamsx.topology.internal.functional.ops.FunctionJoin;
 import com.ibm.streamsx.topology.internal.functional.ops.FunctionTransform;
 import com.ibm.streamsx.topology.internal.logic.ObjectUtils;
 import io.streamswindow.spark.OperatorRunRequest;
 import io.streamswindow.spark.WindowedOperators;
 import java.io.Serializable;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Encoders;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.functions;
+import org.apache.spark.sql.streaming.StreamingQuery;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * IBM's compiled functional operators whose input port is not windowed ({@code FunctionFilter},
@@ -117,5 +123,106 @@ class IbmFunctionalOperatorsOnSparkTest {
         WindowedOperators.runOperator(input, request.partitionByKeysOnly(true).build());
 
     assertEquals(List.of("a1", "a1+a2", "a1+a2+a3", "a2+a3+a4", "b1", "b1+b2"), sorted(out));
+  }
+
+  @Test
+  void ibmsJoinRunsOnTwoPortsItsWindowOnPort0() {
+    // IBM's FunctionJoin: port 0 a window partitioned by keyGetter, port 1 not windowed, each of
+    // its tuples joined with the window partition joinKeyGetter names. Both ports keyed on Spark
+    // by the first letter (k), which is no attribute of IBM's fixed port schemas.
+    BiFunction<String, List<String>, String> join =
+        (event, window) -> event + ":" + String.join(",", window);
+    Function<String, String> firstLetter = s -> s.substring(0, 1);
+    Dataset<Row> windowed =
+        spark
+            .createDataset(List.of("a1", "b1", "a2", "a3"), Encoders.STRING())
+            .toDF("string")
+            .coalesce(1) // one input partition: its order is each key's arrival order
+            .withColumn("k", functions.substring(functions.col("string"), 1, 1));
+    Dataset<Row> lookups =
+        spark
+            .createDataset(List.of("a?x", "b?y", "c?z"), Encoders.STRING())
+            .toDF("string")
+            .repartition(2)
+            .withColumn("k", functions.substring(functions.col("string"), 1, 1));
+    OperatorRunRequest request =
+        OperatorRunRequest.builder(FunctionJoin.class.getName())
+            .window("partitioned, sliding, count(2)")
+            .partitionBy(List.of("k"))
+            .partitionByKeysOnly(true)
+            .inputPort(null)
+            .parameter("functionalLogic", List.of(logic(join)))
+            .parameter("keyGetter", List.of(logic(firstLetter)))
+            .parameter("joinKeyGetter", List.of(logic(firstLetter)))
+            .outputSchema("string string")
+            .build();
+
+    Dataset<Row> out = WindowedOperators.runOperator(List.of(windowed, lookups), request);
+
+    // Without order_by a batch's port 0 rows arrive first: each lookup sees its key's last two.
+    assertEquals(List.of("a?x:a2,a3", "b?y:b1", "c?z:"), sorted(out));
+  }
+
+  @Test
+  void ibmsJoinKeepsItsWindowPerKeyAcrossARestartOfAStream(@TempDir Path root) throws Exception {
+    BiFunction<String, List<String>, String> join =
+        (event, window) -> event + ":" + String.join(",", window);
+    Function<String, String> firstLetter = s -> s.substring(0, 1);
+    Path windowed = Files.createDirectories(root.resolve("windowed"));
+    Path lookups = Files.createDirectories(root.resolve("lookups"));
+    OperatorRunRequest request =
+        OperatorRunRequest.builder(FunctionJoin.class.getName())
+            .window("partitioned, sliding, count(2)")
+            .partitionBy(List.of("k"))
+            .partitionByKeysOnly(true)
+            .inputPort(null)
+            .parameter("functionalLogic", List.of(logic(join)))
+            .parameter("keyGetter", List.of(logic(firstLetter)))
+            .parameter("joinKeyGetter", List.of(logic(firstLetter)))
+            .outputSchema("string string")
+            .build();
+
+    write(windowed, "1", "a1", "b1");
+    write(lookups, "1", "a?x");
+    assertEquals(List.of("a?x:a1"), joinQuery(request, windowed, lookups, root));
+
+    // A new query from the same checkpoint: b's window comes back from the state store.
+    write(windowed, "2", "a2");
+    write(lookups, "2", "a?y", "b?z");
+    assertEquals(
+        List.of("a?x:a1", "a?y:a1,a2", "b?z:b1"), joinQuery(request, windowed, lookups, root));
+  }
+
+  /** Writes a JSON-lines file of strings with their key (the first letter) into {@code dir}. */
+  private static void write(Path dir, String name, String... values) throws Exception {
+    List<String> lines =
+        java.util.Arrays.stream(values)
+            .map(v -> "{\"string\": \"" + v + "\", \"k\": \"" + v.substring(0, 1) + "\"}")
+            .toList();
+    Path staged = Files.write(dir.resolveSibling(dir.getFileName() + "-" + name + ".json"), lines);
+    Files.move(staged, dir.resolve(name + ".json"));
+  }
+
+  /** Runs the join over what the two directories hold beyond the checkpoint; the sink's rows. */
+  private static List<String> joinQuery(
+      OperatorRunRequest request, Path windowed, Path lookups, Path root) throws Exception {
+    Dataset<Row> out =
+        WindowedOperators.runOperator(List.of(stream(windowed), stream(lookups)), request);
+    StreamingQuery query =
+        out.writeStream()
+            .format("json")
+            .option("path", root.resolve("output").toString())
+            .option("checkpointLocation", root.resolve("checkpoint").toString())
+            .start();
+    try {
+      query.processAllAvailable();
+    } finally {
+      query.stop();
+    }
+    return sorted(spark.read().schema("string string").json(root.resolve("output").toString()));
+  }
+
+  private static Dataset<Row> stream(Path dir) {
+    return spark.readStream().schema("string string, k string").json(dir.toString());
   }
 }
