@@ -31,7 +31,8 @@ TYPE_URL = "type.googleapis.com/streams_window.connect.WindowRequest"
 #: The version of the message; a server whose jar reads another one refuses the request.
 VERSION = 1
 
-#: The call field of a run_operator with input ports beyond 0 (``WindowRequest.RUN_OPERATOR_PORTS``).
+#: The call field of a run_operator with input ports beyond 0
+#: (``WindowRequest.RUN_OPERATOR_PORTS``).
 RUN_OPERATOR_PORTS = 5
 
 _VARINT = 0

@@ -42,7 +42,10 @@ def run_operator(call: OperatorCall) -> DataFrame:
         frames = [port_zero, *(_pyspark.java_dataframe(frame) for frame in call.inputs)]
         windows = [window, *call.input_windows]
         jdf = entry.runOperator(
-            java_list(call.spark, frames), java_list(call.spark, windows), call.operator_class, *rest
+            java_list(call.spark, frames),
+            java_list(call.spark, windows),
+            call.operator_class,
+            *rest,
         )
     else:
         jdf = entry.runOperator(*_java_arguments(call))
