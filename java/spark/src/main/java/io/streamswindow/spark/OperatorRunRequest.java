@@ -10,10 +10,11 @@ import org.apache.spark.sql.types.StructType;
 /**
  * What a run of an operator over a DataFrame asks for: the operator, its parameters, and the
  * settings of its input port 0 ({@link InputPort}: window, partitioning, order, markers, event
- * time, SPL types) and output port 0 ({@link OutputPort}: schema, punctuation column, SPL types).
- * Every entrance builds one: {@link WindowedOperators#runOperator} and {@link
- * SingleInstanceRun#run} from their arguments and options map ({@link RunOption}), {@link
- * Aggregates#aggregate} with the output schema it derives, the Spark Connect plugin from the
+ * time, SPL types), of its input ports beyond 0 if it has several ({@link #inputs()}: window and
+ * SPL types, each with a DataFrame of its own) and of output port 0 ({@link OutputPort}: schema,
+ * punctuation column, SPL types). Every entrance builds one: {@link WindowedOperators#runOperator}
+ * and {@link SingleInstanceRun#run} from their arguments and options map ({@link RunOption}),
+ * {@link Aggregates#aggregate} with the output schema it derives, the Spark Connect plugin from the
  * request message. Immutable; nothing is checked until a run validates it against its input (a
  * request holds no DataFrame).
  *

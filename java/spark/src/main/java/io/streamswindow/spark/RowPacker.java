@@ -150,9 +150,11 @@ final class RowPacker implements MapPartitionsFunction<Row, Row> {
       omitted = PackedRows.omittedAttributes(converter, partitionBy);
       order = plan.orderBy().isEmpty() ? null : new TupleOrder(converter.schema(), plan.orderBy());
       orderValues = order == null ? null : new Object[plan.orderBy().size()];
-      if (plan.streaming() && inputPartition == 0 && port == 0) {
+      if (plan.streaming() && inputPartition == 0) {
         // The definition record: one per micro-batch with data, whose group checks the query's
         // definition against the one its checkpoint was written with (docs/reliability.md).
+        // Every input port's packer writes one, so a micro-batch with data on any port checks it;
+        // the group checks once however many it holds.
         Object[] values = new Object[Math.max(1, keyColumns.length) + 3];
         if (keyColumns.length == 0) {
           values[0] = 0;
