@@ -124,7 +124,11 @@ def test_ports_beyond_0_are_checked_and_named(spark: SparkSession) -> None:
 
 
 def enriching_query(
-    spark: SparkSession, prices: StreamInput, orders: StreamInput, root: Path
+    spark: SparkSession,
+    prices: StreamInput,
+    orders: StreamInput,
+    root: Path,
+    orders_window: str | None = None,
 ) -> list[tuple[Any, ...]]:
     """Runs the enricher over every file each source holds that the checkpoint has not read,
     one file of each per micro-batch, then stops; returns everything the sink holds."""
@@ -144,6 +148,7 @@ def enriching_query(
         partition_by="key",
         order_by="seq",
         inputs=[stream(orders, "qty")],
+        input_windows=[orders_window],
         params={"key": "key"},
         output_schema=ENRICHED,
     )
@@ -181,6 +186,26 @@ def test_a_stream_keeps_port_0s_window_per_key_across_a_restart(
     expected = enriched([first, later], ordered=True)
     assert ("b", 22, 23.0, 2.0) in expected and ("a", 19, 14.0, 1.0) in expected
     assert enriching_query(spark, prices, orders, tmp_path) == expected
+
+
+def test_a_restart_that_changes_another_ports_window_is_refused_naming_it(
+    spark: SparkSession, tmp_path: Path
+) -> None:
+    prices = StreamInput(tmp_path / "prices")
+    orders = StreamInput(tmp_path / "orders")
+    prices.write(PRICES[:2])
+    orders.write(ORDERS[:4])
+    before = enriching_query(spark, prices, orders, tmp_path)
+
+    prices.write([("a", 20, 3.0)])
+    orders.write([("a", 21, 13.0)])
+    with pytest.raises(sw.OperatorError) as raised:
+        enriching_query(spark, prices, orders, tmp_path, orders_window="partitioned, sliding, count(2)")
+
+    error = raised.value
+    assert error.cause_class == "io.streamswindow.spark.IncompatibleRestartException"
+    assert "port 1: partitioned, sliding, count(2)" in (error.cause_message or ""), error.cause_message
+    assert plain(spark.read.schema(ENRICHED).json(str(tmp_path / "output")).collect()) == before
 
 
 def test_a_connect_session_sends_each_port_as_a_relation(connect_spark: Any) -> None:
