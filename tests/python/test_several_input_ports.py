@@ -17,7 +17,7 @@ from support import READINGS_SCHEMA, StreamInput, plain, shuffled
 
 ENRICHER = "io.streamswindow.examples.LatestValueEnricher"
 LATEST = "partitioned, sliding, count(1)"
-LATEST2 = "sliding, count(2)"
+LAST_TWO = "sliding, count(2)"
 ENRICHED = "key string, seq long, qty double, price double"
 
 Row = tuple[str, int, float]  # key, seq, value
@@ -201,12 +201,12 @@ def test_a_restart_that_changes_another_ports_window_is_refused_naming_it(
     prices.write([("a", 20, 3.0)])
     orders.write([("a", 21, 13.0)])
     with pytest.raises(sw.OperatorError) as raised:
-        enriching_query(spark, prices, orders, tmp_path, orders_window=f"partitioned, {LATEST2}")
+        enriching_query(spark, prices, orders, tmp_path, orders_window=f"partitioned, {LAST_TWO}")
 
     error = raised.value
     assert error.cause_class == "io.streamswindow.spark.IncompatibleRestartException"
     message = error.cause_message or ""
-    assert f"port 1: partitioned, {LATEST2}" in message, message
+    assert f"port 1: partitioned, {LAST_TWO}" in message, message
     assert plain(spark.read.schema(ENRICHED).json(str(tmp_path / "output")).collect()) == before
 
 
