@@ -123,9 +123,11 @@ public final class WindowedOperators {
    * Dataset<Row> enriched = WindowedOperators.runOperator(List.of(prices, orders),
    *     OperatorRunRequest.builder("io.streamswindow.examples.LatestValueEnricher")
    *         .window("partitioned, sliding, count(1)")
-   *         .partitionBy(List.of("item"))
+   *         .partitionBy(List.of("key"))
+   *         .orderBy(List.of("seq"))
    *         .inputPort(null)
-   *         .outputSchema("item string, order_id long, qty long, price double")
+   *         .parameter("key", List.of("key"))
+   *         .outputSchema("key string, seq long, qty double, price double")
    *         .build());
    * }</pre>
    *
