@@ -364,45 +364,96 @@ def test_update_output_mode_is_refused_at_start_saying_to_append(
     assert isinstance(raised.value, AnalysisException)  # what Spark itself raised there
 
 
-def test_a_restart_on_the_other_state_layout_is_refused_saying_what_to_do(
+# Each layout's stateful operator, as the query's progress names it.
+LAYOUT_OPERATORS = {"chunked": "transformWithStateExec", "single-value": "flatMapGroupsWithState"}
+
+
+def restarted_query(
+    spark: Any, source: StreamInput, checkpoint: Path, name: str
+) -> Callable[[], tuple[str, list[tuple[object, ...]]]]:
+    """A query on ``source`` with ``checkpoint``, as a call that runs it over what the source
+    holds, stops it, and returns its stateful operator's name and the rows its sink holds."""
+
+    def run() -> tuple[str, list[tuple[object, ...]]]:
+        sums = sw.run_operator(
+            file_stream(spark, source), WINDOW_SUM, order_by="seq", **TUMBLING_SUM
+        )
+        query = (
+            sums.writeStream.format("json")
+            .option("path", str(checkpoint.parent / f"{name}-out"))
+            .option("checkpointLocation", str(checkpoint))
+            .start()
+        )
+        try:
+            query.processAllAvailable()
+            operator = query.lastProgress["stateOperators"][0]["operatorName"]
+        finally:
+            query.stop()
+        sink = spark.read.schema(SUMS_SCHEMA).json(str(checkpoint.parent / f"{name}-out"))
+        return operator, plain(sink.collect())
+
+    return run
+
+
+def test_a_restart_on_the_other_state_store_keeps_the_checkpoint_s_layout(
     any_spark: SparkSession, source: StreamInput, tmp_path: Path, state_layout: str
 ) -> None:
     from conftest import STATE_STORES
 
-    spark = any_spark  # the same refusal, in the same words, on both session kinds
-    checkpoint = str(tmp_path / "checkpoint")
-
-    def run() -> None:
-        sums = sw.run_operator(
-            file_stream(spark, source), WINDOW_SUM, order_by="seq", **TUMBLING_SUM
-        )
-        query = sums.writeStream.format("noop").option("checkpointLocation", checkpoint).start()
-        try:
-            query.processAllAvailable()
-        finally:
-            query.stop()
-
-    source.write(readings(KEYS, 4))
-    run()  # on this test's layout
+    spark = any_spark
+    run = restarted_query(spark, source, tmp_path / "checkpoint", "kept")
+    rows = readings(KEYS, 8)
+    source.write(rows[:12])
+    assert run() == (LAYOUT_OPERATORS[state_layout], tumbling_sums(rows[:12], 4))
+    # The store that gives a new query the other layout (as Spark 4 with RocksDB gives a query
+    # started on Spark 3.5 with RocksDB, where only the single-value layout exists).
     other = next(layout for layout in STATE_STORES if layout != state_layout)
     spark.conf.set("spark.sql.streaming.stateStore.providerClass", STATE_STORES[other])
-    source.write(readings(KEYS, 4))
-    with pytest.raises(sw.ArgumentError) as raised:
-        run()
+    source.write(rows[12:])
+
+    assert run() == (LAYOUT_OPERATORS[state_layout], tumbling_sums(rows, 4))
+    recorded = tmp_path / "checkpoint" / "streams-window" / "state-layout"
+    assert recorded.read_text() == f"{state_layout}\n"
+
+
+def test_a_restart_whose_setting_names_the_other_layout_is_refused_naming_the_setting(
+    any_spark: SparkSession, source: StreamInput, tmp_path: Path, state_layout: str
+) -> None:
+    spark = any_spark  # the same refusal, in the same words, on both session kinds
+    checkpoint = tmp_path / "checkpoint"
+    run = restarted_query(spark, source, checkpoint, "refused")
+    rows = readings(KEYS, 8)
+    source.write(rows[:12])
+    run()  # on this test's layout, chosen by the store
+    other = next(layout for layout in LAYOUT_OPERATORS if layout != state_layout)
+    if other == "chunked":
+        spark.conf.set(
+            "spark.sql.streaming.stateStore.providerClass",
+            "org.apache.spark.sql.execution.streaming.state.RocksDBStateStoreProvider",
+        )
+    spark.conf.set("spark.streamswindow.stateLayout", other)
+    source.write(rows[12:])
+    try:
+        with pytest.raises(OperatorError) as raised:
+            run()
+    finally:
+        spark.conf.unset("spark.streamswindow.stateLayout")
 
     assert str(raised.value).startswith(
-        f"This query's checkpoint holds streams-window's {state_layout} state layout, and the"
-        " session's settings give the other one"
+        "io.streamswindow.spark.IncompatibleRestartException: This query's checkpoint holds"
+        f" streams-window's {state_layout} state layout, and spark.streamswindow.stateLayout"
+        f" asks for {other} (checkpoint "
     )
-    assert f"set spark.streamswindow.stateLayout to {state_layout}" in str(raised.value)
+    assert (
+        "To restart from this checkpoint, unset spark.streamswindow.stateLayout (a restarted"
+        f" query keeps its checkpoint's layout) or set it to {state_layout};"
+    ) in str(raised.value)
+    assert raised.value.condition == "STREAMS_WINDOW_INCOMPATIBLE_RESTART"
+    assert raised.value.parameters["checkpointValue"] == state_layout
+    assert raised.value.parameters["currentValue"] == other
     assert isinstance(raised.value, StreamingQueryException)  # what Spark itself raised there
-    if state_layout == "single-value":
-        # The advice works: the setting keeps the checkpoint's layout on the RocksDB store now set.
-        spark.conf.set("spark.streamswindow.stateLayout", "single-value")
-        try:
-            run()
-        finally:
-            spark.conf.unset("spark.streamswindow.stateLayout")
+    # The advice works: unset, the setting leaves the checkpoint's layout, and nothing was lost.
+    assert run() == (LAYOUT_OPERATORS[state_layout], tumbling_sums(rows, 4))
 
 
 # The observed metrics of a run_operator() stream with order_by (docs/python.md, "Streams").

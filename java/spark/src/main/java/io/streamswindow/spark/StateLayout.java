@@ -18,9 +18,11 @@ import org.apache.spark.sql.types.StructType;
  * own state, time mode and wake-ups ({@link WakeUpTimes}), and says whether a key's live host stays
  * between micro-batches. A batch DataFrame keeps no state and always runs {@link #SINGLE_VALUE}.
  *
- * <p>A stream's layout is the session's setting {@value #SETTING} ({@code chunked} or {@code
+ * <p>A new stream's layout is the session's setting {@value #SETTING} ({@code chunked} or {@code
  * single-value}) when the user set it, else follows the state store: chunked on RocksDB, which it
- * needs. A restarted query must keep its layout (its checkpoint holds the other operator).
+ * needs. A restarted query keeps the layout its checkpoint recorded ({@link StateLayoutRestartRule}
+ * swaps the stateful operation for the other layout's), and is refused when the setting names the
+ * other one.
  *
  * <pre>{@code
  * StateLayout layout = StateLayout.of(session);  // CHUNKED where the store is RocksDB
@@ -33,7 +35,7 @@ enum StateLayout {
    * value rewritten in every micro-batch that calls the key; its operator is built for each call.
    * Any state store.
    */
-  SINGLE_VALUE {
+  SINGLE_VALUE("single-value") {
     @Override
     Dataset<Row> stateful(
         SparkSession session,
@@ -62,7 +64,7 @@ enum StateLayout {
    * of chunks, of which a micro-batch writes the ones that changed; a key's operator lives across
    * micro-batches, for as long as the query's run. Needs the RocksDB store.
    */
-  CHUNKED {
+  CHUNKED("chunked") {
     @Override
     Dataset<Row> stateful(
         SparkSession session,
@@ -88,6 +90,32 @@ enum StateLayout {
     }
   };
 
+  private final String settingValue;
+
+  StateLayout(String settingValue) {
+    this.settingValue = settingValue;
+  }
+
+  /** The layout's name as {@value #SETTING} takes it: {@code single-value} or {@code chunked}. */
+  String settingValue() {
+    return settingValue;
+  }
+
+  /** The other layout. */
+  StateLayout other() {
+    return this == CHUNKED ? SINGLE_VALUE : CHUNKED;
+  }
+
+  /** The layout {@code value} names as {@link #settingValue()} gives it, or null for another. */
+  static StateLayout named(String value) {
+    for (StateLayout layout : values()) {
+      if (layout.settingValue.equals(value)) {
+        return layout;
+      }
+    }
+    return null;
+  }
+
   /** The session setting that names the state store provider. */
   static final String PROVIDER = "spark.sql.streaming.stateStore.providerClass";
 
@@ -109,9 +137,14 @@ enum StateLayout {
       WindowSpec spec,
       boolean eventTimeStream);
 
+  /** Whether the user set {@value #SETTING} on {@code session} (to anything but blanks). */
+  static boolean chosen(SparkSession session) {
+    return !session.conf().get(SETTING, "").isBlank();
+  }
+
   /**
-   * The layout for streams of {@code session}: its {@value #SETTING} if set, else chunked when its
-   * state store is RocksDB.
+   * The layout for new streams of {@code session}: its {@value #SETTING} if set, else chunked when
+   * its state store is RocksDB.
    *
    * @throws IllegalArgumentException for an unknown layout, or the chunked one on another store
    */

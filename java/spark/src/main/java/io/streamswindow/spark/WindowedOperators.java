@@ -20,6 +20,7 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Encoders;
 import org.apache.spark.sql.KeyValueGroupedDataset;
 import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.functions;
 import org.apache.spark.sql.types.ArrayType;
 import org.apache.spark.sql.types.DataType;
@@ -242,19 +243,16 @@ public final class WindowedOperators {
         packedRows
             .groupBy(keys.stream().map(functions::col).toArray(Column[]::new))
             .as(Encoders.row(keySchema), Encoders.row(packed));
-    StateLayout layout =
-        input.isStreaming() ? StateLayout.of(input.sparkSession()) : StateLayout.SINGLE_VALUE;
     if (!plan.countsRowsBehind()) {
-      return layout.stateful(
-          input.sparkSession(), groups, plan, tuples, resultSchema, spec, eventTimeStream);
+      return stateful(input, groups, plan, tuples, resultSchema, spec, eventTimeStream);
     }
     // Rows that go back in order_by order across micro-batches (the source's order) are counted
     // per key in a row of their own, summed by an observed metric in the query's progress
     // (docs/python.md, "Streams"), then dropped.
     Column behind = functions.col(OperatorPlan.ROWS_BEHIND_COLUMN);
     Dataset<Row> results =
-        layout.stateful(
-            input.sparkSession(),
+        stateful(
+            input,
             groups,
             plan,
             tuples,
@@ -269,6 +267,34 @@ public final class WindowedOperators {
                 .as(OperatorPlan.ROWS_BEHIND_METRIC))
         .filter(behind.isNull())
         .drop(OperatorPlan.ROWS_BEHIND_COLUMN);
+  }
+
+  /**
+   * The stateful operation over {@code groups}: the single-value layout for a batch DataFrame; for
+   * a stream, the layout the session gives a new query, which a restarted query exchanges for the
+   * one its checkpoint recorded ({@link StateLayoutRestartRule}).
+   */
+  private static Dataset<Row> stateful(
+      Dataset<Row> input,
+      KeyValueGroupedDataset<Row, Row> groups,
+      OperatorPlan plan,
+      StructType tuples,
+      StructType resultSchema,
+      WindowSpec spec,
+      boolean eventTimeStream) {
+    SparkSession session = input.sparkSession();
+    if (!input.isStreaming()) {
+      return StateLayout.SINGLE_VALUE.stateful(
+          session, groups, plan, tuples, resultSchema, spec, eventTimeStream);
+    }
+    StateLayout layout = StateLayout.of(session);
+    Dataset<Row> results =
+        layout.stateful(session, groups, plan, tuples, resultSchema, spec, eventTimeStream);
+    Dataset<Row> alternative =
+        layout.other().stateful(session, groups, plan, tuples, resultSchema, spec, eventTimeStream);
+    StateLayoutRestartRule.offer(
+        session, results, alternative, layout, StateLayout.chosen(session));
+    return results;
   }
 
   /**
