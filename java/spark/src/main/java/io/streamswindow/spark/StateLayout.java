@@ -9,7 +9,6 @@ import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.streaming.GroupStateTimeout;
 import org.apache.spark.sql.streaming.OutputMode;
-import org.apache.spark.sql.streaming.TimeMode;
 import org.apache.spark.sql.types.StructType;
 
 /**
@@ -62,7 +61,8 @@ enum StateLayout {
   /**
    * {@code transformWithState}: the checkpoint as one value and large partitions' tuples in a map
    * of chunks, of which a micro-batch writes the ones that changed; a key's operator lives across
-   * micro-batches, for as long as the query's run. Needs the RocksDB store.
+   * micro-batches, for as long as the query's run. Needs the RocksDB store, and Spark 4 ({@link
+   * ChunkedLayout}).
    */
   CHUNKED("chunked") {
     @Override
@@ -74,19 +74,8 @@ enum StateLayout {
         StructType resultSchema,
         WindowSpec spec,
         boolean eventTimeStream) {
-      // Spark runs micro-batches without data, endlessly, in processing-time mode (so that timers
-      // fire): only windows with time policies take it, so processAllAvailable() returns for the
-      // others, as with flatMapGroupsWithState.
-      TimeMode time =
-          eventTimeStream
-              ? TimeMode.EventTime()
-              : spec.usesTime() ? TimeMode.ProcessingTime() : TimeMode.None();
-      QueryRunRelease.register(session);
-      return groups.transformWithState(
-          new WindowedOperatorProcessor(plan, tuples),
-          time,
-          OutputMode.Append(),
-          Encoders.row(resultSchema));
+      return ChunkedLayout.stateful(
+          session, groups, plan, tuples, resultSchema, spec, eventTimeStream);
     }
   };
 
@@ -144,7 +133,8 @@ enum StateLayout {
 
   /**
    * The layout for new streams of {@code session}: its {@value #SETTING} if set, else chunked when
-   * its state store is RocksDB.
+   * its state store is RocksDB and this Spark line has the chunked layout ({@link
+   * ChunkedLayout#AVAILABLE}: Spark 4).
    *
    * @throws IllegalArgumentException for an unknown layout, or the chunked one on another store
    */
@@ -153,10 +143,13 @@ enum StateLayout {
     String chosen = session.conf().get(SETTING, "").trim().toLowerCase(Locale.ROOT);
     switch (chosen) {
       case "":
-        return rocksDb ? CHUNKED : SINGLE_VALUE;
+        return rocksDb && ChunkedLayout.AVAILABLE ? CHUNKED : SINGLE_VALUE;
       case "single-value", "single_value":
         return SINGLE_VALUE;
       case "chunked":
+        if (!ChunkedLayout.AVAILABLE) {
+          throw new IllegalArgumentException(SETTING + " is chunked: " + ChunkedLayout.UNAVAILABLE);
+        }
         if (!rocksDb) {
           throw new IllegalArgumentException(
               SETTING

@@ -290,10 +290,15 @@ public final class WindowedOperators {
     StateLayout layout = StateLayout.of(session);
     Dataset<Row> results =
         layout.stateful(session, groups, plan, tuples, resultSchema, spec, eventTimeStream);
-    Dataset<Row> alternative =
-        layout.other().stateful(session, groups, plan, tuples, resultSchema, spec, eventTimeStream);
     StateLayoutRestartRule.offer(
-        session, results, alternative, layout, StateLayout.chosen(session));
+        session,
+        results,
+        () ->
+            layout
+                .other()
+                .stateful(session, groups, plan, tuples, resultSchema, spec, eventTimeStream),
+        layout,
+        StateLayout.chosen(session));
     return results;
   }
 

@@ -7,6 +7,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.UUID;
+import java.util.function.Supplier;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
@@ -31,7 +32,7 @@ import org.apache.spark.sql.streaming.StreamingQuery;
  *
  * <pre>{@code
  * Dataset<Row> results = layout.stateful(session, groups, ...);
- * StateLayoutRestartRule.offer(session, results, layout.other().stateful(session, groups, ...),
+ * StateLayoutRestartRule.offer(session, results, () -> layout.other().stateful(session, groups, ...),
  *     layout, StateLayout.chosen(session));
  * }</pre>
  */
@@ -74,17 +75,17 @@ final class StateLayoutRestartRule extends Rule<LogicalPlan> {
 
   /**
    * Lets a query that runs {@code results} keep its checkpoint's layout: tags the stateful
-   * operation of {@code results} (its topmost) and that of {@code alternative} (the other layout's,
-   * over the same groups), and registers the rule on {@code session} once.
+   * operation of {@code results} (its topmost) and that of the Dataset {@code alternative} gives
+   * (the other layout's, over the same groups), and registers the rule on {@code session} once.
    */
   static void offer(
       SparkSession session,
       Dataset<Row> results,
-      Dataset<Row> alternative,
+      Supplier<Dataset<Row>> alternative,
       StateLayout layout,
       boolean chosen) {
     LogicalPlan operation = statefulOperation(results.queryExecution().analyzed());
-    LogicalPlan other = statefulOperation(alternative.queryExecution().analyzed());
+    LogicalPlan other = statefulOperation(alternative.get().queryExecution().analyzed());
     other.setTagValue(TAG, new Choice(layout.other(), chosen, null));
     operation.setTagValue(TAG, new Choice(layout, chosen, other));
     register(session);
