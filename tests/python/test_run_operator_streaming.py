@@ -67,8 +67,13 @@ def in_files(rows: list[Reading], files: int) -> list[list[Reading]]:
 
 
 def data_batches(query: StreamingQuery) -> list[Any]:
-    # The attribute, not the key: a Connect session's progress reads as a dict without it.
-    return [p for p in query.recentProgress if p.numInputRows > 0]
+    # The attribute, not the key: a Connect session's progress reads as a dict without it; on
+    # pyspark 3.5 a progress is a plain dict.
+    return [
+        p
+        for p in query.recentProgress
+        if (p["numInputRows"] if type(p) is dict else p.numInputRows) > 0
+    ]
 
 
 def wait_until(condition: Callable[[], bool], what: str, timeout: float = 120.0) -> None:
