@@ -30,6 +30,7 @@ import streams_window as sw
 # on what the line has.
 SPARK_3_5 = pyspark.__version__.startswith("3.5.")
 NO_CONNECT_ON_3_5 = "streams-window runs on Spark Connect from Spark 4 only (docs/connect.md)"
+ONE_LAYOUT_ON_3_5 = "Spark 3.5 has the single-value state layout only (docs/python.md)"
 
 
 @pytest.fixture(scope="session")
