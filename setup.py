@@ -1,11 +1,12 @@
 """Build hook of the streams-window wheel: it carries the jars, so `pip install` is enough.
 
 Everything else about the package is declared in pyproject.toml. When the Maven build has made
-the jars (`mvn -q -B -pl java/spark,java/examples -am package -DskipTests`; `-am` builds the API
-module too), building the package copies the Spark adapter's shaded jar into
-`streams_window/jars/`, the examples jar into `streams_window/jars/examples/` and the API jar
-(IBM's packages, to compile operators against) into `streams_window/jars/api/`, where
-`jar_path()`, `examples_jar_path()` and `api_jar_path()` look first.
+the jars (`mvn -q -B package -DskipTests`), building the package copies the Spark adapter's
+shaded jar for Spark 4 into `streams_window/jars/`, those for Spark 3.5 (Scala 2.12 and 2.13)
+into `streams_window/jars/spark-3.5_2.12/` and `streams_window/jars/spark-3.5_2.13/`, the
+examples jar into `streams_window/jars/examples/` and the API jar (IBM's packages, to compile
+operators against) into `streams_window/jars/api/`, where `jar_path()`, `examples_jar_path()`
+and `api_jar_path()` look first.
 """
 
 from __future__ import annotations
@@ -20,11 +21,15 @@ from setuptools.command.build_py import build_py
 ROOT = Path(__file__).resolve().parent
 JARS = {
     "jars": ROOT / "java" / "spark" / "target",
+    "jars/spark-3.5_2.12": ROOT / "java" / "spark-3.5" / "scala-2.12" / "target",
+    "jars/spark-3.5_2.13": ROOT / "java" / "spark-3.5" / "scala-2.13" / "target",
     "jars/examples": ROOT / "java" / "examples" / "target",
     "jars/api": ROOT / "java" / "api" / "target",
 }
 PATTERNS = {
     "jars": "streams-window-spark-*-all.jar",
+    "jars/spark-3.5_2.12": "streams-window-spark-3.5_2.12-*-all.jar",
+    "jars/spark-3.5_2.13": "streams-window-spark-3.5_2.13-*-all.jar",
     "jars/examples": "streams-window-examples-*.jar",
     "jars/api": "streams-window-api-*.jar",
 }

@@ -37,7 +37,8 @@ Then the sliding-window jobs of bench_sliding.py: SPL Aggregate (Average; Averag
 on sliding count(N) windows against Spark's own window frame (BENCH_SLIDING=0 skips them).
 
 Environment: BENCH_ROWS (default 5000000), BENCH_KEYS (1000), BENCH_REPEATS (5),
-BENCH_JSON (a file to write the results to, as JSON).
+BENCH_JSON (a file to write the results to, as JSON), BENCH_SPARK_ONLY=batch (only A and B, then
+their times and ratio: a quick comparison of two builds, each run from its own checkout).
 """
 
 from __future__ import annotations
@@ -590,6 +591,35 @@ def report(
     return {"medians": med, "batch_ratio": batch_ratio, "stream_ratio": stream_ratio}
 
 
+def batch_only(bench: Bench, data: Path, checks: dict) -> int:
+    """Times A and B alone and prints their medians and ratio (BENCH_SPARK_ONLY=batch)."""
+    load_before = os.getloadavg()[0]
+    times = bench.measure(
+        {
+            "A streams-window batch": lambda: bench.batch_sw(data),
+            "B native (row_number + groupBy)": lambda: bench.batch_native(data),
+        }
+    )
+    load_after = os.getloadavg()[0]
+    a = median(times["A streams-window batch"])
+    b = median(times["B native (row_number + groupBy)"])
+    print(
+        json.dumps(
+            {
+                "A_median_s": round(a, 3),
+                "B_median_s": round(b, 3),
+                "B_over_A": round(b / a, 3),
+                "A_runs": [round(t, 3) for t in times["A streams-window batch"]],
+                "B_runs": [round(t, 3) for t in times["B native (row_number + groupBy)"]],
+                "load_before": load_before,
+                "load_after": load_after,
+                "checks": checks,
+            }
+        )
+    )
+    return 0 if all(checks.values()) else 1
+
+
 def main() -> int:
     rows = env_int("BENCH_ROWS", 5_000_000)
     keys = env_int("BENCH_KEYS", 1000)
@@ -610,6 +640,8 @@ def main() -> int:
         say("correctness check of every variant on a small input (not timed)")
         checks = bench.verify(warm)
 
+        if os.environ.get("BENCH_SPARK_ONLY") == "batch":
+            return batch_only(bench, data, checks)
         variants = {
             "A streams-window batch": lambda: bench.batch_sw(data),
             "B native (row_number + groupBy)": lambda: bench.batch_native(data),

@@ -226,6 +226,13 @@ _KEY_SCHEMAS = re.compile(
     r" and new key_schema=(?P<now>StructType\(.*\))\.$",
     re.MULTILINE,
 )
+# Spark 3.5 says the same with another exception and text, both key schemas on lines of their own.
+_KEY_SCHEMA_MISMATCH_3_5 = "Provided schema doesn't match to the schema for existing state"
+_KEY_SCHEMAS_3_5 = re.compile(
+    r"^- Provided key schema: (?P<now>StructType\(.*\))\n"
+    r"- Existing key schema: (?P<saved>StructType\(.*\))$",
+    re.MULTILINE,
+)
 # The key columns of our packed rows on a stream (PackedRows.keyColumns): the partition_by
 # columns, or the group column of a window that is not partitioned, then the definition column.
 _DEFINITION_COLUMN = "__streams_window_definition"
@@ -321,18 +328,24 @@ def key_schema_error(
 ) -> ArgumentError | None:
     """A restart refused because ``partition_by`` changed the key's columns, or ``None``.
 
-    Spark refuses it (``STATE_STORE_KEY_SCHEMA_NOT_COMPATIBLE``) before the query's first
-    micro-batch, so the definition record never runs: this names ``partition_by`` then and now,
+    Spark refuses it (``STATE_STORE_KEY_SCHEMA_NOT_COMPATIBLE``; Spark 3.5 with a
+    ``StateSchemaNotCompatible`` whose text lists both key schemas, reported under the same
+    condition here) before the query's first micro-batch reads any state, so the definition
+    record never runs: this names ``partition_by`` then and now,
     read from the two key schemas Spark's message (or its ``parameters``) holds. ``None`` when
     the message is another, or either key is not one of our plans' (the query's state or its new
     definition is not streams-window's).
     """
-    if _KEY_SCHEMA_MISMATCH not in message:
-        return None
-    saved_text = parameters.get("storedKeySchema")
-    now_text = parameters.get("newKeySchema")
-    if saved_text is None or now_text is None:
+    if _KEY_SCHEMA_MISMATCH in message:
+        saved_text = parameters.get("storedKeySchema")
+        now_text = parameters.get("newKeySchema")
         found = _KEY_SCHEMAS.search(message)
+    elif _KEY_SCHEMA_MISMATCH_3_5 in message:  # Spark 3.5
+        saved_text = now_text = None
+        found = _KEY_SCHEMAS_3_5.search(message)
+    else:
+        return None
+    if saved_text is None or now_text is None:
         if found is None:
             return None
         saved_text, now_text = found["saved"], found["now"]

@@ -23,10 +23,11 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from streams_window import _connect_request, _pyspark
+from streams_window import _connect_request, _pyspark, _spark_version
 from streams_window._call import AggregateCall, OperatorCall
 from streams_window._classify import ANALYSIS_EXCEPTION, STREAMING_QUERY_EXCEPTION, Link
 from streams_window._connect_request import PLUGIN_CLASS, RELATION_PLUGINS
+from streams_window._exceptions import StreamsWindowError
 
 if TYPE_CHECKING:
     from pyspark.sql import DataFrame
@@ -78,6 +79,7 @@ def aggregate(call: AggregateCall) -> DataFrame:
 def parse_window(clause: str, session: Any) -> dict[str, str]:
     """The parts of ``clause`` as the server's parser reads them (the map of
     ``WindowedOperators.parseWindow``), from the one-row-per-part relation the plugin answers."""
+    _require_connect_line()
     rows = _pyspark.connect_request(
         None,
         session,
@@ -87,11 +89,22 @@ def parse_window(clause: str, session: Any) -> dict[str, str]:
     return {row["part"]: row["value"] for row in rows}
 
 
+def _require_connect_line() -> None:
+    """Refuse a Connect call where our relation plugin cannot run: on pyspark 3.5 (no request is
+    sent; the server would not know the request's extension)."""
+    import pyspark
+
+    refusal = _spark_version.connect_refusal(pyspark.__version__)
+    if refusal is not None:
+        raise StreamsWindowError(refusal)
+
+
 def _send(
     df: DataFrame, encode: Callable[..., bytes], more: Sequence[DataFrame] = ()
 ) -> DataFrame:
     """A DataFrame whose plan is our request over ``df``'s plan (and ``more``'s, the inputs of
     ports beyond 0), analyzed before it is returned."""
+    _require_connect_line()
     result = _pyspark.connect_request(
         df, df.sparkSession, _connect_request.TYPE_URL, encode, more
     )

@@ -78,8 +78,9 @@ class ArgumentError(StreamsWindowError, ValueError):
     partitioned window without ``partition_by``, an ``spl_types`` entry that names no column or
     no SPL type, or a type that does not fit its column; and, from a streaming query restarted
     from its checkpoint, a ``partition_by`` whose columns differ in number or type from those
-    the checkpoint's state is keyed by, or a session whose settings give the other state
-    layout. It is a ``ValueError``, like the errors the facade raises itself for bad arguments.
+    the checkpoint's state is keyed by, or (for a query started from another session than
+    the one that built its plan) a session whose settings give the other state layout. It is a
+    ``ValueError``, like the errors the facade raises itself for bad arguments.
 
     Example::
 

@@ -1,10 +1,18 @@
 """Finding streams-window's jar: bundled in the installed package, or built in a source checkout.
 
-:func:`jar_path` names the one jar a Spark session needs, looked for in this order:
+:func:`jar_path` names the one jar a Spark session needs. There is one build of it per Spark line
+and Scala version (README, "Supported Spark lines"): the Spark 4 jar (4.0 to 4.3, Scala 2.13),
+and the Spark 3.5 jars for Scala 2.12 (as pip's pyspark 3.5 ships) and 2.13. :func:`spark_build`
+tells which one the running pyspark needs, from its version and the Scala library in its
+installation, and the jar is looked for in this order:
 
-1. ``streams_window/jars/`` in the installed package (a release wheel carries one jar there);
-2. in a source checkout, the Spark module's shaded jar,
-   ``java/spark/target/streams-window-spark-*-all.jar``, which holds every class of ours.
+1. in the installed package: ``streams_window/jars/`` for Spark 4 (one jar there),
+   ``streams_window/jars/spark-3.5_2.12/`` and ``streams_window/jars/spark-3.5_2.13/`` for
+   Spark 3.5;
+2. in a source checkout, the shaded jar of the build's Maven module, which holds every class of
+   ours: ``java/spark/target/streams-window-spark-*-all.jar`` for Spark 4,
+   ``java/spark-3.5/scala-2.12/target/streams-window-spark-3.5_2.12-*-all.jar`` (or ``2.13``)
+   for Spark 3.5.
 
 :func:`examples_jar_path` finds the separate jar of example operators (``WindowSum``,
 ``IncrementalAverage``, ``TumblingSort``, ``PaneSum``, ``DecimalSum``, ``FailingOperator``,
@@ -20,6 +28,8 @@ need it on a session (the main jar holds the same classes).
 
 from __future__ import annotations
 
+import os
+import re
 from pathlib import Path
 
 PACKAGE_DIR = Path(__file__).resolve().parent
@@ -28,6 +38,13 @@ PACKAGE_DIR = Path(__file__).resolve().parent
 CHECKOUT_ROOT = PACKAGE_DIR.parent.parent
 
 SPARK_BUILD_COMMAND = "mvn -q -B -pl java/spark -am package -DskipTests"
+
+#: The build of the Spark 4 jar, the default (also for a pyspark whose line is not known).
+SPARK_4 = "4"
+#: The builds for Spark 3.5, per Scala version: the folder of the wheel's jars, the Maven module.
+SPARK_3_5 = {"3.5_2.12": "java/spark-3.5/scala-2.12", "3.5_2.13": "java/spark-3.5/scala-2.13"}
+
+_SCALA_LIBRARY = re.compile(r"scala-library-(2\.1[23])\.")
 EXAMPLES_BUILD_COMMAND = "mvn -q -B -pl java/spark,java/examples -am package -DskipTests"
 API_BUILD_COMMAND = "mvn -q -B -pl java/api -am package -DskipTests"
 
@@ -39,12 +56,64 @@ _API_JAR = "streams-window-api-*.jar"
 _NOT_CLASS_JARS = ("-sources.jar", "-javadoc.jar", "-tests.jar", "-test-sources.jar")
 
 
-def jar_path(package_dir: Path | None = None, checkout_root: Path | None = None) -> str:
+def spark_build(spark_version: str | None = None, scala_version: str | None = None) -> str:
+    """The build of streams-window's jar that a Spark needs: ``"4"`` for Spark 4 (and any line
+    that is not 3.5), ``"3.5_2.12"`` or ``"3.5_2.13"`` for Spark 3.5 on that Scala version.
+
+    ``spark_version`` defaults to the installed pyspark's, ``scala_version`` (``"2.12"``) to the
+    Scala library of its Spark installation (``$SPARK_HOME/jars``, else pyspark's own ``jars``),
+    read from the files: no JVM is started. A Scala that cannot be found is taken as 2.12 on
+    Spark 3.5, as pip's pyspark 3.5 ships.
+
+    Example::
+
+        spark_build("3.5.9", "2.12")  # "3.5_2.12"
+        spark_build("4.2.0")          # "4"
+    """
+    if spark_version is None:
+        try:
+            import pyspark
+        except ImportError:
+            return SPARK_4
+        spark_version = pyspark.__version__
+    if not spark_version.startswith("3.5."):
+        return SPARK_4
+    scala = scala_version or _installed_scala() or "2.12"
+    return f"3.5_{scala}" if f"3.5_{scala}" in SPARK_3_5 else "3.5_2.12"
+
+
+def _installed_scala() -> str | None:
+    """The Scala binary version of the Spark installation pyspark runs, or None if not found."""
+    homes = [os.environ.get("SPARK_HOME")]
+    try:
+        import pyspark
+
+        homes.append(str(Path(pyspark.__file__).parent))
+    except ImportError:
+        pass
+    for home in filter(None, homes):
+        jars = Path(home) / "jars"
+        if jars.is_dir():
+            for jar in jars.glob("scala-library-*.jar"):
+                found = _SCALA_LIBRARY.match(jar.name)
+                if found is not None:
+                    return found[1]
+    return None
+
+
+def jar_path(
+    package_dir: Path | None = None,
+    checkout_root: Path | None = None,
+    *,
+    build: str | None = None,
+) -> str:
     """Return the path of streams-window's jar, the one a Spark session needs.
 
-    The jar bundled in the installed package (``streams_window/jars/``) is preferred; in a
-    source checkout without one, the Spark module's shaded jar built by Maven
-    (``java/spark/target/streams-window-spark-*-all.jar``).
+    ``build`` is the jar's build (:func:`spark_build`), by default the one the installed pyspark
+    needs. The jar bundled in the installed package (``streams_window/jars/``, or its
+    ``spark-3.5_2.12/`` or ``spark-3.5_2.13/`` folder for Spark 3.5) is preferred; in a source
+    checkout without one, the shaded jar built by Maven
+    (``java/spark/target/streams-window-spark-*-all.jar`` for Spark 4).
 
     ``package_dir`` and ``checkout_root`` default to where this package is; tests pass others.
 
@@ -58,6 +127,18 @@ def jar_path(package_dir: Path | None = None, checkout_root: Path | None = None)
 
         print(sw.jar_path())  # e.g. /src/streams-window/java/spark/target/...-all.jar
     """
+    build = build or spark_build()
+    if build in SPARK_3_5:
+        module = SPARK_3_5[build]
+        return _module_jar_path(
+            f"spark-{build}",
+            f"streams-window (Spark {build.replace('_', ', Scala ')})",
+            f"streams-window-spark-{build}-*-all.jar",
+            f"mvn -q -B -pl {module} -am package -DskipTests",
+            package_dir,
+            checkout_root,
+            module=module,
+        )
     jars_dir = (package_dir or PACKAGE_DIR) / "jars"
     bundled = _class_jars(jars_dir, "*.jar")
     if len(bundled) > 1:
@@ -154,21 +235,23 @@ def api_jar_path(package_dir: Path | None = None, checkout_root: Path | None = N
 
 
 def _module_jar_path(
-    module: str,
+    folder: str,
     label: str,
     pattern: str,
     build_command: str,
     package_dir: Path | None,
     checkout_root: Path | None,
+    *,
+    module: str | None = None,
 ) -> str:
-    """The jar of one module: bundled in ``jars/<module>/``, else built in the checkout's
-    ``java/<module>/target``; ``label`` names the jar in the error."""
-    bundled_dir = (package_dir or PACKAGE_DIR) / "jars" / module
+    """The jar of one Maven module: bundled in ``jars/<folder>/``, else built in the checkout's
+    ``<module>/target`` (``java/<folder>`` by default); ``label`` names the jar in the error."""
+    bundled_dir = (package_dir or PACKAGE_DIR) / "jars" / folder
     bundled = _newest(_class_jars(bundled_dir, pattern))
     if bundled is not None:
         return str(bundled)
     root = checkout_root or CHECKOUT_ROOT
-    target = root / "java" / module / "target"
+    target = root / (module or f"java/{folder}") / "target"
     built = _newest(_class_jars(target, pattern)) if _is_checkout(root) else None
     if built is not None:
         return str(built)

@@ -184,6 +184,17 @@ def chain(handle: Any) -> list[Link]:
     return links
 
 
+def _condition(handle: Any) -> Any:
+    """A SparkThrowable's condition: ``getCondition()`` from Spark 4, ``getErrorClass()`` on
+    Spark 3.5, whose SparkThrowable has only that name (ours answer both)."""
+    from py4j.protocol import Py4JError
+
+    try:
+        return handle.getCondition()
+    except Py4JError:
+        return handle.getErrorClass()
+
+
 def _link(handle: Any) -> Link:
     names = []
     java_type = handle.getClass()
@@ -194,7 +205,7 @@ def _link(handle: Any) -> Link:
     condition, parameters = None, {}
     try:
         if _pyspark.is_spark_throwable(handle):
-            found = handle.getCondition()
+            found = _condition(handle)
             condition = None if found is None else str(found)
             parameters = {
                 str(key): str(value)

@@ -47,8 +47,9 @@ def is_connect(value: Any) -> bool:
 
     if not type(value).__module__.startswith("pyspark.sql.connect."):
         return False
-    # A Connect DataFrame derives from PySpark's DataFrame; Connect's SparkSession from nothing.
-    return isinstance(value, DataFrame) or type(value).__name__ == "SparkSession"
+    # A Connect DataFrame derives from PySpark's DataFrame (from pyspark 4; on 3.5 from nothing,
+    # as Connect's SparkSession).
+    return isinstance(value, DataFrame) or type(value).__name__ in ("DataFrame", "SparkSession")
 
 
 def functions_of(df: DataFrame) -> Any:
@@ -67,8 +68,8 @@ def functions_of(df: DataFrame) -> Any:
 def classic_session(df: DataFrame, function: str) -> SparkSession:
     """The session of ``df``, which must be a classic (Py4J) DataFrame, not a Spark Connect one."""
     from pyspark.sql import DataFrame
-    from pyspark.sql.classic.dataframe import DataFrame as ClassicDataFrame
 
+    ClassicDataFrame = _classic_dataframe_class()
     if not isinstance(df, DataFrame):
         raise TypeError(
             f"{function}() takes a pyspark.sql.DataFrame as df; got {type(df).__name__}"
@@ -148,9 +149,17 @@ def java_dataframe(df: DataFrame) -> Any:
 
 def classic_dataframe(jdf: Any, spark: SparkSession) -> DataFrame:
     """A classic DataFrame around a Java ``Dataset<Row>``."""
-    from pyspark.sql.classic.dataframe import DataFrame as ClassicDataFrame
+    return _classic_dataframe_class()(jdf, spark)
 
-    return ClassicDataFrame(jdf, spark)
+
+def _classic_dataframe_class() -> type[Any]:
+    """The class of classic DataFrames: ``pyspark.sql.classic.dataframe.DataFrame`` from pyspark
+    4, ``pyspark.sql.DataFrame`` itself on pyspark 3.5, which has no ``pyspark.sql.classic``."""
+    try:
+        from pyspark.sql.classic.dataframe import DataFrame as ClassicDataFrame
+    except ImportError:  # pyspark 3.5
+        from pyspark.sql import DataFrame as ClassicDataFrame
+    return ClassicDataFrame
 
 
 def running_driver_jvm() -> Any:

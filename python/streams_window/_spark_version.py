@@ -1,25 +1,28 @@
 """Which Spark and Java streams-window runs on, checked before Spark's JVM starts.
 
-streams-window's jar runs on the Spark lines 4.0 to 4.3 (Scala 2.13) on Java 17 or newer (README,
-"Supported Spark lines"). :func:`check_environment`, called by
+streams-window runs on the Spark lines 3.5 (Scala 2.12 or 2.13) and 4.0 to 4.3 (Scala 2.13) on
+Java 17 or newer, with one build of its jar for Spark 4 and one per Scala version for Spark 3.5
+(README, "Supported Spark lines"). :func:`check_environment`, called by
 :func:`streams_window.configure`, refuses anything else in one line naming what is supported:
 
-* a pyspark outside 4.0 to 4.3 (``pyspark.__version__``);
+* a pyspark outside those lines (``pyspark.__version__``);
 * a Java older than 17, as ``java -version`` tells it for the ``java`` that PySpark would start
   (``$JAVA_HOME/bin/java``, else ``java`` on ``PATH``), asked only when this process has no JVM
   yet. A ``java`` that cannot be run or read is left to PySpark to report.
 
 The JVM side checks the Spark it runs on too, at the first call of each entry point, for Spark
 that was started without ``configure()`` (docs/python.md, "Supported Spark lines").
+:func:`connect_refusal` refuses Spark Connect on Spark 3.5, whose Connect server takes another
+plugin interface than the one streams-window's plugin is built for.
 
 Example::
 
     >>> spark_refusal("4.1.4") is None
     True
-    >>> print(spark_refusal("3.5.8"))
-    streams-window supports pyspark 4.0 to 4.3 (Spark 4.0 to 4.3, Scala 2.13); this is pyspark...
+    >>> print(spark_refusal("3.4.4"))
+    streams-window supports pyspark 3.5 and 4.0 to 4.3 (Spark 3.5 on Scala 2.12 or 2.13, Spark...
     >>> print(java_refusal("/usr/lib/jvm/java-11-openjdk-amd64/bin/java"))  # on a JDK 11
-    streams-window (Spark 4) needs Java 17 or newer; /usr/lib/jvm/...java is Java 11: set JAVA_HOME...
+    streams-window needs Java 17 or newer; /usr/lib/jvm/...java is Java 11: set JAVA_HOME...
 """
 
 from __future__ import annotations
@@ -30,9 +33,14 @@ import re
 import shutil
 import subprocess
 
-OLDEST_LINE = (4, 0)
-NEWEST_LINE = (4, 3)
-SUPPORTED = "pyspark 4.0 to 4.3 (Spark 4.0 to 4.3, Scala 2.13)"
+LINES = ((3, 5), (4, 0), (4, 1), (4, 2), (4, 3))
+SUPPORTED = (
+    "pyspark 3.5 and 4.0 to 4.3 (Spark 3.5 on Scala 2.12 or 2.13, Spark 4.0 to 4.3 on Scala 2.13)"
+)
+#: The oldest line with Spark Connect for streams-window: its relation plugin is built for Spark
+#: 4's plugin interface (Spark 3.5's takes a shaded protobuf ``Any``, and pip's pyspark 3.5 has
+#: no Connect server to test one on).
+OLDEST_CONNECT_LINE = (4, 0)
 OLDEST_JAVA = 17
 
 _VERSION = re.compile(r"(\d+)\.(\d+)")
@@ -40,9 +48,9 @@ _VERSION = re.compile(r"(\d+)\.(\d+)")
 _JAVA_VERSION = re.compile(r'version "(\d+)(?:\.(\d+))?[^"]*"')
 
 
-def check_environment() -> None:
-    """Refuse a pyspark outside the supported lines, or a Java older than 17 that would start
-    Spark's JVM.
+def check_environment(*, connect: bool = False) -> None:
+    """Refuse a pyspark outside the supported lines, Spark Connect (``connect``) where
+    streams-window has no Connect plugin, or a Java older than 17 that would start Spark's JVM.
 
     Raises:
         RuntimeError: one line naming what runs and what is supported.
@@ -50,6 +58,8 @@ def check_environment() -> None:
     import pyspark
 
     refusal = spark_refusal(pyspark.__version__)
+    if refusal is None and connect:
+        refusal = connect_refusal(pyspark.__version__)
     if refusal is None and not _jvm_running():
         refusal = java_refusal(_java_executable())
     if refusal is not None:
@@ -59,9 +69,22 @@ def check_environment() -> None:
 def spark_refusal(version: str) -> str | None:
     """The refusal for a pyspark version string, or None when its line is supported."""
     found = _VERSION.match(version)
-    if found is not None and OLDEST_LINE <= (int(found[1]), int(found[2])) <= NEWEST_LINE:
+    if found is not None and (int(found[1]), int(found[2])) in LINES:
         return None
     return f"streams-window supports {SUPPORTED}; this is pyspark {version}"
+
+
+def connect_refusal(version: str) -> str | None:
+    """The refusal of Spark Connect for a pyspark version string, or None where streams-window
+    runs on Connect (pyspark 4)."""
+    found = _VERSION.match(version)
+    if found is None or (int(found[1]), int(found[2])) >= OLDEST_CONNECT_LINE:
+        return None
+    return (
+        f"streams-window on Spark Connect needs pyspark 4.0 or newer; this is pyspark {version},"
+        " whose Connect server takes another plugin interface: use a classic session"
+        " (SparkSession.builder.master(...)) on Spark 3.5"
+    )
 
 
 def java_refusal(java: str | None) -> str | None:
@@ -73,7 +96,7 @@ def java_refusal(java: str | None) -> str | None:
     if major is None or major >= OLDEST_JAVA:
         return None
     return (
-        f"streams-window (Spark 4) needs Java {OLDEST_JAVA} or newer; {java} is Java {major}:"
+        f"streams-window needs Java {OLDEST_JAVA} or newer; {java} is Java {major}:"
         " set JAVA_HOME to a JDK 17+"
     )
 

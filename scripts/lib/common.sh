@@ -25,7 +25,7 @@ maven() {
 
 # The supported Spark lines (README, "Supported Spark lines"), oldest first, and the default one:
 # the line the jar is built against, whose venv is .venv with tests/python/requirements.txt.
-SPARK_LINES=(4.0 4.1 4.2 4.3)
+SPARK_LINES=(3.5 4.0 4.1 4.2 4.3)
 DEFAULT_SPARK_LINE=4.2
 
 # Points VENV_DIR and PYTHON_REQUIREMENTS at the venv of a Spark line: .venv (or

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 from pyspark.sql import SparkSession
 
@@ -46,10 +47,15 @@ def main(scratch: Path) -> None:
     )
     query.processAllAvailable()
     query.stop()
+
+    def field(progress: Any, name: str) -> Any:
+        # A progress is a plain dict on pyspark 3.5, an object with attributes from pyspark 4.
+        return progress[name] if type(progress) is dict else getattr(progress, name)
+
     behind = [
-        progress.observedMetrics["streams_window WindowSum"]["rows_behind_order_by"]
+        field(progress, "observedMetrics")["streams_window WindowSum"]["rows_behind_order_by"]
         for progress in query.recentProgress
-        if progress.numInputRows > 0
+        if field(progress, "numInputRows") > 0
     ]
     print(json.dumps({"rows_behind_order_by": behind}), flush=True)
     spark.stop()

@@ -20,10 +20,18 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import pyspark
 import pytest
 from pyspark.sql import SparkSession
 
 import streams_window as sw
+
+# Spark 3.5 has one state layout (no transformWithState) and no Spark Connect for streams-window
+# (docs/python.md, "Supported Spark lines"): the tests of both layouts and both session kinds run
+# on what the line has.
+SPARK_3_5 = pyspark.__version__.startswith("3.5.")
+NO_CONNECT_ON_3_5 = "streams-window runs on Spark Connect from Spark 4 only (docs/connect.md)"
+ONE_LAYOUT_ON_3_5 = "Spark 3.5 has the single-value state layout only (docs/python.md)"
 
 
 @pytest.fixture(scope="session")
@@ -84,7 +92,7 @@ STATE_STORES = {
 }
 
 
-@pytest.fixture(params=sorted(STATE_STORES))
+@pytest.fixture(params=["single-value"] if SPARK_3_5 else sorted(STATE_STORES))
 def state_layout(request: pytest.FixtureRequest, spark: SparkSession) -> Iterator[str]:
     """Runs a streaming test once per state layout: the session's state store chooses it when
     ``run_operator`` builds the plan, and a query keeps the store it first ran with. The session
@@ -106,6 +114,8 @@ def connect_spark(examples_jar: str, tmp_path_factory: pytest.TempPathFactory) -
     """A Spark Connect session on a local Connect server that this fixture starts in its own
     process (connect_server.py, set up as a cluster's server is); one server for the whole test
     run, started only when a test asks for it."""
+    if SPARK_3_5:
+        pytest.skip(NO_CONNECT_ON_3_5)
     from pyspark.sql.connect.session import SparkSession as ConnectSession
 
     with socket.socket() as probe:  # a free port for the server
@@ -141,7 +151,7 @@ def connect_spark(examples_jar: str, tmp_path_factory: pytest.TempPathFactory) -
         server.kill()
 
 
-@pytest.fixture(params=["classic", "connect"])
+@pytest.fixture(params=["classic"] if SPARK_3_5 else ["classic", "connect"])
 def any_spark(request: pytest.FixtureRequest) -> Any:
     """The classic session, then the Spark Connect one: a test that takes it runs on both."""
     name = "spark" if request.param == "classic" else "connect_spark"

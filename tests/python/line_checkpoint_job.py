@@ -2,11 +2,14 @@
 
 Usage: line_checkpoint_job.py ROOT STEP (STEP 0, 1, 2, ...), run by test_spark_lines.py with the
 interpreter of one line's venv per step, oldest line first. Each step adds two files of readings
-to ROOT's input, then, once per state layout, restarts the same query (partitioned tumbling
-count(4) WindowSum, json sink) from the checkpoint the previous step wrote on its line, runs it
-until the input is used up, and checks that the sink holds exactly the windows of all rows so far:
-nothing lost and nothing written twice across the change of line. Prints one JSON line: the
-pyspark version and, per layout, the rows in the sink.
+to ROOT's input, then, once per query of QUERIES (a state store each), restarts the same query
+(partitioned tumbling count(4) WindowSum, json sink) from the checkpoint the previous step wrote
+on its line, runs it until the input is used up, and checks that the sink holds exactly the
+windows of all rows so far: nothing lost and nothing written twice across the change of line.
+Spark 3.5 has the single-value layout only: there the RocksDB store gives it too, and that
+query keeps it on Spark 4, where RocksDB gives a new query the chunked layout, which starts on
+the first Spark 4 line. Prints one JSON line: the pyspark version and, per query, the rows in
+the sink and the stateful operator that ran.
 """
 
 from __future__ import annotations
@@ -30,13 +33,18 @@ from support import (
     tumbling_sums,
 )
 
-# The state stores that give each streaming state layout (conftest.py, docs/architecture.md).
-STATE_STORES = {
-    "chunked": "org.apache.spark.sql.execution.streaming.state.RocksDBStateStoreProvider",
-    "single-value": "org.apache.spark.sql.execution.streaming.state.HDFSBackedStateStoreProvider",
+ROCKSDB = "org.apache.spark.sql.execution.streaming.state.RocksDBStateStoreProvider"
+HDFS = "org.apache.spark.sql.execution.streaming.state.HDFSBackedStateStoreProvider"
+SPARK_3_5 = pyspark.__version__.startswith("3.5.")
+# Each query's state store: the layout a new query gets there (docs/architecture.md).
+QUERIES = {
+    "single-value": HDFS,
+    # Single-value on Spark 3.5, where it is the only layout; kept on Spark 4 (its checkpoint's).
+    "rocksdb-from-3.5": ROCKSDB,
+    "chunked": ROCKSDB,  # from the first Spark 4 line on
 }
 FILES_PER_STEP = 2
-ROWS = readings(["a", "b", "c"], 40)  # 120 rows, 15 per file over 8 files (4 steps)
+ROWS = readings(["a", "b", "c"], 50)  # 150 rows, 15 per file over 10 files (5 steps)
 
 
 def file_rows(index: int) -> list[tuple[str, int, float]]:
@@ -65,10 +73,16 @@ def main(root: Path, step: int, examples_jar: str) -> None:
         SparkSession.builder.master("local[2]")
         .config("spark.ui.enabled", "false")
         .config("spark.sql.shuffle.partitions", "2")
+        # A checkpoint started on 3.5 (single-value, the only layout there) keeps its layout on
+        # 4.x, where RocksDB would give a new query the chunked one: the documented opt-in.
+        .config("spark.streamswindow.stateLayout.followCheckpoint", "true")
     )
     spark = sw.configure(builder, extra_jars=[examples_jar]).getOrCreate()
     written = {}
-    for layout, store in STATE_STORES.items():
+    operators = {}
+    for name, store in QUERIES.items():
+        if name == "chunked" and SPARK_3_5:
+            continue
         spark.conf.set("spark.sql.streaming.stateStore.providerClass", store)
         stream = (
             spark.readStream.schema(READINGS_SCHEMA)
@@ -86,25 +100,26 @@ def main(root: Path, step: int, examples_jar: str) -> None:
         )
         query = (
             sums.writeStream.format("json")
-            .option("path", str(root / layout / "output"))
-            .option("checkpointLocation", str(root / layout / "checkpoint"))
+            .option("path", str(root / name / "output"))
+            .option("checkpointLocation", str(root / name / "checkpoint"))
             .start()
         )
         try:
             query.processAllAvailable()
+            operators[name] = query.lastProgress["stateOperators"][0]["operatorName"]
         finally:
             query.stop()
-        rows = plain(spark.read.schema(SUMS_SCHEMA).json(str(root / layout / "output")).collect())
+        rows = plain(spark.read.schema(SUMS_SCHEMA).json(str(root / name / "output")).collect())
         expected = tumbling_sums(so_far, 4)
         if rows != expected:
             sys.exit(
-                f"{layout} on pyspark {pyspark.__version__}, step {step}: the sink holds"
+                f"{name} on pyspark {pyspark.__version__}, step {step}: the sink holds"
                 f" {len(rows)} rows, {len(expected)} expected; first difference:"
                 f" {next((a, b) for a, b in zip(rows + [None], expected + [None]) if a != b)}"
             )
-        written[layout] = len(rows)
+        written[name] = len(rows)
     spark.stop()
-    print(json.dumps({"pyspark": pyspark.__version__, "rows": written}))
+    print(json.dumps({"pyspark": pyspark.__version__, "rows": written, "operators": operators}))
 
 
 if __name__ == "__main__":

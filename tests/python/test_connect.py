@@ -13,7 +13,10 @@ from pyspark.sql import SparkSession
 import streams_window as sw
 from streams_window import _call, _classify, _connect, _connect_request, _jvm
 from streams_window.errors import ArgumentError, StreamsWindowError, WindowClauseError
+from conftest import NO_CONNECT_ON_3_5, SPARK_3_5
 from support import READINGS_SCHEMA, WINDOW_SUM, readings
+
+pytestmark = pytest.mark.skipif(SPARK_3_5, reason=NO_CONNECT_ON_3_5)
 
 
 def test_parse_window_gives_the_same_parts_on_both_session_kinds(

@@ -36,7 +36,7 @@ def test_a_bundled_jar_is_preferred(tmp_path: Path) -> None:
     checkout = make_checkout(tmp_path / "checkout")
     make_module_jar(checkout, "spark", "-all")
 
-    assert _jars.jar_path(package, checkout) == str(bundled)
+    assert _jars.jar_path(package, checkout, build=_jars.SPARK_4) == str(bundled)
 
 
 def test_a_checkout_supplies_the_spark_modules_shaded_jar_alone(tmp_path: Path) -> None:
@@ -46,7 +46,41 @@ def test_a_checkout_supplies_the_spark_modules_shaded_jar_alone(tmp_path: Path) 
     for module in ("runtime", "engine", "api"):
         make_module_jar(checkout, module)
 
-    assert _jars.jar_path(tmp_path / "python" / "streams_window", checkout) == str(shaded)
+    found = _jars.jar_path(tmp_path / "python" / "streams_window", checkout, build=_jars.SPARK_4)
+    assert found == str(shaded)
+
+
+@pytest.mark.parametrize("build", ["3.5_2.12", "3.5_2.13"])
+def test_spark_3_5_gets_the_jar_built_for_it_and_its_scala_version(
+    tmp_path: Path, build: str
+) -> None:
+    checkout = make_checkout(tmp_path / "checkout")
+    make_module_jar(checkout, "spark", "-all")
+    scala = build.split("_")[1]
+    built = make_jar(
+        checkout
+        / f"java/spark-3.5/scala-{scala}/target/streams-window-spark-{build}-0.1.0-SNAPSHOT-all.jar"
+    )
+    package = tmp_path / "site" / "streams_window"
+    make_jar(package / "jars" / "streams-window-spark-0.1.0-all.jar")  # Spark 4's
+    assert _jars.jar_path(package, checkout, build=build) == str(built)
+
+    bundled = make_jar(
+        package / "jars" / f"spark-{build}" / f"streams-window-spark-{build}-0.1.0-all.jar"
+    )
+    assert _jars.jar_path(package, checkout, build=build) == str(bundled)
+
+
+def test_an_unbuilt_spark_3_5_jar_says_which_command_builds_it(tmp_path: Path) -> None:
+    checkout = make_checkout(tmp_path)
+    make_module_jar(checkout, "spark", "-all")  # Spark 4's is there, not the one wanted
+
+    with pytest.raises(FileNotFoundError) as missing:
+        _jars.jar_path(tmp_path / "python" / "streams_window", checkout, build="3.5_2.12")
+    assert str(missing.value).endswith(
+        "Build it with: cd"
+        f" {checkout} && mvn -q -B -pl java/spark-3.5/scala-2.12 -am package -DskipTests"
+    )
 
 
 def test_several_bundled_jars_are_an_error_naming_them(tmp_path: Path) -> None:
@@ -54,7 +88,7 @@ def test_several_bundled_jars_are_an_error_naming_them(tmp_path: Path) -> None:
     make_jar(tmp_path / "jars" / "streams-window-spark-0.2.0-all.jar")
 
     with pytest.raises(FileNotFoundError, match="holds 2: streams-window-spark-0.1.0-all.jar, "):
-        _jars.jar_path(tmp_path, tmp_path / "no-checkout")
+        _jars.jar_path(tmp_path, tmp_path / "no-checkout", build=_jars.SPARK_4)
 
 
 def test_an_unbuilt_checkout_says_which_command_builds_the_jar(tmp_path: Path) -> None:
@@ -62,7 +96,7 @@ def test_an_unbuilt_checkout_says_which_command_builds_the_jar(tmp_path: Path) -
     make_module_jar(checkout, "runtime")  # a partial build is not enough
 
     with pytest.raises(FileNotFoundError) as missing:
-        _jars.jar_path(tmp_path / "package", checkout)
+        _jars.jar_path(tmp_path / "package", checkout, build=_jars.SPARK_4)
 
     message = str(missing.value)
     spark_target = checkout / "java" / "spark" / "target"
@@ -72,7 +106,7 @@ def test_an_unbuilt_checkout_says_which_command_builds_the_jar(tmp_path: Path) -
 
 def test_an_installation_outside_a_checkout_says_how_to_get_the_jar(tmp_path: Path) -> None:
     with pytest.raises(FileNotFoundError) as missing:
-        _jars.jar_path(tmp_path / "package", tmp_path / "not-a-checkout")
+        _jars.jar_path(tmp_path / "package", tmp_path / "not-a-checkout", build=_jars.SPARK_4)
 
     message = str(missing.value)
     assert str(tmp_path / "package" / "jars") in message
@@ -102,7 +136,7 @@ def test_a_bundled_module_jar_is_preferred(
 
     assert find(package, checkout) == str(bundled)
     # A jar in a subfolder of jars/ is not taken for a second main jar.
-    assert _jars.jar_path(package, checkout) == str(shaded)
+    assert _jars.jar_path(package, checkout, build=_jars.SPARK_4) == str(shaded)
 
 
 def test_a_missing_examples_jar_says_which_command_builds_it(tmp_path: Path) -> None:

@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 import streams_window as sw
+from streams_window import _jars
 
 PACKAGE_DIR = Path(sw.__file__).resolve().parent
 
@@ -50,7 +51,14 @@ def test_a_missing_jar_is_one_line_on_stderr_and_status_1(tmp_path: Path) -> Non
 
     for arguments, missing in [
         (("classpath",), "The API jar was not found"),
-        (("classpath", "--spark"), "streams-window's jar was not found"),
+        (
+            ("classpath", "--spark"),
+            # the jar the running pyspark needs: Spark 4's, or Spark 3.5's for its Scala
+            "streams-window's jar was not found"
+            if _jars.spark_build() == _jars.SPARK_4
+            else f"The streams-window (Spark 3.5, Scala {_jars.spark_build()[4:]}) jar was not"
+            " found",
+        ),
     ]:
         result = run_module(*arguments, pythonpath=site)
 

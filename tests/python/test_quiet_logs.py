@@ -10,6 +10,8 @@ import os
 import re
 from pathlib import Path
 
+import pytest
+from conftest import NO_CONNECT_ON_3_5, SPARK_3_5
 from support import last_json_line, run_script
 
 HERE = Path(__file__).resolve().parent
@@ -77,6 +79,7 @@ def test_the_ui_address_and_one_warning_per_query_run_for_rows_behind_order_by_a
     )
 
 
+@pytest.mark.skipif(SPARK_3_5, reason=NO_CONNECT_ON_3_5)
 def test_a_connect_session_prints_no_echoed_settings_and_no_server_trace_for_a_refusal(
     built_jar: str, examples_jar: str
 ) -> None:

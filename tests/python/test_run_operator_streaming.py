@@ -7,7 +7,7 @@ that needs rows of two files is only complete when its state came through Spark'
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -20,6 +20,7 @@ from pyspark.sql.streaming import StreamingQuery
 import streams_window as sw
 from streams_window.errors import OperatorError, translate
 from streams_window.testing import single_instance_run
+from conftest import ONE_LAYOUT_ON_3_5, SPARK_3_5
 from support import (
     FAILING_OPERATOR,
     READINGS_SCHEMA,
@@ -67,8 +68,17 @@ def in_files(rows: list[Reading], files: int) -> list[list[Reading]]:
 
 
 def data_batches(query: StreamingQuery) -> list[Any]:
-    # The attribute, not the key: a Connect session's progress reads as a dict without it.
-    return [p for p in query.recentProgress if p.numInputRows > 0]
+    # The attribute, not the key: a Connect session's progress reads as a dict without it; on
+    # pyspark 3.5 a progress is a plain dict, read through attributes here too.
+    progress = [ProgressDict(p) if type(p) is dict else p for p in query.recentProgress]
+    return [p for p in progress if p.numInputRows > 0]
+
+
+class ProgressDict(dict):  # type: ignore[type-arg]
+    """A pyspark 3.5 progress (a plain dict) read through attributes too, as pyspark 4's."""
+
+    def __getattr__(self, name: str) -> Any:
+        return self[name]
 
 
 def wait_until(condition: Callable[[], bool], what: str, timeout: float = 120.0) -> None:
@@ -364,29 +374,64 @@ def test_update_output_mode_is_refused_at_start_saying_to_append(
     assert isinstance(raised.value, AnalysisException)  # what Spark itself raised there
 
 
-def test_a_restart_on_the_other_state_layout_is_refused_saying_what_to_do(
+# Each layout's stateful operator, as the query's progress names it.
+LAYOUT_OPERATORS = {"chunked": "transformWithStateExec", "single-value": "flatMapGroupsWithState"}
+
+
+def restarted_query(
+    spark: Any, source: StreamInput, checkpoint: Path, name: str
+) -> Callable[[], tuple[str, list[tuple[object, ...]]]]:
+    """A query on ``source`` with ``checkpoint``, as a call that runs it over what the source
+    holds, stops it, and returns its stateful operator's name and the rows its sink holds."""
+
+    def run() -> tuple[str, list[tuple[object, ...]]]:
+        sums = sw.run_operator(
+            file_stream(spark, source), WINDOW_SUM, order_by="seq", **TUMBLING_SUM
+        )
+        query = (
+            sums.writeStream.format("json")
+            .option("path", str(checkpoint.parent / f"{name}-out"))
+            .option("checkpointLocation", str(checkpoint))
+            .start()
+        )
+        try:
+            query.processAllAvailable()
+            operator = query.lastProgress["stateOperators"][0]["operatorName"]
+        finally:
+            query.stop()
+        sink = spark.read.schema(SUMS_SCHEMA).json(str(checkpoint.parent / f"{name}-out"))
+        return operator, plain(sink.collect())
+
+    return run
+
+
+FOLLOW_CHECKPOINT = "spark.streamswindow.stateLayout.followCheckpoint"
+
+
+@pytest.fixture()
+def follow_checkpoint(any_spark: SparkSession) -> Iterator[None]:
+    """The opt-in that lets a restart keep its checkpoint's layout (docs/decisions.md)."""
+    any_spark.conf.set(FOLLOW_CHECKPOINT, "true")
+    try:
+        yield
+    finally:
+        any_spark.conf.unset(FOLLOW_CHECKPOINT)
+
+
+@pytest.mark.skipif(SPARK_3_5, reason=ONE_LAYOUT_ON_3_5)
+def test_by_default_a_restart_on_the_other_state_layout_is_refused_saying_what_to_do(
     any_spark: SparkSession, source: StreamInput, tmp_path: Path, state_layout: str
 ) -> None:
     from conftest import STATE_STORES
 
     spark = any_spark  # the same refusal, in the same words, on both session kinds
-    checkpoint = str(tmp_path / "checkpoint")
-
-    def run() -> None:
-        sums = sw.run_operator(
-            file_stream(spark, source), WINDOW_SUM, order_by="seq", **TUMBLING_SUM
-        )
-        query = sums.writeStream.format("noop").option("checkpointLocation", checkpoint).start()
-        try:
-            query.processAllAvailable()
-        finally:
-            query.stop()
-
-    source.write(readings(KEYS, 4))
+    run = restarted_query(spark, source, tmp_path / "checkpoint", "default")
+    rows = readings(KEYS, 8)
+    source.write(rows[:12])
     run()  # on this test's layout
     other = next(layout for layout in STATE_STORES if layout != state_layout)
     spark.conf.set("spark.sql.streaming.stateStore.providerClass", STATE_STORES[other])
-    source.write(readings(KEYS, 4))
+    source.write(rows[12:])
     with pytest.raises(sw.ArgumentError) as raised:
         run()
 
@@ -400,9 +445,74 @@ def test_a_restart_on_the_other_state_layout_is_refused_saying_what_to_do(
         # The advice works: the setting keeps the checkpoint's layout on the RocksDB store now set.
         spark.conf.set("spark.streamswindow.stateLayout", "single-value")
         try:
-            run()
+            assert run() == (LAYOUT_OPERATORS[state_layout], tumbling_sums(rows, 4))
         finally:
             spark.conf.unset("spark.streamswindow.stateLayout")
+
+
+@pytest.mark.skipif(SPARK_3_5, reason=ONE_LAYOUT_ON_3_5)
+@pytest.mark.usefixtures("follow_checkpoint")
+def test_a_restart_on_the_other_state_store_keeps_the_checkpoint_s_layout(
+    any_spark: SparkSession, source: StreamInput, tmp_path: Path, state_layout: str
+) -> None:
+    from conftest import STATE_STORES
+
+    spark = any_spark
+    run = restarted_query(spark, source, tmp_path / "checkpoint", "kept")
+    rows = readings(KEYS, 8)
+    source.write(rows[:12])
+    assert run() == (LAYOUT_OPERATORS[state_layout], tumbling_sums(rows[:12], 4))
+    # The store that gives a new query the other layout (as Spark 4 with RocksDB gives a query
+    # started on Spark 3.5 with RocksDB, where only the single-value layout exists).
+    other = next(layout for layout in STATE_STORES if layout != state_layout)
+    spark.conf.set("spark.sql.streaming.stateStore.providerClass", STATE_STORES[other])
+    source.write(rows[12:])
+
+    assert run() == (LAYOUT_OPERATORS[state_layout], tumbling_sums(rows, 4))
+    recorded = tmp_path / "checkpoint" / "streams-window" / "state-layout"
+    assert recorded.read_text() == f"{state_layout}\n"
+
+
+@pytest.mark.skipif(SPARK_3_5, reason=ONE_LAYOUT_ON_3_5)
+@pytest.mark.usefixtures("follow_checkpoint")
+def test_a_restart_whose_setting_names_the_other_layout_is_refused_naming_the_setting(
+    any_spark: SparkSession, source: StreamInput, tmp_path: Path, state_layout: str
+) -> None:
+    spark = any_spark  # the same refusal, in the same words, on both session kinds
+    checkpoint = tmp_path / "checkpoint"
+    run = restarted_query(spark, source, checkpoint, "refused")
+    rows = readings(KEYS, 8)
+    source.write(rows[:12])
+    run()  # on this test's layout, chosen by the store
+    other = next(layout for layout in LAYOUT_OPERATORS if layout != state_layout)
+    if other == "chunked":
+        spark.conf.set(
+            "spark.sql.streaming.stateStore.providerClass",
+            "org.apache.spark.sql.execution.streaming.state.RocksDBStateStoreProvider",
+        )
+    spark.conf.set("spark.streamswindow.stateLayout", other)
+    source.write(rows[12:])
+    try:
+        with pytest.raises(OperatorError) as raised:
+            run()
+    finally:
+        spark.conf.unset("spark.streamswindow.stateLayout")
+
+    assert str(raised.value).startswith(
+        "io.streamswindow.spark.IncompatibleRestartException: This query's checkpoint holds"
+        f" streams-window's {state_layout} state layout, and spark.streamswindow.stateLayout"
+        f" asks for {other} (checkpoint "
+    )
+    assert (
+        "To restart from this checkpoint, unset spark.streamswindow.stateLayout (a restarted"
+        f" query keeps its checkpoint's layout) or set it to {state_layout};"
+    ) in str(raised.value)
+    assert raised.value.condition == "STREAMS_WINDOW_INCOMPATIBLE_RESTART"
+    assert raised.value.parameters["checkpointValue"] == state_layout
+    assert raised.value.parameters["currentValue"] == other
+    assert isinstance(raised.value, StreamingQueryException)  # what Spark itself raised there
+    # The advice works: unset, the setting leaves the checkpoint's layout, and nothing was lost.
+    assert run() == (LAYOUT_OPERATORS[state_layout], tumbling_sums(rows, 4))
 
 
 # The observed metrics of a run_operator() stream with order_by (docs/python.md, "Streams").

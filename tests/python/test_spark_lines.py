@@ -18,21 +18,26 @@ import pytest
 from pyspark.sql import SparkSession
 
 import streams_window as sw
-from streams_window import _spark_version
+from streams_window import _jars, _spark_version
 from support import last_json_line
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
-LINES = ["4.0", "4.1", "4.2", "4.3"]
-REFUSAL = "streams-window supports pyspark 4.0 to 4.3 (Spark 4.0 to 4.3, Scala 2.13); this is"
+LINES = ["3.5", "4.0", "4.1", "4.2", "4.3"]
+REFUSAL = (
+    "streams-window supports pyspark 3.5 and 4.0 to 4.3 (Spark 3.5 on Scala 2.12 or 2.13, Spark 4.0"
+    " to 4.3 on Scala 2.13); this is"
+)
 
 
-@pytest.mark.parametrize("version", ["4.0.0", "4.0.5", "4.1.4", "4.2.0", "4.3.0", "4.3.1.dev0"])
+@pytest.mark.parametrize(
+    "version", ["3.5.0", "3.5.9", "4.0.0", "4.0.5", "4.1.4", "4.2.0", "4.3.0", "4.3.1.dev0"]
+)
 def test_every_version_of_the_supported_lines_is_accepted(version: str) -> None:
     assert _spark_version.spark_refusal(version) is None
 
 
-@pytest.mark.parametrize("version", ["3.5.8", "3.9.0", "4.4.0", "5.0.0", "4", "unknown"])
+@pytest.mark.parametrize("version", ["3.4.4", "3.6.0", "3.9.0", "4.4.0", "5.0.0", "4", "unknown"])
 def test_any_other_pyspark_is_refused_naming_the_range(version: str) -> None:
     assert _spark_version.spark_refusal(version) == f"{REFUSAL} pyspark {version}"
 
@@ -40,10 +45,56 @@ def test_any_other_pyspark_is_refused_naming_the_range(version: str) -> None:
 def test_configure_refuses_an_unsupported_pyspark_before_anything_else(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(pyspark, "__version__", "3.5.8")
+    monkeypatch.setattr(pyspark, "__version__", "3.4.4")
     with pytest.raises(RuntimeError) as refused:
         sw.configure(SparkSession.builder.master("local[1]"))
-    assert str(refused.value) == f"{REFUSAL} pyspark 3.5.8"
+    assert str(refused.value) == f"{REFUSAL} pyspark 3.4.4"
+
+
+CONNECT_REFUSAL = (
+    "streams-window on Spark Connect needs pyspark 4.0 or newer; this is pyspark 3.5.9, whose"
+    " Connect server takes another plugin interface: use a classic session"
+    " (SparkSession.builder.master(...)) on Spark 3.5"
+)
+
+
+def test_spark_connect_is_refused_on_spark_3_5_only() -> None:
+    assert _spark_version.connect_refusal("3.5.9") == CONNECT_REFUSAL
+    assert _spark_version.connect_refusal("4.0.5") is None
+    assert _spark_version.connect_refusal("4.3.0") is None
+
+
+def test_configure_refuses_a_connect_builder_on_spark_3_5_before_anything_else(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(pyspark, "__version__", "3.5.9")
+    with pytest.raises(RuntimeError) as refused:
+        sw.configure(SparkSession.builder.remote("local[1]"))
+    assert str(refused.value) == CONNECT_REFUSAL
+
+
+@pytest.mark.parametrize(
+    ("version", "scala", "build"),
+    [
+        ("3.5.9", "2.12", "3.5_2.12"),
+        ("3.5.0", "2.13", "3.5_2.13"),
+        ("4.0.5", "2.13", "4"),
+        ("4.3.0", None, "4"),
+    ],
+)
+def test_each_line_and_scala_version_has_its_jar(
+    version: str, scala: str | None, build: str
+) -> None:
+    assert _jars.spark_build(version, scala) == build
+
+
+def test_the_running_pyspark_gets_the_jar_built_for_its_line_and_scala() -> None:
+    jar = Path(sw.jar_path()).name
+    if pyspark.__version__.startswith("3.5."):
+        # pip's pyspark 3.5 ships Scala 2.12
+        assert jar.startswith("streams-window-spark-3.5_2.12-"), jar
+    else:
+        assert jar.startswith("streams-window-spark-0"), jar
 
 
 def test_the_running_pyspark_is_on_a_supported_line() -> None:
@@ -68,7 +119,7 @@ def test_a_java_older_than_17_is_refused_naming_it(
 ) -> None:
     java = fake_java(tmp_path, version_line)
     assert _spark_version.java_refusal(str(java)) == (
-        f"streams-window (Spark 4) needs Java 17 or newer; {java} is Java {major}:"
+        f"streams-window needs Java 17 or newer; {java} is Java {major}:"
         " set JAVA_HOME to a JDK 17+"
     )
 
@@ -106,14 +157,14 @@ def test_configure_refuses_java_11_before_starting_the_jvm(tmp_path: Path) -> No
         check=True,
     )
     assert done.stdout.strip() == (
-        f"streams-window (Spark 4) needs Java 17 or newer; {java} is Java 11:"
+        f"streams-window needs Java 17 or newer; {java} is Java 11:"
         " set JAVA_HOME to a JDK 17+"
     )
 
 
 def test_the_extras_accept_every_supported_line_and_each_line_has_pinned_tests() -> None:
     pyproject = (ROOT / "pyproject.toml").read_text()
-    assert 'spark = ["pyspark>=4.0,<4.4"]' in pyproject
+    assert 'spark = ["pyspark>=3.5,<4.4"]' in pyproject
     assert 'connect = ["pyspark[connect]>=4.0,<4.4", "pandas<3"]' in pyproject
     pinned = {}
     for line in LINES:
@@ -126,6 +177,8 @@ def test_the_extras_accept_every_supported_line_and_each_line_has_pinned_tests()
     }
     pom = (ROOT / "java" / "spark" / "pom.xml").read_text()
     assert f"<spark.version>{pinned['4.2']}</spark.version>" in pom
+    pom_3_5 = (ROOT / "java" / "spark-3.5" / "pom.xml").read_text()
+    assert f"<spark.version>{pinned['3.5']}</spark.version>" in pom_3_5
 
 
 def line_pythons() -> list[tuple[str, str]]:
@@ -153,5 +206,13 @@ def test_a_checkpoint_written_on_one_line_resumes_on_the_next(
         assert job.returncode == 0, f"step {step} on {line}:\n{job.stderr[-4000:]}"
         reported = last_json_line(job)
         assert reported["pyspark"].startswith(line + ".")
-        # WindowSum's windows of four over 30 more rows per step, in both layouts.
-        assert reported["rows"]["chunked"] == reported["rows"]["single-value"] > 0
+        # WindowSum's windows of four over 30 more rows per step, in every query.
+        rows = reported["rows"]
+        assert len(set(rows.values())) == 1 and rows["single-value"] > 0, rows
+        # The query started on Spark 3.5 with RocksDB kept its single-value layout on Spark 4,
+        # where RocksDB gives a new query the chunked one.
+        assert reported["operators"] == {
+            "single-value": "flatMapGroupsWithState",
+            "rocksdb-from-3.5": "flatMapGroupsWithState",
+            **({} if line == "3.5" else {"chunked": "transformWithStateExec"}),
+        }

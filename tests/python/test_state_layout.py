@@ -13,6 +13,7 @@ from pyspark.sql import DataFrame, SparkSession
 
 import streams_window as sw
 from streams_window.errors import ArgumentError
+from conftest import ONE_LAYOUT_ON_3_5, SPARK_3_5
 from support import (
     READINGS_SCHEMA,
     SUMS_SCHEMA,
@@ -86,6 +87,7 @@ def run_to_memory(
     return query, rows
 
 
+@pytest.mark.skipif(SPARK_3_5, reason=ONE_LAYOUT_ON_3_5)
 def test_a_stopped_query_leaves_no_live_operator_behind(
     spark: SparkSession, tmp_path: Path, session_settings: dict[str, str | None]
 ) -> None:
@@ -125,6 +127,7 @@ def test_the_setting_chooses_the_single_value_layout_on_rocksdb(
         (ROCKSDB, "columnar", f"{LAYOUT} is 'columnar'; it takes chunked or single-value"),
     ],
 )
+@pytest.mark.skipif(SPARK_3_5, reason=ONE_LAYOUT_ON_3_5)
 def test_a_layout_the_session_cannot_run_is_refused_when_the_plan_is_built(
     spark: SparkSession,
     tmp_path: Path,

@@ -9,6 +9,8 @@ import sys
 import zipfile
 from pathlib import Path
 
+from streams_window import _jars
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -33,7 +35,14 @@ def test_the_wheel_carries_the_spark_jar_the_examples_and_the_api(
     )
     (wheel,) = tmp_path.glob("streams_window-*.whl")
     names = zipfile.ZipFile(wheel).namelist()
-    assert f"streams_window/jars/{Path(built_jar).name}" in names
+    build = _jars.spark_build()  # the running pyspark's: Spark 4's jar is at the top
+    folder = "jars" if build == _jars.SPARK_4 else f"jars/spark-{build}"
+    assert f"streams_window/{folder}/{Path(built_jar).name}" in names
+    for build in ("3.5_2.12", "3.5_2.13"):  # the jars for Spark 3.5, one per Scala version
+        jars_3_5 = fnmatch.filter(
+            names, f"streams_window/jars/spark-{build}/streams-window-spark-{build}-*-all.jar"
+        )
+        assert len(jars_3_5) == 1, names
     assert any(n.startswith("streams_window/jars/examples/streams-window-examples-") for n in names)
     api_jars = fnmatch.filter(names, "streams_window/jars/api/streams-window-api-*.jar")
     assert len(api_jars) == 1, names

@@ -7,11 +7,12 @@ import java.util.Map;
 /**
  * A query restarted from a checkpoint that its new definition cannot carry on from: the window
  * clause, operator class, {@code partition_by}, {@code order_by} or input schema differs from the
- * one the checkpoint was written with (condition {@value #CHANGED}: parameters {@code owner},
- * {@code part}, {@code checkpointValue} and {@code currentValue} of the first change, {@code
- * changes} all of them as text), or the operator's {@code StateHandler} or windows can no longer
- * read the data its earlier version saved (condition {@value #UNREADABLE}: {@code owner}, {@code
- * step}, {@code causeClass}, {@code causeMessage}). The message names what changed and what to do
+ * one the checkpoint was written with, or the session's {@value StateLayout#SETTING} names another
+ * state layout than the checkpoint's (condition {@value #CHANGED}: parameters {@code owner}, {@code
+ * part}, {@code checkpointValue} and {@code currentValue} of the first change, {@code changes} all
+ * of them as text), or the operator's {@code StateHandler} or windows can no longer read the data
+ * its earlier version saved (condition {@value #UNREADABLE}: {@code owner}, {@code step}, {@code
+ * causeClass}, {@code causeMessage}). The message names what changed and what to do
  * (docs/reliability.md, "Restarts that change the query").
  *
  * <p>The Python facade raises it as an {@code OperatorError} whose {@code cause_class} is this
@@ -74,6 +75,45 @@ public final class IncompatibleRestartException extends IllegalStateException
             + ". Saved windows are read only by the definition that wrote them: restart with"
             + " that definition, or give the query a new checkpointLocation so that its"
             + " windows start empty.",
+        null,
+        CHANGED,
+        parameters);
+  }
+
+  /**
+   * The refusal of a restart from the checkpoint at {@code checkpoint}, which recorded the {@code
+   * recorded} state layout, in a session whose {@value StateLayout#SETTING} chooses {@code chosen}
+   * (docs/decisions.md, "State layout"). The message names the setting that keeps the checkpoint.
+   */
+  static IncompatibleRestartException otherLayout(
+      String checkpoint, StateLayout recorded, StateLayout chosen) {
+    String owner = "checkpoint " + checkpoint;
+    DefinitionChange change =
+        DefinitionChange.changed("state layout", recorded.settingValue(), chosen.settingValue());
+    Map<String, String> parameters = new LinkedHashMap<>();
+    parameters.put("owner", owner);
+    parameters.put("part", change.part());
+    parameters.put("checkpointValue", change.checkpointValue());
+    parameters.put("currentValue", change.currentValue());
+    parameters.put("changes", change.toString());
+    return new IncompatibleRestartException(
+        "This query's checkpoint holds streams-window's "
+            + recorded.settingValue()
+            + " state layout, and "
+            + StateLayout.SETTING
+            + " asks for "
+            + chosen.settingValue()
+            + " ("
+            + owner
+            + "): "
+            + change
+            + ". To restart from this checkpoint, unset "
+            + StateLayout.SETTING
+            + " (a restarted query keeps its checkpoint's layout) or set it to "
+            + recorded.settingValue()
+            + "; or give the query a new checkpointLocation to start afresh on the "
+            + chosen.settingValue()
+            + " layout.",
         null,
         CHANGED,
         parameters);

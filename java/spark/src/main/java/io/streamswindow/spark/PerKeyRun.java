@@ -8,6 +8,7 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Encoders;
 import org.apache.spark.sql.KeyValueGroupedDataset;
 import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.plans.logical.CollectMetrics;
 import org.apache.spark.sql.functions;
 import org.apache.spark.sql.types.StructField;
@@ -50,18 +51,53 @@ final class PerKeyRun {
     boolean streaming = input.isStreaming();
     boolean eventTimeStream = run.spec().isTimeInterval() && streaming;
     KeyValueGroupedDataset<Row, Row> groups = packedGroups(inputs, run, eventTimeStream);
-    StateLayout layout =
-        streaming ? StateLayout.of(input.sparkSession()) : StateLayout.SINGLE_VALUE;
+    Dataset<Row> results =
+        stateful(input, groups, run, metrics.resultSchema(run.resultSchema()), eventTimeStream);
+    return metrics.apply(results, observationName(input, run.type()));
+  }
+
+  /**
+   * The stateful operation over {@code groups}: the single-value layout for a batch DataFrame; for
+   * a stream, the layout the session gives a new query. Where the user opted in ({@value
+   * StateLayout#FOLLOW_CHECKPOINT}), a restarted query exchanges it for the one its checkpoint
+   * recorded ({@link StateLayoutRestartRule}); otherwise a checkpoint of the other layout is
+   * refused naming the setting that keeps it (docs/decisions.md, "State layout").
+   */
+  private static Dataset<Row> stateful(
+      Dataset<Row> input,
+      KeyValueGroupedDataset<Row, Row> groups,
+      ValidatedRun run,
+      StructType resultSchema,
+      boolean eventTimeStream) {
+    SparkSession session = input.sparkSession();
+    OperatorPlan plan = run.plan();
+    if (!input.isStreaming()) {
+      return StateLayout.SINGLE_VALUE.stateful(
+          session, groups, plan, run.tuples(), resultSchema, run.spec(), eventTimeStream);
+    }
+    StateLayout layout = StateLayout.of(session);
     Dataset<Row> results =
         layout.stateful(
-            input.sparkSession(),
-            groups,
-            plan,
-            run.tuples(),
-            metrics.resultSchema(run.resultSchema()),
-            run.spec(),
-            eventTimeStream);
-    return metrics.apply(results, observationName(input, run.type()));
+            session, groups, plan, run.tuples(), resultSchema, run.spec(), eventTimeStream);
+    if (StateLayout.followsCheckpoint(session)) {
+      StateLayoutRestartRule.offer(
+          session,
+          results,
+          () ->
+              layout
+                  .other()
+                  .stateful(
+                      session,
+                      groups,
+                      plan,
+                      run.tuples(),
+                      resultSchema,
+                      run.spec(),
+                      eventTimeStream),
+          layout,
+          StateLayout.chosen(session));
+    }
+    return results;
   }
 
   /**

@@ -23,7 +23,6 @@ import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.MapType;
 import org.apache.spark.sql.types.StructType;
-import scala.jdk.javaapi.CollectionConverters;
 
 /**
  * Converts rows of one Spark schema to tuples of the matching SPL schema and back, following the
@@ -291,13 +290,13 @@ final class RowTupleConverter implements Serializable {
       for (Object element : list) {
         out.add(toSpark(array.elementType(), element));
       }
-      return CollectionConverters.asScala(out).toSeq();
+      return ScalaCollections.seq(out);
     } else if (type instanceof MapType map && value instanceof Map<?, ?> m) {
       Map<Object, Object> out = new LinkedHashMap<>();
       for (Map.Entry<?, ?> e : m.entrySet()) {
         out.put(toSpark(map.keyType(), e.getKey()), toSpark(map.valueType(), e.getValue()));
       }
-      return CollectionConverters.asScala(out);
+      return ScalaCollections.scalaMap(out);
     } else if (type instanceof StructType nested && value instanceof Tuple t) {
       return nestedConverter(nested).toRow(t);
     } else if (type.equals(DataTypes.StringType)) {
@@ -317,7 +316,7 @@ final class RowTupleConverter implements Serializable {
     if (value instanceof List<?> list) {
       return list;
     } else if (value instanceof scala.collection.Seq<?> seq) {
-      return CollectionConverters.asJava(seq);
+      return ScalaCollections.list(seq);
     } else if (value instanceof Object[] array) {
       return List.of(array);
     }
@@ -328,7 +327,7 @@ final class RowTupleConverter implements Serializable {
     if (value instanceof Map<?, ?> map) {
       return map;
     } else if (value instanceof scala.collection.Map<?, ?> map) {
-      return CollectionConverters.asJava(map);
+      return ScalaCollections.map(map);
     }
     throw new IllegalArgumentException("Not a map value: " + value.getClass().getName());
   }

@@ -33,7 +33,6 @@ import org.apache.spark.sql.types.LongType;
 import org.apache.spark.sql.types.MapType;
 import org.apache.spark.sql.types.ShortType;
 import org.apache.spark.sql.types.StructType;
-import scala.jdk.javaapi.CollectionConverters;
 
 /**
  * Converts the values of one column to the values of an attribute of the SPL type stated for it
@@ -318,7 +317,7 @@ abstract class SplValueConversion {
       Object value = present(given, type);
       List<?> elements =
           value instanceof scala.collection.Seq<?> seq
-              ? CollectionConverters.asJava(seq)
+              ? ScalaCollections.list(seq)
               : (List<?>) value;
       List<Object> converted = new ArrayList<>(elements.size());
       for (Object e : elements) {
@@ -343,7 +342,7 @@ abstract class SplValueConversion {
           converted.add(element.toSpark(Array.get(given, i)));
         }
       }
-      return CollectionConverters.asScala(converted).toSeq();
+      return ScalaCollections.seq(converted);
     }
   }
 
@@ -365,7 +364,7 @@ abstract class SplValueConversion {
       Object present = present(given, type);
       Map<?, ?> entries =
           present instanceof scala.collection.Map<?, ?> map
-              ? CollectionConverters.asJava(map)
+              ? ScalaCollections.map(map)
               : (Map<?, ?>) present;
       Map<Object, Object> converted = new LinkedHashMap<>();
       entries.forEach((k, v) -> converted.put(key.toSpl(k), value.toSpl(v)));
@@ -379,7 +378,7 @@ abstract class SplValueConversion {
       }
       Map<Object, Object> converted = new LinkedHashMap<>();
       ((Map<?, ?>) given).forEach((k, v) -> converted.put(key.toSpark(k), value.toSpark(v)));
-      return CollectionConverters.asScala(converted);
+      return ScalaCollections.scalaMap(converted);
     }
   }
 

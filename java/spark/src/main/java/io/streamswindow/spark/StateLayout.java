@@ -9,7 +9,6 @@ import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.streaming.GroupStateTimeout;
 import org.apache.spark.sql.streaming.OutputMode;
-import org.apache.spark.sql.streaming.TimeMode;
 import org.apache.spark.sql.types.StructType;
 
 /**
@@ -18,9 +17,12 @@ import org.apache.spark.sql.types.StructType;
  * own state, time mode and wake-ups ({@link WakeUpTimes}), and says whether a key's live host stays
  * between micro-batches. A batch DataFrame keeps no state and always runs {@link #SINGLE_VALUE}.
  *
- * <p>A stream's layout is the session's setting {@value #SETTING} ({@code chunked} or {@code
+ * <p>A new stream's layout is the session's setting {@value #SETTING} ({@code chunked} or {@code
  * single-value}) when the user set it, else follows the state store: chunked on RocksDB, which it
- * needs. A restarted query must keep its layout (its checkpoint holds the other operator).
+ * needs. A restarted query whose checkpoint holds the other layout is refused, naming the setting
+ * that keeps it; with {@value #FOLLOW_CHECKPOINT} it keeps the layout its checkpoint recorded
+ * instead ({@link StateLayoutRestartRule} swaps the stateful operation for the other layout's), and
+ * is refused only when the setting names the other one.
  *
  * <pre>{@code
  * StateLayout layout = StateLayout.of(session);  // CHUNKED where the store is RocksDB
@@ -33,7 +35,7 @@ enum StateLayout {
    * value rewritten in every micro-batch that calls the key; its operator is built for each call.
    * Any state store.
    */
-  SINGLE_VALUE {
+  SINGLE_VALUE("single-value") {
     @Override
     Dataset<Row> stateful(
         SparkSession session,
@@ -60,9 +62,10 @@ enum StateLayout {
   /**
    * {@code transformWithState}: the checkpoint as one value and large partitions' tuples in a map
    * of chunks, of which a micro-batch writes the ones that changed; a key's operator lives across
-   * micro-batches, for as long as the query's run. Needs the RocksDB store.
+   * micro-batches, for as long as the query's run. Needs the RocksDB store, and Spark 4 ({@link
+   * ChunkedLayout}).
    */
-  CHUNKED {
+  CHUNKED("chunked") {
     @Override
     Dataset<Row> stateful(
         SparkSession session,
@@ -72,21 +75,36 @@ enum StateLayout {
         StructType resultSchema,
         WindowSpec spec,
         boolean eventTimeStream) {
-      // Spark runs micro-batches without data, endlessly, in processing-time mode (so that timers
-      // fire): only windows with time policies take it, so processAllAvailable() returns for the
-      // others, as with flatMapGroupsWithState.
-      TimeMode time =
-          eventTimeStream
-              ? TimeMode.EventTime()
-              : spec.usesTime() ? TimeMode.ProcessingTime() : TimeMode.None();
-      QueryRunRelease.register(session);
-      return groups.transformWithState(
-          new WindowedOperatorProcessor(plan, tuples),
-          time,
-          OutputMode.Append(),
-          Encoders.row(resultSchema));
+      return ChunkedLayout.stateful(
+          session, groups, plan, tuples, resultSchema, spec, eventTimeStream);
     }
   };
+
+  private final String settingValue;
+
+  StateLayout(String settingValue) {
+    this.settingValue = settingValue;
+  }
+
+  /** The layout's name as {@value #SETTING} takes it: {@code single-value} or {@code chunked}. */
+  String settingValue() {
+    return settingValue;
+  }
+
+  /** The other layout. */
+  StateLayout other() {
+    return this == CHUNKED ? SINGLE_VALUE : CHUNKED;
+  }
+
+  /** The layout {@code value} names as {@link #settingValue()} gives it, or null for another. */
+  static StateLayout named(String value) {
+    for (StateLayout layout : values()) {
+      if (layout.settingValue.equals(value)) {
+        return layout;
+      }
+    }
+    return null;
+  }
 
   /** The session setting that names the state store provider. */
   static final String PROVIDER = "spark.sql.streaming.stateStore.providerClass";
@@ -110,8 +128,27 @@ enum StateLayout {
       boolean eventTimeStream);
 
   /**
-   * The layout for streams of {@code session}: its {@value #SETTING} if set, else chunked when its
-   * state store is RocksDB.
+   * The setting that lets a restarted stream keep the layout its checkpoint recorded ({@code true};
+   * default {@code false}): off by default because {@link StateLayoutRestartRule} reads the query's
+   * checkpoint location through a member of Spark's query execution that is not public API, and
+   * adds an optimizer rule to the session (docs/decisions.md, "State layout").
+   */
+  static final String FOLLOW_CHECKPOINT = "spark.streamswindow.stateLayout.followCheckpoint";
+
+  /** Whether the user opted in to {@value #FOLLOW_CHECKPOINT} on {@code session}. */
+  static boolean followsCheckpoint(SparkSession session) {
+    return Boolean.parseBoolean(session.conf().get(FOLLOW_CHECKPOINT, "false").trim());
+  }
+
+  /** Whether the user set {@value #SETTING} on {@code session} (to anything but blanks). */
+  static boolean chosen(SparkSession session) {
+    return !session.conf().get(SETTING, "").isBlank();
+  }
+
+  /**
+   * The layout for new streams of {@code session}: its {@value #SETTING} if set, else chunked when
+   * its state store is RocksDB and this Spark line has the chunked layout ({@link
+   * ChunkedLayout#AVAILABLE}: Spark 4).
    *
    * @throws IllegalArgumentException for an unknown layout, or the chunked one on another store
    */
@@ -120,10 +157,13 @@ enum StateLayout {
     String chosen = session.conf().get(SETTING, "").trim().toLowerCase(Locale.ROOT);
     switch (chosen) {
       case "":
-        return rocksDb ? CHUNKED : SINGLE_VALUE;
+        return rocksDb && ChunkedLayout.AVAILABLE ? CHUNKED : SINGLE_VALUE;
       case "single-value", "single_value":
         return SINGLE_VALUE;
       case "chunked":
+        if (!ChunkedLayout.AVAILABLE) {
+          throw new IllegalArgumentException(SETTING + " is chunked: " + ChunkedLayout.UNAVAILABLE);
+        }
         if (!rocksDb) {
           throw new IllegalArgumentException(
               SETTING

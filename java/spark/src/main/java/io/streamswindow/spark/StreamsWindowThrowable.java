@@ -35,6 +35,19 @@ public interface StreamsWindowThrowable extends SparkThrowable {
   /** The prefix of every condition of ours. */
   String PREFIX = "STREAMS_WINDOW_";
 
+  /**
+   * The condition, one of ours (starting with {@value #PREFIX}). Spark 4 reads it by this name,
+   * Spark 3.5 by {@link #getErrorClass()}; declared here without {@code @Override} since Spark
+   * 3.5's {@code SparkThrowable} has no such method (docs/decisions.md, "Spark 3.5").
+   */
+  String getCondition();
+
+  /** The condition under the name Spark 3.5 reads it by: {@link #getCondition()}. */
+  @SuppressWarnings("deprecation")
+  default String getErrorClass() {
+    return getCondition();
+  }
+
   @Override
   Map<String, String> getMessageParameters();
 

@@ -394,7 +394,7 @@ final class WindowedGroupRunner implements Serializable {
       return;
     }
     Object[] values = keyTemplate(key, resultWidth());
-    values[values.length - 1] = scala.jdk.javaapi.CollectionConverters.asScala(changed);
+    values[values.length - 1] = ScalaCollections.scalaMap(changed);
     results.add(RowFactory.create(values));
   }
 

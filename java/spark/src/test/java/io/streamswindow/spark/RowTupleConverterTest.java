@@ -16,7 +16,6 @@ import org.apache.spark.sql.Row;
 import org.apache.spark.sql.catalyst.expressions.GenericRowWithSchema;
 import org.apache.spark.sql.types.StructType;
 import org.junit.jupiter.api.Test;
-import scala.jdk.javaapi.CollectionConverters;
 
 class RowTupleConverterTest {
 
@@ -42,8 +41,7 @@ class RowTupleConverterTest {
       assertEquals("p" + i, back.getString(0));
       assertEquals(2.0, back.getStruct(1).getDouble(1));
       assertEquals(
-          List.of("a", "b" + i),
-          CollectionConverters.asJava((scala.collection.Seq<?>) back.get(2)));
+          List.of("a", "b" + i), ScalaCollections.list((scala.collection.Seq<?>) back.get(2)));
     }
   }
 

@@ -19,7 +19,6 @@ import org.apache.spark.sql.catalyst.expressions.GenericRowWithSchema;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.StructType;
 import org.junit.jupiter.api.Test;
-import scala.jdk.javaapi.CollectionConverters;
 
 class SplValueConversionTest {
 
@@ -118,20 +117,17 @@ class SplValueConversionTest {
   @Test
   void listsAndSetsConvertTheirElements() {
     SplValueConversion list = conversion("array<bigint>", "list<uint8>");
-    assertEquals(
-        List.of((byte) 1, (byte) -1),
-        list.toSpl(CollectionConverters.asScala(List.of(1L, 255L)).toSeq()));
+    assertEquals(List.of((byte) 1, (byte) -1), list.toSpl(ScalaCollections.seq(List.of(1L, 255L))));
     // IBM's getObject gives a list of a primitive type as a Java array.
     assertEquals(
         List.of(1L, 255L),
-        CollectionConverters.asJava((scala.collection.Seq<?>) list.toSpark(new byte[] {1, -1})));
+        ScalaCollections.list((scala.collection.Seq<?>) list.toSpark(new byte[] {1, -1})));
     SplValueConversion set = conversion("array<string>", "set<ustring>");
     Object stored = set.toSpl(List.of("a", "b", "a"));
     assertEquals(new LinkedHashSet<>(List.of("a", "b")), stored);
     assertEquals(
         List.of("a", "b"),
-        CollectionConverters.asJava(
-                (scala.collection.Seq<?>) set.toSpark(Set.copyOf((Set<?>) stored)))
+        ScalaCollections.list((scala.collection.Seq<?>) set.toSpark(Set.copyOf((Set<?>) stored)))
             .stream()
             .sorted()
             .toList());
@@ -149,9 +145,8 @@ class SplValueConversionTest {
     Map<Object, Object> expected = new LinkedHashMap<>();
     expected.put("a", (short) 1);
     expected.put("b", null);
-    assertEquals(expected, map.toSpl(CollectionConverters.asScala(given)));
-    assertEquals(
-        given, CollectionConverters.asJava((scala.collection.Map<?, ?>) map.toSpark(expected)));
+    assertEquals(expected, map.toSpl(ScalaCollections.scalaMap(given)));
+    assertEquals(given, ScalaCollections.map((scala.collection.Map<?, ?>) map.toSpark(expected)));
   }
 
   @Test

@@ -1,0 +1,43 @@
+package io.streamswindow.spark;
+
+import io.streamswindow.engine.WindowSpec;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.KeyValueGroupedDataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.types.StructType;
+
+/**
+ * The chunked state layout on Spark 3.5, which has no {@code transformWithState}: unavailable, so
+ * every stream runs the single-value layout (docs/decisions.md, "Spark 3.5"). The Spark 4 build has
+ * the class that runs it.
+ *
+ * <pre>{@code
+ * ChunkedLayout.AVAILABLE;  // false: StateLayout.of gives SINGLE_VALUE, and refuses "chunked"
+ * }</pre>
+ */
+final class ChunkedLayout {
+  /** Whether this Spark line has the chunked layout. */
+  static final boolean AVAILABLE = false;
+
+  /** Why the chunked layout cannot run on this line. */
+  static final String UNAVAILABLE =
+      "the chunked state layout needs Spark 4 (transformWithState), and this is the build of"
+          + " streams-window for Spark 3.5, where streams keep the single-value layout: unset "
+          + StateLayout.SETTING
+          + " or set it to single-value";
+
+  private ChunkedLayout() {}
+
+  /** Never called: {@link StateLayout#of} does not give the chunked layout on this line. */
+  static Dataset<Row> stateful(
+      SparkSession session,
+      KeyValueGroupedDataset<Row, Row> groups,
+      OperatorPlan plan,
+      StructType tuples,
+      StructType resultSchema,
+      WindowSpec spec,
+      boolean eventTimeStream) {
+    throw new IllegalArgumentException(UNAVAILABLE);
+  }
+}

@@ -1,0 +1,22 @@
+package io.streamswindow.spark;
+
+/**
+ * The Spark line this build of the jar runs on: Spark 3.5 (README, "Supported Spark lines"; the
+ * Spark 4 build has a class of the same name).
+ *
+ * <pre>{@code
+ * SparkBuild.LINES;  // "Spark 3.5"
+ * }</pre>
+ */
+final class SparkBuild {
+  /** The oldest line this build runs on, as major and minor. */
+  static final int[] OLDEST = {3, 5};
+
+  /** The newest line this build runs on, as major and minor. */
+  static final int[] NEWEST = {3, 5};
+
+  /** The lines as users read them. */
+  static final String LINES = "Spark 3.5";
+
+  private SparkBuild() {}
+}
