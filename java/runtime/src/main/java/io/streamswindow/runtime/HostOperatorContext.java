@@ -11,6 +11,8 @@ import com.ibm.streams.operator.metrics.OperatorMetrics;
 import com.ibm.streams.operator.model.PrimitiveOperator;
 import com.ibm.streams.operator.state.StateHandler;
 import io.streamswindow.api.spi.CurrentOperator;
+import io.streamswindow.api.spi.LifeCycleNotifications;
+import io.streamswindow.api.spi.LifeCycleState;
 import java.io.File;
 import java.net.MalformedURLException;
 import java.net.URL;
@@ -36,7 +38,15 @@ import java.util.concurrent.ThreadFactory;
  * without {@code @PrimitiveOperator} never reads (docs/decisions.md, "Parameters of an operator
  * without @PrimitiveOperator").
  */
-final class HostOperatorContext implements OperatorContext {
+final class HostOperatorContext implements OperatorContext, LifeCycleState {
+  /** Its life-cycle notification state, kept here rather than in a structure every host shares. */
+  private final Object lifeCycle = LifeCycleNotifications.newState();
+
+  @Override
+  public Object lifeCycleState() {
+    return lifeCycle;
+  }
+
   private final String name;
   private final String kind;
   private final Map<String, List<String>> parameters;

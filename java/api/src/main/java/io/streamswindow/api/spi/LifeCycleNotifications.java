@@ -40,6 +40,27 @@ public final class LifeCycleNotifications {
     final List<Map.Entry<String, NotificationListener>> listeners = new ArrayList<>();
   }
 
+  /** The state a {@link LifeCycleState} context keeps for itself. */
+  public static Object newState() {
+    return new Pending();
+  }
+
+  /**
+   * The state of {@code context}: its own when it keeps one (a {@link LifeCycleState}), else this
+   * class's map's, made when {@code create}; the caller holds the state's lock or the map's.
+   */
+  private static Pending pendingOf(OperatorContext context, boolean create) {
+    if (context instanceof LifeCycleState own) {
+      return (Pending) own.lifeCycleState();
+    }
+    return create ? PENDING.computeIfAbsent(context, c -> new Pending()) : PENDING.get(context);
+  }
+
+  /** The lock that guards {@code context}'s state: its own state's, or the shared map's. */
+  private static Object lockOf(OperatorContext context) {
+    return context instanceof LifeCycleState own ? own.lifeCycleState() : PENDING;
+  }
+
   /**
    * Adds a listener that runs once, at the next notification of {@code type} for {@code context}.
    *
@@ -50,8 +71,8 @@ public final class LifeCycleNotifications {
    */
   public static boolean listenOnce(
       OperatorContext context, String type, NotificationListener listener) {
-    synchronized (PENDING) {
-      Pending pending = PENDING.computeIfAbsent(context, c -> new Pending());
+    synchronized (lockOf(context)) {
+      Pending pending = pendingOf(context, true);
       if (pending.sent.contains(type)) {
         return false;
       }
@@ -69,8 +90,8 @@ public final class LifeCycleNotifications {
    */
   public static void send(OperatorContext context, String type) {
     List<NotificationListener> due = new ArrayList<>();
-    synchronized (PENDING) {
-      Pending pending = PENDING.computeIfAbsent(context, c -> new Pending());
+    synchronized (lockOf(context)) {
+      Pending pending = pendingOf(context, true);
       pending.sent.add(type);
       pending.listeners.removeIf(
           entry -> {
@@ -106,8 +127,8 @@ public final class LifeCycleNotifications {
    * @return true once {@link #send} was called with them
    */
   public static boolean wasSent(OperatorContext context, String type) {
-    synchronized (PENDING) {
-      Pending pending = PENDING.get(context);
+    synchronized (lockOf(context)) {
+      Pending pending = pendingOf(context, false);
       return pending != null && pending.sent.contains(type);
     }
   }
