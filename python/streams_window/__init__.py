@@ -4,7 +4,8 @@ windows, tumbling and sliding, partitioned) run by a Java engine inside Spark.
 * :func:`configure` puts streams-window's jar (and any ``extra_jars``, such as the jar of your
   operators) on a ``SparkSession`` builder, with quiet log settings.
 * :func:`run_operator` runs an IBM Streams windowed Java operator, unchanged, over a batch or
-  streaming DataFrame.
+  streaming DataFrame; :func:`output_port` picks one output port's rows from the result of an
+  operator with several.
 * :func:`aggregate` computes SPL ``Aggregate`` output functions over a window, without Java.
 * :func:`parse_window` reads an SPL window clause into a :class:`WindowClause`.
 * :func:`jar_path` and :func:`examples_jar_path` find the jars a session needs;
@@ -39,7 +40,7 @@ Example::
 from streams_window import errors
 from streams_window._aggregate import aggregate
 from streams_window._jars import api_jar_path, examples_jar_path, jar_path
-from streams_window._operators import run_operator
+from streams_window._operators import output_port, run_operator
 from streams_window._session import configure
 from streams_window._window import WindowClause, WindowType, parse_window
 from streams_window.errors import (
@@ -61,6 +62,7 @@ __all__ = [
     "configure",
     "examples_jar_path",
     "jar_path",
+    "output_port",
     "parse_window",
     "run_operator",
 ]

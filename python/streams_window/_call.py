@@ -39,6 +39,8 @@ RUN_OPTION_KEYS = {
     "partition_by_keys_only": "partition_by_keys_only",
     "spl_types": "spl_type.",
     "output_spl_types": "output_spl_type.",
+    # output_schema's entries beyond the first: the schemas of output ports 1, 2... ("." + port).
+    "output_schema": "output_schema.",
 }
 
 #: The keys under which aggregate() passes SPL Aggregate's own parameters among the options, by
@@ -155,7 +157,7 @@ class OperatorCall:
     spark: SparkSession
     operator_class: str
     window: str | None  # None: input port 0 is not windowed
-    output_schema: str | StructType
+    output_schema: str | StructType  # output port 0's; the other ports' are among the options
     partition_by: list[str]
     order_by: list[str]
     params: dict[str, list[str]]
@@ -172,7 +174,7 @@ class OperatorCall:
         operator_class: str,
         *,
         window: str | None,
-        output_schema: str | StructType,
+        output_schema: str | StructType | Sequence[str | StructType],
         partition_by: str | Sequence[str] | None,
         order_by: str | Sequence[str] | None,
         params: Mapping[str, ParamValue] | None,
@@ -189,18 +191,49 @@ class OperatorCall:
             if connect and _pyspark.is_connect(df)
             else _pyspark.classic_session(df, function)
         )
+        checked_class = _checks.text(operator_class, "operator_class")
+        checked_window = _checks.optional_text(window, "window")
+        port_zero, more_outputs = output_ports(output_schema)
+        options = run_options(**run_arguments)
+        options.update(more_outputs)
         return cls(
             df,
             spark,
-            _checks.text(operator_class, "operator_class"),
-            _checks.optional_text(window, "window"),
-            _checks.schema(output_schema, "output_schema"),
+            checked_class,
+            checked_window,
+            port_zero,
             _checks.column_list(partition_by, "partition_by"),
             _checks.column_list(order_by, "order_by"),
             _checks.parameter_strings(params),
-            run_options(**run_arguments),
+            options,
             *_more_ports(df, inputs, input_windows),
         )
+
+
+def output_ports(output_schema: Any) -> tuple[Any, dict[str, str]]:
+    """``output_schema``, checked: output port 0's schema, and the options that give the schemas
+    of ports 1, 2... when it is a list (a DDL string, or a StructType's JSON, keyed
+    ``output_schema.<port>``: :data:`RUN_OPTION_KEYS`).
+
+    Example::
+
+        output_ports(["key string, total double", "key string, note string"])
+        # ('key string, total double', {'output_schema.1': 'key string, note string'})
+    """
+    from pyspark.sql.types import StructType
+
+    if not isinstance(output_schema, (list, tuple)):
+        return _checks.schema(output_schema, "output_schema"), {}
+    if not output_schema:
+        raise ValueError("output_schema is an empty list: give one schema per output port")
+    schemas = [_checks.schema(s, f"output_schema[{port}]") for port, s in enumerate(output_schema)]
+    prefix = RUN_OPTION_KEYS["output_schema"]
+    more = {
+        f"{prefix}{port}": schema.json() if isinstance(schema, StructType) else schema
+        for port, schema in enumerate(schemas)
+        if port > 0
+    }
+    return schemas[0], more
 
 
 def _more_ports(

@@ -94,7 +94,7 @@ def schema(value: Any, argument: str) -> Any:
             f" StructType; got {type(value).__name__}"
         )
     if not value.strip():
-        raise ValueError(f"{argument} is empty: give the schema of output port 0")
+        raise ValueError(f"{argument} is empty: give the schema of its output port")
     return value
 
 

@@ -20,7 +20,7 @@ def run_operator(
     operator_class: str,
     *,
     window: str | None,
-    output_schema: str | StructType,
+    output_schema: str | StructType | Sequence[str | StructType],
     partition_by: str | Sequence[str] | None = None,
     order_by: str | Sequence[str] | None = None,
     params: Mapping[str, ParamValue] | None = None,
@@ -90,7 +90,11 @@ def run_operator(
             (a filter, a transform, an enricher: ``process`` sees each tuple, no window event
             fires). Required: ``window=None`` says so explicitly.
         output_schema: output port 0's schema: a DDL string (``"key string, total double"``)
-            or a ``StructType``.
+            or a ``StructType``. For an operator with several output ports, a list of them,
+            one per port, port 0's first: the result then holds every port's tuples, each row
+            naming its port in ``output_port`` and holding the tuple in that port's struct
+            column (``output_0``, ``output_1``, ...), the other ports' null; read one port's
+            rows with :func:`output_port` (docs/python.md, "Several output ports").
         partition_by: the column(s) that partition a ``partitioned`` window; each partition is a
             Spark group, so partitions spread over executors. Required for a partitioned
             window, refused for one that is not (that one runs as a single group). With
@@ -162,7 +166,8 @@ def run_operator(
 
     Returns:
         The submitted tuples, as a DataFrame with ``output_schema`` (plus
-        ``punctuation_column``, then ``late_tuple``).
+        ``punctuation_column``, then ``late_tuple``); with several output ports,
+        ``output_port`` and a struct column per port in its place.
 
     Raises:
         TypeError: an argument has the wrong Python type.
@@ -235,3 +240,56 @@ def run_operator(
         else:
             result = _jvm.run_operator(call)
     return _metrics.observed(result, metrics) if wants_metrics else result
+
+
+#: With several output ports, the result column that names the port of each row's tuple.
+OUTPUT_PORT_COLUMN = "output_port"
+
+
+def output_port(result: DataFrame, port: int) -> DataFrame:
+    """The rows output port ``port`` submitted, with that port's columns, from the result of
+    :func:`run_operator` for an operator with several output ports (``output_schema`` a list):
+    the rows whose ``output_port`` is ``port``, the fields of their ``output_<port>`` struct as
+    columns, then ``punctuation_column`` if the run asked for one (its marks name their port
+    too). Works on batch and streaming results, of a classic or a Spark Connect session.
+
+    A streaming query has one sink: write the whole result once and split it in
+    ``foreachBatch`` (each port's rows of a micro-batch, from the one persisted batch), rather
+    than start one query per port, which would run the operator once per query (docs/python.md,
+    "Several output ports").
+
+    Example::
+
+        import streams_window as sw
+
+        result = sw.run_operator(
+            readings, "io.streamswindow.examples.SumAndOutliers",
+            window="partitioned, tumbling, count(3)", partition_by="key", order_by="seq",
+            params={"attr": "cost", "limit": 10.0},
+            output_schema=["key string, total double", "key string, seq long, cost double"],
+        )
+        sums = sw.output_port(result, 0)      # key, total
+        outliers = sw.output_port(result, 1)  # key, seq, cost
+    """
+    if isinstance(port, bool) or not isinstance(port, int) or port < 0:
+        raise TypeError(f"port takes an output port number, 0 or more; got {port!r}")
+    columns = result.columns
+    struct = f"output_{port}"
+    if OUTPUT_PORT_COLUMN not in columns or struct not in columns:
+        ports = [c for c in columns if c.startswith("output_") and c[len("output_") :].isdigit()]
+        raise ValueError(
+            f"output_port: the DataFrame has no column {struct!r}"
+            + (
+                f"; its output ports are {list(range(len(ports)))}"
+                if OUTPUT_PORT_COLUMN in columns
+                else f" nor {OUTPUT_PORT_COLUMN!r}: it is not the result of run_operator with"
+                " several output ports (output_schema a list)"
+            )
+        )
+    last_struct = max(
+        i for i, c in enumerate(columns) if c.startswith("output_") and c[7:].isdigit()
+    )
+    # After the structs: punctuation_column, late_tuple (null on every port's rows: left out).
+    extra = [c for c in columns[last_struct + 1 :] if c != "late_tuple"]
+    F = _pyspark.functions_of(result)
+    return result.where(F.col(OUTPUT_PORT_COLUMN) == port).select(f"{struct}.*", *extra)

@@ -94,6 +94,25 @@ def plain(rows: Iterable[Any]) -> list[tuple[Any, ...]]:
     return sorted(tuple(row) for row in rows)
 
 
+def drain_to_json(result: Any, root: Path) -> list[tuple[Any, ...]]:
+    """Runs the streaming DataFrame ``result`` until its input is used up, into JSON files under
+    ``root / "output"`` with its checkpoint at ``root / "checkpoint"`` (so a second call restarts
+    from it), then stops it; returns everything the sink holds, read back with ``result``'s
+    schema, as :func:`plain` rows."""
+    query = (
+        result.writeStream.format("json")
+        .option("path", str(root / "output"))
+        .option("checkpointLocation", str(root / "checkpoint"))
+        .start()
+    )
+    try:
+        query.processAllAvailable()
+    finally:
+        query.stop()
+    spark = result.sparkSession
+    return plain(spark.read.schema(result.schema).json(str(root / "output")).collect())
+
+
 class StreamInput:
     """A directory a file stream reads, filled one JSON-lines file at a time.
 

@@ -209,7 +209,8 @@ def test_a_marker_column_must_be_boolean(df: DataFrame) -> None:
     [
         ({"operator_class": 42}, "operator_class takes a string; got int"),
         ({"window": 4}, "window takes a string; got int"),
-        ({"output_schema": ["total"]}, "output_schema takes a DDL string .* got list"),
+        ({"output_schema": {"total"}}, "output_schema takes a DDL string .* got set"),
+        ({"output_schema": ["total double", 3]}, r"output_schema\[1\] takes a DDL string .* got int"),
         ({"partition_by": {"key"}}, "partition_by takes a column name or a list .* got set"),
         ({"params": [("attr", "cost")]}, "params takes a mapping .* got list"),
         ({"params": {"attr": None}}, "parameter 'attr' has a value of type NoneType"),

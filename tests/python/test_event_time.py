@@ -26,7 +26,7 @@ from pyspark.sql.streaming import StreamingQuery
 import streams_window as sw
 from streams_window.errors import ArgumentError
 from streams_window.testing import single_instance_run
-from support import WINDOW_SUM, plain
+from support import WINDOW_SUM, drain_to_json, plain
 
 PANE_SUM = "io.streamswindow.examples.PaneSum"
 #: Event times are seconds from here (a multiple of every period used).
@@ -440,21 +440,6 @@ def test_late_output_is_refused_for_windows_that_drop_nothing(spark: SparkSessio
     )
 
 
-def run_to_json(panes: DataFrame, root: Path) -> None:
-    """Runs a PaneSum stream until its input is used up, into JSON files under ``root``, with its
-    checkpoint there too: a second call restarts from it."""
-    query = (
-        panes.writeStream.format("json")
-        .option("path", str(root / "output"))
-        .option("checkpointLocation", str(root / "checkpoint"))
-        .start()
-    )
-    try:
-        query.processAllAvailable()
-    finally:
-        query.stop()
-
-
 @pytest.mark.usefixtures("state_layout")
 def test_a_restart_mid_pane_loses_and_duplicates_nothing(
     spark: SparkSession, tmp_path: Path
@@ -462,7 +447,7 @@ def test_a_restart_mid_pane_loses_and_duplicates_nothing(
     files = EventFiles(tmp_path)
 
     def run() -> None:
-        run_to_json(stream_panes(spark, files), tmp_path)
+        drain_to_json(stream_panes(spark, files), tmp_path)
 
     # The first run ends with a micro-batch without data at watermark 12 ([0,10) completes) and
     # stops with [5,15) and [10,20) incomplete, [-5,5) and [0,10) complete and open: after the
@@ -488,7 +473,7 @@ def test_a_restart_inside_a_pane_larger_than_a_chunk_keeps_every_tuple(
     window = "partitioned, timeInterval, intervalDuration(1000.0), discardAge(10.0)"
 
     def run() -> None:
-        run_to_json(stream_panes(spark, files, window=window), tmp_path)
+        drain_to_json(stream_panes(spark, files, window=window), tmp_path)
 
     def write_file(first: float) -> None:
         files.write(*[(key, first + j * 0.4) for j in range(700) for key in ("a", "b")])

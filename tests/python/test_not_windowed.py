@@ -14,7 +14,7 @@ from pyspark.sql import SparkSession
 import streams_window as sw
 from streams_window.errors import ArgumentError
 from streams_window.testing import single_instance_run
-from support import READINGS_SCHEMA, StreamInput, plain, readings, shuffled
+from support import READINGS_SCHEMA, StreamInput, drain_to_json, plain, readings, shuffled
 
 RUNNING_COUNT = "io.streamswindow.examples.RunningCount"
 THRESHOLD_FILTER = "io.streamswindow.examples.ThresholdFilter"
@@ -110,17 +110,7 @@ def counting_query(spark: SparkSession, source: StreamInput, root: Path) -> list
         params={"attr": "cost"},
         output_schema=COUNTED,
     )
-    query = (
-        counted.writeStream.format("json")
-        .option("path", str(root / "output"))
-        .option("checkpointLocation", str(root / "checkpoint"))
-        .start()
-    )
-    try:
-        query.processAllAvailable()
-    finally:
-        query.stop()
-    return plain(spark.read.schema(COUNTED).json(str(root / "output")).collect())
+    return drain_to_json(counted, root)
 
 
 def test_a_stream_keeps_each_keys_state_across_micro_batches_and_a_restart(

@@ -13,7 +13,7 @@ from pyspark.sql import DataFrame, SparkSession
 
 import streams_window as sw
 from streams_window.errors import ArgumentError
-from support import READINGS_SCHEMA, StreamInput, plain, shuffled
+from support import READINGS_SCHEMA, StreamInput, drain_to_json, plain, shuffled
 
 ENRICHER = "io.streamswindow.examples.LatestValueEnricher"
 LATEST = "partitioned, sliding, count(1)"
@@ -153,17 +153,7 @@ def enriching_query(
         params={"key": "key"},
         output_schema=ENRICHED,
     )
-    query = (
-        result.writeStream.format("json")
-        .option("path", str(root / "output"))
-        .option("checkpointLocation", str(root / "checkpoint"))
-        .start()
-    )
-    try:
-        query.processAllAvailable()
-    finally:
-        query.stop()
-    return plain(spark.read.schema(ENRICHED).json(str(root / "output")).collect())
+    return drain_to_json(result, root)
 
 
 def test_a_stream_keeps_port_0s_window_per_key_across_a_restart(

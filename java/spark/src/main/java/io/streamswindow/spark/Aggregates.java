@@ -172,6 +172,13 @@ public final class Aggregates {
               + ") instead of "
               + Direction.OUTPUT.argument);
     }
+    if (stated.outputs().size() > 1) {
+      throw new IllegalArgumentException(
+          "aggregate: SPL Aggregate has one output port, whose columns the output functions"
+              + " give; "
+              + RunOption.OUTPUT_SCHEMA.key()
+              + "<port> is for operators with several");
+    }
     OperatorRunRequest.InputPort in = stated.input();
     if (in.partitionByKeysOnly()) {
       throw new IllegalArgumentException(

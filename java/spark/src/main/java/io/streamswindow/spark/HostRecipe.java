@@ -23,14 +23,14 @@ import java.util.Map;
  * host is then built on the clock and output sink of its run:
  *
  * <pre>{@code
- * HostRecipe recipe = HostRecipe.of(type, SplSparkTypes.toSpl(tuples), spec, SplSparkTypes.toSpl(out), params, partitionBy, plan.directories());
+ * HostRecipe recipe = HostRecipe.of(type, SplSparkTypes.toSpl(tuples), spec, plan.outputSchemas(), params, partitionBy, plan.directories());
  * OperatorHost host = recipe.initialized(clock, sink); // built, initialized, default partitioner registered
  * }</pre>
  *
  * @param operatorClass the operator class, instantiated through its no-argument constructor
  * @param input the schema of input port 0's tuples
  * @param window the window of input port 0
- * @param output the schema of output port 0
+ * @param outputs the schema of each output port, port 0's first
  * @param parameters the operator's parameters, each a list of values as SPL passes them
  * @param partitionBy the columns a partitioned window is keyed by when the operator registers no
  *     partitioner of its own
@@ -41,7 +41,7 @@ record HostRecipe(
     Class<? extends Operator> operatorClass,
     SplSchema input,
     WindowSpec window,
-    SplSchema output,
+    List<SplSchema> outputs,
     Map<String, List<String>> parameters,
     List<String> partitionBy,
     HostDirectories directories,
@@ -55,12 +55,12 @@ record HostRecipe(
       Class<? extends Operator> operatorClass,
       SplSchema input,
       WindowSpec window,
-      SplSchema output,
+      List<SplSchema> outputs,
       Map<String, List<String>> parameters,
       List<String> partitionBy,
       OperatorDirectories directories) {
     return of(
-        operatorClass, input, window, output, parameters, partitionBy, directories, List.of());
+        operatorClass, input, window, outputs, parameters, partitionBy, directories, List.of());
   }
 
   /**
@@ -74,7 +74,7 @@ record HostRecipe(
       Class<? extends Operator> operatorClass,
       SplSchema input,
       WindowSpec window,
-      SplSchema output,
+      List<SplSchema> outputs,
       Map<String, List<String>> parameters,
       List<String> partitionBy,
       OperatorDirectories directories,
@@ -92,10 +92,17 @@ record HostRecipe(
                     new Port(port.input(), WindowClauseParser.typed(port.window(), port.input())))
             .toList();
     return new HostRecipe(
-        operatorClass, input, typed, output, interned, List.copyOf(partitionBy), found, typedPorts);
+        operatorClass,
+        input,
+        typed,
+        List.copyOf(outputs),
+        interned,
+        List.copyOf(partitionBy),
+        found,
+        typedPorts);
   }
 
-  /** Builds a host on {@code clock} whose output port 0 goes to {@code sink}; not initialized. */
+  /** Builds a host on {@code clock} whose output ports go to {@code sink}; not initialized. */
   OperatorHost build(Clock clock, OutputSink sink) {
     OperatorHostBuilder builder =
         OperatorHost.builder(operatorClass)
@@ -106,7 +113,9 @@ record HostRecipe(
     for (int i = 0; i < morePorts.size(); i++) {
       builder.input("input" + (i + 1), morePorts.get(i).input(), morePorts.get(i).window());
     }
-    builder.output("output", output, sink);
+    for (int i = 0; i < outputs.size(); i++) {
+      builder.output(i == 0 ? "output" : "output" + i, outputs.get(i), sink);
+    }
     parameters.forEach(builder::parameter);
     return builder.build();
   }

@@ -1,6 +1,10 @@
 package io.streamswindow.spark;
 
 import com.ibm.streams.operator.Operator;
+import com.ibm.streams.operator.model.InputPortSet;
+import com.ibm.streams.operator.model.InputPorts;
+import com.ibm.streams.operator.model.OutputPortSet;
+import com.ibm.streams.operator.model.OutputPorts;
 import com.ibm.streams.operator.model.PrimitiveOperator;
 import io.streamswindow.runtime.OperatorHost;
 import io.streamswindow.schema.SimilarNames;
@@ -21,6 +25,78 @@ import org.apache.spark.sql.types.StructType;
  */
 final class OperatorArgumentChecks {
   private OperatorArgumentChecks() {}
+
+  /**
+   * Refuses a run whose number of input or output ports the operator's model does not allow, as
+   * SPL's compiler refuses an invocation with other ports: {@code @InputPorts} and
+   * {@code @OutputPorts} list port sets, each of {@code cardinality} ports (-1: any number, at
+   * least one) unless {@code optional}. An operator without the annotation takes any number.
+   *
+   * @throws IllegalArgumentException naming the operator, the ports it declares and the argument
+   *     that gives the ports ({@code inputs}, {@code output_schema})
+   */
+  static void requireDeclaredPorts(Class<? extends Operator> type, int inputs, int outputs) {
+    InputPorts in = annotation(type, InputPorts.class);
+    if (in != null) {
+      int[] range = new int[] {0, 0};
+      for (InputPortSet set : in.value()) {
+        add(range, set.cardinality(), set.optional());
+      }
+      requirePorts(type, "input", inputs, range, "inputs (one DataFrame per port beyond 0)");
+    }
+    OutputPorts out = annotation(type, OutputPorts.class);
+    if (out != null) {
+      int[] range = new int[] {0, 0};
+      for (OutputPortSet set : out.value()) {
+        add(range, set.cardinality(), set.optional());
+      }
+      requirePorts(type, "output", outputs, range, "output_schema (a list: one schema per port)");
+    }
+  }
+
+  /** Adds a port set to {@code range} (least, most; most -1 for no limit). */
+  private static void add(int[] range, int cardinality, boolean optional) {
+    if (!optional) {
+      range[0] += Math.max(cardinality, 1);
+    }
+    range[1] = range[1] < 0 || cardinality < 0 ? -1 : range[1] + cardinality;
+  }
+
+  private static void requirePorts(
+      Class<? extends Operator> type, String kind, int given, int[] range, String argument) {
+    if (given >= range[0] && (range[1] < 0 || given <= range[1])) {
+      return;
+    }
+    String allowed =
+        range[1] < 0
+            ? range[0] + " or more"
+            : range[0] == range[1] ? String.valueOf(range[0]) : range[0] + " to " + range[1];
+    throw new IllegalArgumentException(
+        "Operator "
+            + type.getName()
+            + " declares "
+            + allowed
+            + " "
+            + kind
+            + " port(s) (@"
+            + (kind.equals("input") ? "InputPorts" : "OutputPorts")
+            + "), and this run gives it "
+            + given
+            + ": give "
+            + argument);
+  }
+
+  /** {@code type}'s annotation, or its nearest superclass's. */
+  private static <A extends java.lang.annotation.Annotation> A annotation(
+      Class<?> type, Class<A> annotation) {
+    for (Class<?> c = type; c != null; c = c.getSuperclass()) {
+      A found = c.getAnnotation(annotation);
+      if (found != null) {
+        return found;
+      }
+    }
+    return null;
+  }
 
   /**
    * Refuses parameters an operator does not declare, as SPL's compiler refuses them for a Java

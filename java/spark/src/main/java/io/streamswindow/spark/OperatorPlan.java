@@ -34,6 +34,8 @@ import org.apache.spark.sql.types.StructType;
  * @param directories the directories the operator's processing element reports, as the session's
  *     settings name them; each JVM finds them itself ({@link OperatorDirectories#resolve})
  * @param morePorts input ports 1, 2...: each one's window and rows (empty for one input port)
+ * @param moreOutputs the schemas of output ports 1, 2... (empty for one output port); {@code
+ *     outputTypes} apply to their columns too
  */
 record OperatorPlan(
     String operatorClass,
@@ -52,7 +54,8 @@ record OperatorPlan(
     Map<String, String> inputTypes,
     Map<String, String> outputTypes,
     OperatorDirectories directories,
-    List<MorePort> morePorts)
+    List<MorePort> morePorts,
+    List<StructType> moreOutputs)
     implements Serializable {
 
   /**
@@ -124,6 +127,65 @@ record OperatorPlan(
         List.of());
   }
 
+  /** A plan of one output port (the arguments of the canonical constructor but the last). */
+  OperatorPlan(
+      String operatorClass,
+      String window,
+      StructType input,
+      StructType output,
+      List<String> partitionBy,
+      List<String> orderBy,
+      String markerColumn,
+      boolean markerPerBatch,
+      String punctuationColumn,
+      Map<String, List<String>> parameters,
+      boolean streaming,
+      String eventTime,
+      String lateColumn,
+      Map<String, String> inputTypes,
+      Map<String, String> outputTypes,
+      OperatorDirectories directories,
+      List<MorePort> morePorts) {
+    this(
+        operatorClass,
+        window,
+        input,
+        output,
+        partitionBy,
+        orderBy,
+        markerColumn,
+        markerPerBatch,
+        punctuationColumn,
+        parameters,
+        streaming,
+        eventTime,
+        lateColumn,
+        inputTypes,
+        outputTypes,
+        directories,
+        morePorts,
+        List.of());
+  }
+
+  /** How many output ports the operator has. */
+  int outputPorts() {
+    return 1 + moreOutputs.size();
+  }
+
+  /** The schema of output port {@code port}'s tuples as Spark rows. */
+  StructType output(int port) {
+    return port == 0 ? output : moreOutputs.get(port - 1);
+  }
+
+  /** How the result rows hold the tuples of every output port. */
+  ResultLayout layout() {
+    List<StructType> ports = new java.util.ArrayList<>();
+    for (int port = 0; port < outputPorts(); port++) {
+      ports.add(output(port));
+    }
+    return new ResultLayout(ports);
+  }
+
   /** How many input ports the operator has. */
   int inputPorts() {
     return 1 + morePorts.size();
@@ -190,7 +252,25 @@ record OperatorPlan(
 
   /** The SPL schema of output port 0. */
   SplSchema outputSchema() {
-    return SplSparkTypes.toSpl(output, outputTypes, Direction.OUTPUT);
+    return outputSchema(0);
+  }
+
+  /** The SPL schema of output port {@code port}. */
+  SplSchema outputSchema(int port) {
+    // With several ports, a stated type applies on each port that has the column.
+    return SplSparkTypes.toSpl(
+        output(port),
+        outputPorts() == 1 ? outputTypes : SplSparkTypes.statedFor(output(port), outputTypes),
+        Direction.OUTPUT);
+  }
+
+  /** The SPL schemas of every output port, port 0's first, as the operator host declares them. */
+  List<SplSchema> outputSchemas() {
+    List<SplSchema> schemas = new java.util.ArrayList<>();
+    for (int port = 0; port < outputPorts(); port++) {
+      schemas.add(outputSchema(port));
+    }
+    return schemas;
   }
 
   /**

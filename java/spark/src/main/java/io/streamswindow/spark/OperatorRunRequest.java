@@ -5,16 +5,20 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
+import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.StructType;
 
 /**
  * What a run of an operator over a DataFrame asks for: the operator, its parameters, and the
  * settings of its input port 0 ({@link InputPort}: window, partitioning, order, markers, event
  * time, SPL types), of its input ports beyond 0 if it has several ({@link #inputs()}: window and
- * SPL types, each with a DataFrame of its own) and of output port 0 ({@link OutputPort}: schema,
- * punctuation column, SPL types). Every entrance builds one: {@link WindowedOperators#runOperator}
- * and {@link SingleInstanceRun#run} from their arguments and options map ({@link RunOption}),
- * {@link Aggregates#aggregate} with the output schema it derives, the Spark Connect plugin from the
+ * SPL types, each with a DataFrame of its own) and of its output ports ({@link OutputPort}: port
+ * 0's schema, punctuation column and SPL types, and the schema of each port beyond 0 ({@link
+ * #outputs()}), whose tuples the result carries beside port 0's, docs/python.md "Several output
+ * ports"). Every entrance builds one: {@link WindowedOperators#runOperator} and {@link
+ * SingleInstanceRun#run} from their arguments and options map ({@link RunOption}), {@link
+ * Aggregates#aggregate} with the output schema it derives, the Spark Connect plugin from the
  * request message. Immutable; nothing is checked until a run validates it against its input (a
  * request holds no DataFrame).
  *
@@ -36,6 +40,7 @@ public final class OperatorRunRequest {
   private final InputPort input;
   private final List<InputPort> inputs;
   private final OutputPort output;
+  private final List<OutputPort> outputs;
   private final boolean outputNamesChecked;
   private final boolean metricsRows;
 
@@ -79,6 +84,28 @@ public final class OperatorRunRequest {
             builder.outputStruct,
             builder.punctuationColumn,
             Collections.unmodifiableMap(new LinkedHashMap<>(builder.outputSplTypes)));
+    List<OutputPort> outPorts = new ArrayList<>();
+    outPorts.add(output);
+    int expected = 1;
+    for (Map.Entry<Integer, Object> more : builder.moreOutputs.entrySet()) {
+      if (more.getKey() != expected) {
+        throw new IllegalArgumentException(
+            "output_schema: output port "
+                + more.getKey()
+                + " is given without output port "
+                + expected
+                + ": give a schema for every output port, in port order");
+      }
+      expected++;
+      // Ports beyond 0 share port 0's punctuation column and SPL types (by column name).
+      outPorts.add(
+          new OutputPort(
+              more.getValue() instanceof String ddl ? ddl : null,
+              more.getValue() instanceof StructType struct ? struct : null,
+              output.punctuationColumn(),
+              output.splTypes()));
+    }
+    this.outputs = List.copyOf(outPorts);
     this.outputNamesChecked = builder.outputNamesChecked;
     this.metricsRows = builder.metricsRows;
   }
@@ -162,6 +189,15 @@ public final class OperatorRunRequest {
   }
 
   /**
+   * The settings of every output port, port 0 first. A port beyond 0 ({@link
+   * Builder#outputPort(String)}) has its own schema and port 0's punctuation column and SPL types
+   * (an {@code outputSplType} applies to the column of that name on every port).
+   */
+  public List<OutputPort> outputs() {
+    return outputs;
+  }
+
+  /**
    * Whether the output columns are checked against the names the operator uses (a name differing
    * only in case is refused); false for an output schema derived from the operator's own
    * declarations ({@link Aggregates}).
@@ -231,6 +267,7 @@ public final class OperatorRunRequest {
     private StructType outputStruct;
     private String punctuationColumn;
     private final Map<String, String> outputSplTypes = new LinkedHashMap<>();
+    private final TreeMap<Integer, Object> moreOutputs = new TreeMap<>();
     private boolean outputNamesChecked = true;
     private boolean metricsRows;
 
@@ -284,6 +321,52 @@ public final class OperatorRunRequest {
     public Builder outputSchema(StructType schema) {
       this.outputStruct = schema;
       this.outputDdl = null;
+      return this;
+    }
+
+    /**
+     * Adds the next output port (1, then 2...) with its schema as a Spark DDL string. The result
+     * then carries every port's tuples, each row naming its port (docs/python.md, "Several output
+     * ports").
+     */
+    public Builder outputPort(String ddl) {
+      moreOutputs.put(moreOutputs.size() + 1, ddl);
+      return this;
+    }
+
+    /** Adds the next output port with its schema as a {@code StructType}. */
+    public Builder outputPort(StructType schema) {
+      moreOutputs.put(moreOutputs.size() + 1, schema);
+      return this;
+    }
+
+    /**
+     * Output port {@code port}'s schema (1 or more), as the option {@code output_schema.<port>}
+     * gives it: a Spark DDL string, or a {@code StructType}'s JSON (which starts with "{").
+     */
+    Builder outputPort(int port, String schema) {
+      if (port < 1) {
+        throw new IllegalArgumentException(
+            "output_schema."
+                + port
+                + ": ports beyond 0 are numbered from 1 (port 0's schema is output_schema)");
+      }
+      if (schema == null || !schema.strip().startsWith("{")) {
+        moreOutputs.put(port, schema);
+        return this;
+      }
+      DataType parsed;
+      try {
+        parsed = DataType.fromJson(schema);
+      } catch (RuntimeException e) {
+        throw new IllegalArgumentException(
+            "output_schema." + port + " is not a StructType's JSON: " + e.getMessage(), e);
+      }
+      if (!(parsed instanceof StructType struct)) {
+        throw new IllegalArgumentException(
+            "output_schema." + port + " is a " + parsed.simpleString() + ", not a StructType");
+      }
+      moreOutputs.put(port, struct);
       return this;
     }
 

@@ -41,7 +41,12 @@ public enum RunOption {
   /** The prefix of a key {@code spl_type.<column>}: the SPL type of an input attribute. */
   SPL_TYPE("spl_type.", true),
   /** The prefix of a key {@code output_spl_type.<column>}: the SPL type of an output column. */
-  OUTPUT_SPL_TYPE("output_spl_type.", true);
+  OUTPUT_SPL_TYPE("output_spl_type.", true),
+  /**
+   * The prefix of a key {@code output_schema.<port>}: the schema of output port 1, 2... as a Spark
+   * DDL string or a {@code StructType}'s JSON ({@link OperatorRunRequest.Builder#outputPort}).
+   */
+  OUTPUT_SCHEMA("output_schema.", true);
 
   private final String key;
   private final boolean prefix;
@@ -96,7 +101,9 @@ public enum RunOption {
             + SPL_TYPE.key
             + "<column> or "
             + OUTPUT_SPL_TYPE.key
-            + "<column> for the SPL type of a column");
+            + "<column> for the SPL type of a column, "
+            + OUTPUT_SCHEMA.key
+            + "<port> for the schema of an output port beyond 0");
   }
 
   /**
@@ -117,6 +124,19 @@ public enum RunOption {
       case PARTITION_BY_KEYS_ONLY -> request.partitionByKeysOnly(Boolean.parseBoolean(value));
       case SPL_TYPE -> request.splType(key.substring(option.key.length()), value);
       case OUTPUT_SPL_TYPE -> request.outputSplType(key.substring(option.key.length()), value);
+      case OUTPUT_SCHEMA -> request.outputPort(portNumber(key), value);
+    }
+  }
+
+  /** The port number an {@code output_schema.<port>} key ends with. */
+  private static int portNumber(String key) {
+    String number = key.substring(OUTPUT_SCHEMA.key.length());
+    try {
+      return Integer.parseInt(number);
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(
+          "Option '" + key + "': " + OUTPUT_SCHEMA.key + " is followed by a port number, 1 or more",
+          e);
     }
   }
 

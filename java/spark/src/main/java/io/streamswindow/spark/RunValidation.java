@@ -79,6 +79,8 @@ final class RunValidation {
     InputPort in = request.input();
     OutputPort outPort = request.output();
     Class<? extends Operator> type = loadOperatorClass(request.operatorClass());
+    OperatorArgumentChecks.requireDeclaredPorts(
+        type, request.inputs().size(), request.outputs().size());
     // No clause: input port 0 is not windowed (a filter, a transform, an enricher).
     WindowSpec parsed =
         in.window() == null ? WindowSpec.notWindowed() : WindowClauseParser.parse(in.window());
@@ -94,15 +96,26 @@ final class RunValidation {
     requireMarkerColumn(rows, in);
     requireKeysOnly(in);
     StructType out = outputSchema(outPort);
+    List<StructType> moreOutputs = new ArrayList<>();
+    for (int port = 1; port < request.outputs().size(); port++) {
+      moreOutputs.add(moreOutputSchema(port, request.outputs().get(port)));
+    }
+    List<StructType> outputs = new ArrayList<>(List.of(out));
+    outputs.addAll(moreOutputs);
+    ResultLayout layout = new ResultLayout(outputs);
+    StructType lead = layout.leadColumns();
+    if (layout.severalPorts()) {
+      requireNotLeadColumn(lead, outPort.punctuationColumn(), "punctuation_column");
+    }
     StructType tuples = tupleSchema(rows, in);
     SplSchema inputSpl = inputSpl(tuples, in);
-    SplSchema outputSpl = SplSparkTypes.toSpl(out, outPort.splTypes(), Direction.OUTPUT);
+    SplSchema outputSpl = outputSpl(layout, outPort.splTypes());
     if (!in.orderBy().isEmpty()) {
       // An order_by column stated optional<T> (or a list...) has no order.
       new TupleOrder(inputSpl, in.orderBy());
     }
-    String lateColumn = lateColumn(spec, in.lateOutput(), out, outPort.punctuationColumn());
-    Map<String, List<String>> parameters = parameters(type, request, tuples, out);
+    String lateColumn = lateColumn(spec, in.lateOutput(), lead, outPort.punctuationColumn());
+    Map<String, List<String>> parameters = parameters(type, request, tuples, outputs);
     List<OperatorPlan.MorePort> morePorts = new ArrayList<>();
     for (int port = 1; port < portRows.size(); port++) {
       morePorts.add(
@@ -128,7 +141,8 @@ final class RunValidation {
             new LinkedHashMap<>(in.splTypes()),
             new LinkedHashMap<>(outPort.splTypes()),
             directories,
-            List.copyOf(morePorts));
+            List.copyOf(morePorts),
+            List.copyOf(moreOutputs));
     return new ValidatedRun(
         plan,
         type,
@@ -137,7 +151,7 @@ final class RunValidation {
         inputSpl,
         outputSpl,
         out,
-        resultSchema(out, outPort.punctuationColumn(), lateColumn, tuples),
+        resultSchema(lead, outPort.punctuationColumn(), lateColumn, tuples),
         parameters);
   }
 
@@ -407,6 +421,72 @@ final class RunValidation {
     return out;
   }
 
+  /**
+   * The schema of output port {@code port} beyond 0, checked as port 0's is; a refusal names the
+   * port.
+   */
+  private static StructType moreOutputSchema(int port, OutputPort given) {
+    try {
+      if (given.schema() != null) {
+        SplSparkTypes.checkOutput(given.schema());
+        return given.schema();
+      }
+      return parseOutputSchema(given.schemaDdl());
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("output port " + port + ": " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * With several output ports the result's leading columns are the port and one struct per port: a
+   * punctuation column of one of those names is refused.
+   */
+  private static void requireNotLeadColumn(StructType lead, String column, String argument) {
+    if (column != null && Arrays.asList(lead.fieldNames()).contains(column)) {
+      throw new IllegalArgumentException(
+          argument
+              + " '"
+              + column
+              + "' is a column the result already has: with several output ports it holds "
+              + ResultLayout.PORT_COLUMN
+              + " and a struct column per port ("
+              + String.join(", ", lead.fieldNames())
+              + ")");
+    }
+  }
+
+  /**
+   * The SPL schema of output port 0, with every port's stated SPL types checked: with one port, as
+   * {@link SplSparkTypes#toSpl(StructType, Map, Direction)} checks them; with several, a stated
+   * column applies on each port that has it, and must be a column of one.
+   */
+  private static SplSchema outputSpl(ResultLayout layout, Map<String, String> splTypes) {
+    List<StructType> ports = layout.ports();
+    if (!layout.severalPorts()) {
+      return SplSparkTypes.toSpl(ports.get(0), splTypes, Direction.OUTPUT);
+    }
+    List<String> columns = new ArrayList<>();
+    ports.forEach(port -> columns.addAll(Arrays.asList(port.fieldNames())));
+    for (String column : splTypes.keySet()) {
+      if (!columns.contains(column)) {
+        throw new IllegalArgumentException(
+            Direction.OUTPUT.argument
+                + " names '"
+                + column
+                + "', which is a column of no output port"
+                + SimilarNames.hint(column, columns)
+                + "; their columns are "
+                + columns);
+      }
+    }
+    for (int port = ports.size() - 1; port >= 1; port--) {
+      SplSparkTypes.toSpl(
+          ports.get(port), SplSparkTypes.statedFor(ports.get(port), splTypes), Direction.OUTPUT);
+    }
+    return SplSparkTypes.toSpl(
+        ports.get(0), SplSparkTypes.statedFor(ports.get(0), splTypes), Direction.OUTPUT);
+  }
+
   static StructType parseOutputSchema(String ddl) {
     if (ddl == null || ddl.isBlank()) {
       throw new IllegalArgumentException(
@@ -553,17 +633,22 @@ final class RunValidation {
       Class<? extends Operator> type,
       OperatorRunRequest request,
       StructType tuples,
-      StructType out) {
+      List<StructType> outputs) {
     Map<String, List<String>> parameters = new LinkedHashMap<>();
     request.parameters().forEach((name, values) -> parameters.put(name, new ArrayList<>(values)));
     OperatorArgumentChecks.requireDeclaredParameters(type, parameters);
     if (request.outputNamesChecked()) {
-      OperatorArgumentChecks.requireOutputNamesTheOperatorUses(type, tuples, out, parameters);
+      for (StructType out : outputs) {
+        OperatorArgumentChecks.requireOutputNamesTheOperatorUses(type, tuples, out, parameters);
+      }
     }
     return parameters;
   }
 
-  /** The result's schema: the output columns, then the punctuation and the late column if any. */
+  /**
+   * The result's schema: the columns of the operator's tuples ({@link ResultLayout#leadColumns()}),
+   * then the punctuation and the late column if any.
+   */
   private static StructType resultSchema(
       StructType out, String punctuationColumn, String lateColumn, StructType tuples) {
     StructType result =

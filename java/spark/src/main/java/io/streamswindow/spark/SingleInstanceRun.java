@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
 
 /**
  * Runs an operator the way IBM Streams does: one operator instance, one window holding every
@@ -26,7 +27,8 @@ public final class SingleInstanceRun {
 
   /**
    * Runs the operator over {@code input}, with the same arguments as {@link
-   * WindowedOperators#runOperator}; returns the rows of output port 0, in submission order.
+   * WindowedOperators#runOperator}; returns the rows of output port 0, in submission order (with
+   * several output ports, every port's, laid out as {@link WindowedOperators#runOperator}'s).
    */
   public static Dataset<Row> run(
       Dataset<Row> input,
@@ -126,8 +128,13 @@ public final class SingleInstanceRun {
     // Read from the input's rows by name: with partition_by_keys_only the tuples have fewer
     // columns.
     RowTupleConverter in = new RowTupleConverter(run.tuples(), input.schema(), run.inputSpl());
-    RowTupleConverter converter =
-        new RowTupleConverter(run.output(), run.output(), run.outputSpl());
+    OperatorPlan plan = run.plan();
+    ResultLayout layout = plan.layout();
+    RowTupleConverter[] converters = new RowTupleConverter[plan.outputPorts()];
+    for (int port = 0; port < converters.length; port++) {
+      converters[port] =
+          new RowTupleConverter(plan.output(port), plan.output(port), plan.outputSchema(port));
+    }
     List<Tuple> tuples = new ArrayList<>();
     for (Row row : input.collectAsList()) {
       tuples.add(in.toTuple(row));
@@ -143,14 +150,20 @@ public final class SingleInstanceRun {
             run.type(),
             in.schema(),
             run.spec(),
-            converter.schema(),
+            plan.outputSchemas(),
             run.parameters(),
             request.input().partitionBy(),
             run.plan().directories());
     OperatorHost host =
         recipe.initialized(
             ManualClock.create(),
-            OutputSink.of((port, tuple) -> results.add(converter.toRow(tuple))));
+            OutputSink.of(
+                (port, tuple) -> {
+                  // Every port's tuples, in submission order, as runOperator's result holds them.
+                  Object[] values = new Object[layout.leadWidth()];
+                  layout.place(port, converters[port].toRow(tuple), values);
+                  results.add(RowFactory.create(values));
+                }));
     try {
       OperatorArgumentChecks.requireParametersRead(run.type(), run.parameters(), host);
       host.allPortsReady();
@@ -164,7 +177,7 @@ public final class SingleInstanceRun {
     } finally {
       host.shutdown();
     }
-    return input.sparkSession().createDataFrame(results, run.output());
+    return input.sparkSession().createDataFrame(results, run.resultSchema());
   }
 
   /**

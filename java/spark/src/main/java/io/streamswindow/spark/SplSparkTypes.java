@@ -125,6 +125,22 @@ final class SplSparkTypes {
     return SplSchema.parse(splTupleType(struct, "", types));
   }
 
+  /**
+   * The entries of {@code stated} whose column {@code struct} has: the SPL types that apply to one
+   * output port of several, whose stated types are keyed by column name alone.
+   */
+  static Map<String, String> statedFor(StructType struct, Map<String, String> stated) {
+    List<String> columns = Arrays.asList(struct.fieldNames());
+    Map<String, String> own = new LinkedHashMap<>();
+    stated.forEach(
+        (column, type) -> {
+          if (columns.contains(column)) {
+            own.put(column, type);
+          }
+        });
+    return own;
+  }
+
   /** Parses the SPL type stated for {@code field} and checks that it fits the column. */
   private static SplType statedType(StructField field, String text, Direction direction) {
     String column = field.name();

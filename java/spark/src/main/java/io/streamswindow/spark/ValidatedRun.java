@@ -60,7 +60,7 @@ record ValidatedRun(
               type,
               inputSpl,
               spec,
-              outputSpl,
+              plan.outputSchemas(),
               plan.parameters(),
               plan.partitionBy(),
               plan.directories(),

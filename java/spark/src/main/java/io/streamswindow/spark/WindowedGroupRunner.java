@@ -79,10 +79,20 @@ final class WindowedGroupRunner implements Serializable {
   /** {@link #fingerprint}'s digest, which each key's saved value carries. */
   private transient byte[] digest;
 
+  /** Every output port's converter, port 0's ({@link #output}) first. */
+  private transient RowTupleConverter[] outputs;
+
+  /** Where result rows hold each output port's tuples. */
+  private transient ResultLayout layout;
+
+  /** The result columns that hold the operator's tuples ({@link ResultLayout#leadWidth()}). */
   private transient int outputWidth;
 
-  /** For each partition_by column, its index among the output columns, or -1. */
+  /** For each partition_by column, its index among the result's leading columns, or -1. */
   private transient int[] keyOutputColumns;
+
+  /** For each output port, and each partition_by column, its index in the port's schema, or -1. */
+  private transient int[][] portKeyColumns;
 
   /**
    * A runner of {@code plan}. A streaming key keeps its live host between micro-batches when its
@@ -102,6 +112,13 @@ final class WindowedGroupRunner implements Serializable {
       return;
     }
     output = new RowTupleConverter(plan.output(), plan.output(), plan.outputSchema());
+    layout = plan.layout();
+    outputs = new RowTupleConverter[plan.outputPorts()];
+    outputs[0] = output;
+    for (int port = 1; port < outputs.length; port++) {
+      outputs[port] =
+          new RowTupleConverter(plan.output(port), plan.output(port), plan.outputSchema(port));
+    }
     SplSchema tuples = plan.inputSchema(tupleStruct);
     tupleRows = new RowTupleConverter(tupleStruct, tupleStruct, tuples);
     order =
@@ -112,11 +129,16 @@ final class WindowedGroupRunner implements Serializable {
             plan.orderBy(),
             plan.markerColumn() != null);
     orderValues = plan.countsRowsBehind() ? new OrderValues(tuples, plan.orderBy()) : null;
-    outputWidth = plan.output().fields().length;
+    outputWidth = layout.leadWidth();
     fingerprint = PlanFingerprint.of(plan, tuples.toString(), tupleStruct);
     digest = fingerprint.digest();
-    List<String> outputColumns = List.of(plan.output().fieldNames());
+    List<String> outputColumns = List.of(layout.leadColumns().fieldNames());
     keyOutputColumns = plan.partitionBy().stream().mapToInt(outputColumns::indexOf).toArray();
+    portKeyColumns = new int[outputs.length][];
+    for (int port = 0; port < outputs.length; port++) {
+      List<String> columns = List.of(plan.output(port).fieldNames());
+      portKeyColumns[port] = plan.partitionBy().stream().mapToInt(columns::indexOf).toArray();
+    }
     List<HostRecipe.Port> morePorts = new ArrayList<>();
     if (plan.inputPorts() > 1) {
       List<ArrivalOrder> ports = new ArrayList<>(List.of(order));
@@ -151,7 +173,7 @@ final class WindowedGroupRunner implements Serializable {
             RunValidation.loadOperatorClass(plan.operatorClass()),
             tuples,
             plan.windowSpec(),
-            output.schema(),
+            plan.outputSchemas(),
             plan.parameters(),
             plan.partitionBy(),
             plan.directories(),
@@ -511,27 +533,56 @@ final class WindowedGroupRunner implements Serializable {
   }
 
   /**
-   * What the operator submits on output port 0, as result rows: the output columns, then the
-   * punctuation column and the late-tuple column when the plan has them (null on tuple rows).
+   * What the operator submits, as result rows ({@link ResultLayout}): its tuples, then the
+   * punctuation column and the late-tuple column when the plan has them (null on tuple rows). With
+   * one output port a tuple's columns lead the row; with several, its port and its port's struct.
    */
   private OutputSink sink(CallOutput results, Row key) {
     int width = outputWidth;
     boolean showMarks = plan.punctuationColumn() != null;
-    int extra = resultWidth() - width;
-    Object[] keyTemplate = keyTemplate(key, width + extra);
+    int resultWidth = resultWidth();
+    Object[] keyTemplate = keyTemplate(key, resultWidth);
+    if (!layout.severalPorts()) {
+      return new OutputSink() {
+        @Override
+        public void tuple(int port, Tuple tuple) {
+          results.add(output.toRow(tuple, resultWidth));
+        }
+
+        @Override
+        public void mark(int port, Punctuation mark) {
+          if (showMarks) {
+            Object[] values = keyTemplate.clone();
+            values[width] = mark.name();
+            results.add(RowFactory.create(values));
+          }
+        }
+      };
+    }
+    // A mark row names its port, and its port's struct holds the key's columns the port has.
+    Row[] portKeys = new Row[outputs.length];
+    for (int port = 0; port < outputs.length; port++) {
+      Object[] values = new Object[plan.output(port).fields().length];
+      for (int i = 0; i < portKeyColumns[port].length; i++) {
+        if (portKeyColumns[port][i] >= 0) {
+          values[portKeyColumns[port][i]] = key.get(i);
+        }
+      }
+      portKeys[port] = RowFactory.create(values);
+    }
     return new OutputSink() {
       @Override
       public void tuple(int port, Tuple tuple) {
-        if (port != 0) {
-          return; // only output port 0 becomes the result
-        }
-        results.add(output.toRow(tuple, width + extra));
+        Object[] values = new Object[resultWidth];
+        layout.place(port, outputs[port].toRow(tuple), values);
+        results.add(RowFactory.create(values));
       }
 
       @Override
       public void mark(int port, Punctuation mark) {
-        if (port == 0 && showMarks) {
-          Object[] values = keyTemplate.clone();
+        if (showMarks) {
+          Object[] values = new Object[resultWidth];
+          layout.place(port, portKeys[port], values);
           values[width] = mark.name();
           results.add(RowFactory.create(values));
         }

@@ -104,14 +104,24 @@ public final class WindowedOperatorException extends RuntimeException
     Throwable root = StreamsWindowThrowable.root(cause);
     String where = key == null ? "" : " for key " + key;
     String causeMessage = root.getMessage();
-    if (root instanceof UnknownAttributeException unknown
-        && unknown.schema() != null
-        && unknown.schema().equals(plan.outputSchema())) {
+    int port =
+        root instanceof UnknownAttributeException unknown && unknown.schema() != null
+            ? plan.outputSchemas().indexOf(unknown.schema())
+            : -1;
+    if (port >= 0) {
       // The output port's attributes are output_schema's columns: that is what to change.
+      boolean one = plan.outputPorts() == 1;
+      String schema = one ? "output_schema" : "output_schema[" + port + "]";
       causeMessage +=
-          ". The output port's attributes are output_schema's columns: add '"
-              + unknown.attribute()
-              + "' to output_schema, or rename the column the operator should set to it";
+          (one
+                  ? ". The output port's attributes are "
+                  : ". Output port " + port + "'s attributes are ")
+              + schema
+              + "'s columns: add '"
+              + ((UnknownAttributeException) root).attribute()
+              + "' to "
+              + schema
+              + ", or rename the column the operator should set to it";
     }
     return new WindowedOperatorException(
         "Operator "

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.spark.sql.types.StructType;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -78,6 +79,38 @@ class OperatorRunRequestTest {
   }
 
   @Test
+  void outputPortsBeyondZeroComeFromTheBuilderOrTheirOptionsInPortOrder() {
+    StructType alerts = StructType.fromDDL("key string, seq long");
+    Map<String, String> options = new LinkedHashMap<>();
+    // Map order is not port order: a JSON schema for port 2 before a DDL one for port 1.
+    options.put("output_schema.2", alerts.json());
+    options.put("output_schema.1", "key string, total double");
+    options.put("punctuation_column", "p");
+    OperatorRunRequest request = withOptions(options);
+
+    List<OperatorRunRequest.OutputPort> ports = request.outputs();
+    assertEquals(3, ports.size());
+    assertEquals("key string, total double", ports.get(1).schemaDdl());
+    assertEquals(alerts, ports.get(2).schema());
+    assertEquals("p", ports.get(2).punctuationColumn());
+    OperatorRunRequest onePort = OperatorRunRequest.builder("c").outputSchema("x double").build();
+    assertEquals(List.of(onePort.output()), onePort.outputs());
+
+    IllegalArgumentException gap =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> withOptions(Map.of("output_schema.2", "key string")));
+    assertEquals(
+        "output_schema: output port 2 is given without output port 1: give a schema for every"
+            + " output port, in port order",
+        gap.getMessage());
+    assertThrows(
+        IllegalArgumentException.class, () -> withOptions(Map.of("output_schema.one", "k string")));
+    assertThrows(
+        IllegalArgumentException.class, () -> withOptions(Map.of("output_schema.0", "k string")));
+  }
+
+  @Test
   void aFlagIsSetByTrueAloneAndAbsentOptionsAreUnset() {
     OperatorRunRequest request = withOptions(Map.of("batch_marker", "yes", "late_output", "false"));
     assertFalse(request.input().batchMarker());
@@ -97,7 +130,7 @@ class OperatorRunRequestTest {
     assertEquals(
         "Unknown option 'spl_types.amount'; the options are [marker_column, batch_marker, punctuation_column,"
             + " event_time, late_output, metrics_rows, partition_by_keys_only], and spl_type.<column> or output_spl_type.<column> for the SPL type of a"
-            + " column",
+            + " column, output_schema.<port> for the schema of an output port beyond 0",
         e.getMessage());
     assertThrows(IllegalArgumentException.class, () -> withOptions(Map.of("marker_colum", "m")));
   }
