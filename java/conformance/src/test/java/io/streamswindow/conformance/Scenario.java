@@ -15,10 +15,15 @@ import java.util.Set;
  * @param id the file's path below {@code tests/scenarios}, without {@code .json}
  * @param name what the scenario shows, in a sentence
  * @param source the sections of docs/semantics.md (or docs/decisions.md) it proves
- * @param schema the input port's SPL schema
- * @param window the SPL window clause, or null when {@link #declare} is used
+ * @param schema input port 0's SPL schema
+ * @param window input port 0's SPL window clause, or null when {@link #declare} is used
  * @param declare IBM harness window-builder calls, or empty when {@link #window} is used
- * @param partitionBy attributes for {@code WindowUtilities.registerAttributePartitioner}
+ * @param partitionBy attributes for {@code WindowUtilities.registerAttributePartitioner}, on every
+ *     port whose window is partitioned
+ * @param ports input ports 1, 2...: each one's schema and window (empty for one input port)
+ * @param orderBy the attributes the steps submit tuples in order of, across ports: on the Spark
+ *     path, {@code run_operator}'s {@code order_by}; the harness delivers in step order (empty: no
+ *     order is stated)
  * @param listener how the traced operator's listener behaves
  * @param deltaMode the sliding delta eviction mode's name, or null for the default
  * @param eventTime the event-time attribute of a timeInterval window, or null
@@ -34,6 +39,8 @@ public record Scenario(
     String window,
     List<String> declare,
     List<String> partitionBy,
+    List<ScenarioInputPort> ports,
+    List<String> orderBy,
     ListenerBehaviour listener,
     String deltaMode,
     String eventTime,
@@ -49,6 +56,8 @@ public record Scenario(
           "window",
           "declare",
           "partitionBy",
+          "ports",
+          "orderBy",
           "listener",
           "deltaMode",
           "eventTime",
@@ -72,6 +81,28 @@ public record Scenario(
     if (root.has("steps") == root.has("error")) {
       throw new ScenarioFormatException(where + ": exactly one of \"steps\" and \"error\"");
     }
+    List<ScenarioInputPort> ports = new ArrayList<>();
+    if (root.has("ports")) {
+      JsonNode array = root.get("ports");
+      if (!array.isArray() || array.isEmpty()) {
+        throw new ScenarioFormatException(
+            where + ": \"ports\" must be a non-empty array of input ports 1, 2...");
+      }
+      for (int i = 0; i < array.size(); i++) {
+        ports.add(ScenarioInputPort.parse(array.get(i), where + " port " + (i + 1)));
+      }
+      if (!root.has("window")) {
+        throw new ScenarioFormatException(
+            where + ": a scenario with \"ports\" declares port 0 with a \"window\" clause");
+      }
+      ListenerBehaviour listener = ListenerBehaviour.parse(root.get("listener"), where);
+      if (listener.kind() != ListenerBehaviour.Kind.RECORDING || listener.traceStateHandler()) {
+        throw new ScenarioFormatException(
+            where
+                + ": a scenario with \"ports\" traces with the recording listener, without a"
+                + " state handler");
+      }
+    }
     List<ScenarioStep> steps = new ArrayList<>();
     if (root.has("steps")) {
       JsonNode array = root.get("steps");
@@ -79,7 +110,19 @@ public record Scenario(
         throw new ScenarioFormatException(where + ": \"steps\" must be a non-empty array");
       }
       for (int i = 0; i < array.size(); i++) {
-        steps.add(ScenarioStep.parse(array.get(i), where + " step " + (i + 1)));
+        ScenarioStep step = ScenarioStep.parse(array.get(i), where + " step " + (i + 1));
+        if (step.port() > ports.size()) {
+          throw new ScenarioFormatException(
+              where
+                  + " step "
+                  + (i + 1)
+                  + ": input port "
+                  + step.port()
+                  + " is not declared (ports 0 to "
+                  + ports.size()
+                  + ")");
+        }
+        steps.add(step);
       }
     }
     return new Scenario(
@@ -90,6 +133,8 @@ public record Scenario(
         root.has("window") ? ScenarioFormatException.requiredText(root, "window", where) : null,
         ScenarioFormatException.textList(root, "declare", where),
         ScenarioFormatException.textList(root, "partitionBy", where),
+        List.copyOf(ports),
+        List.copyOf(ScenarioFormatException.textList(root, "orderBy", where)),
         ListenerBehaviour.parse(root.get("listener"), where),
         root.has("deltaMode")
             ? ScenarioFormatException.requiredText(root, "deltaMode", where)
@@ -100,6 +145,11 @@ public record Scenario(
         ExpectedTrace.parse(root.get("start"), where + " start"),
         List.copyOf(steps),
         root.has("error") ? ExpectedError.parse(root.get("error"), where + " error") : null);
+  }
+
+  /** How many input ports the scenario's operator has: port 0 and {@link #ports}. */
+  public int inputPorts() {
+    return 1 + ports.size();
   }
 
   @Override

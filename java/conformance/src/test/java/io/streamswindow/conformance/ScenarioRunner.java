@@ -6,6 +6,8 @@ import com.ibm.streams.flow.declare.InputPortDeclaration;
 import com.ibm.streams.flow.declare.OperatorGraph;
 import com.ibm.streams.flow.declare.OperatorGraphFactory;
 import com.ibm.streams.flow.declare.OperatorInvocation;
+import com.ibm.streams.flow.declare.OutputPortDeclaration;
+import com.ibm.streams.flow.handlers.StreamHandler;
 import com.ibm.streams.flow.javaprimitives.JavaOperatorTester;
 import com.ibm.streams.flow.javaprimitives.JavaTestableGraph;
 import com.ibm.streams.operator.OutputTuple;
@@ -35,6 +37,11 @@ import java.util.concurrent.Future;
  * {@code InputPortDeclaration} builder calls, runs the graph on a {@link ManualClock}, feeds the
  * steps through the port's input tester and compares the trace of every step exactly.
  *
+ * <p>A scenario with several input ports ({@code "ports"}) declares each with its schema and
+ * clause, feeds each step through its port's input tester, and gives the operator an output port
+ * whose marks it traces ({@code output: punct FINAL_MARKER}): IBM's harness sends a final marker on
+ * the outputs once every input port has received one.
+ *
  * <p>Beyond IBM's API it uses the harness's streams-window conveniences ({@link Harness}): the
  * manual clock, the delta eviction mode, timeInterval windows ({@link Harness#timeInterval}, which
  * IBM's builder calls cannot declare), the watermark, and checkpoint / reset / resetToInitialState
@@ -48,8 +55,8 @@ final class ScenarioRunner {
   private JavaTestableGraph graph;
   private HarnessControl controls;
   private TracingOperator operator;
-  private StreamingOutput<OutputTuple> input;
-  private StreamSchema schema;
+  private final List<StreamingOutput<OutputTuple>> inputs = new ArrayList<>();
+  private final List<StreamSchema> schemas = new ArrayList<>();
   private boolean timeInterval;
 
   private ScenarioRunner(Scenario scenario) {
@@ -81,7 +88,9 @@ final class ScenarioRunner {
     OperatorInvocation<? extends TracingOperator> invocation = declared.addOperator(operatorClass);
     setParameters(invocation);
     InputPortDeclaration port = invocation.addInput(scenario.schema());
-    schema = port.getStreamSchema();
+    StreamSchema schema = port.getStreamSchema();
+    List<InputPortDeclaration> ports = new ArrayList<>(List.of(port));
+    schemas.add(schema);
 
     try {
       if (scenario.window() != null
@@ -119,6 +128,33 @@ final class ScenarioRunner {
     if (scenario.deltaMode() != null) {
       Harness.deltaEvictionMode(port, DeltaEvictionMode.valueOf(scenario.deltaMode()));
     }
+    OutputPortDeclaration output = null;
+    if (!scenario.ports().isEmpty()) {
+      for (ScenarioInputPort more : scenario.ports()) {
+        InputPortDeclaration declaredPort = invocation.addInput(more.schema());
+        ports.add(declaredPort);
+        schemas.add(declaredPort.getStreamSchema());
+        if (!more.windowed()) {
+          continue;
+        }
+        List<DeclarationCall> portCalls;
+        try {
+          portCalls = ClauseDeclaration.calls(more.window(), declaredPort.getStreamSchema());
+        } catch (RuntimeException e) {
+          return thrownAt("the clause of input port " + (ports.size() - 1), e);
+        }
+        for (DeclarationCall call : portCalls) {
+          try {
+            call.applyTo(declaredPort);
+          } catch (ScenarioFormatException e) {
+            throw e;
+          } catch (RuntimeException e) {
+            return thrownAt(call.toString(), e);
+          }
+        }
+      }
+      output = invocation.addOutput("tuple<rstring line>");
+    }
 
     try {
       graph = new JavaOperatorTester().executable(declared);
@@ -128,7 +164,12 @@ final class ScenarioRunner {
     Harness.withClock(graph, clock);
     controls = Harness.control(graph, invocation);
     operator = graph.getOperatorInstance(invocation);
-    input = graph.getInputTester(port);
+    for (InputPortDeclaration declaredPort : ports) {
+      inputs.add(graph.getInputTester(declaredPort));
+    }
+    if (output != null) {
+      graph.registerStreamHandler(output, new OutputMarks(operator.trace()));
+    }
     try {
       await(graph.initialize());
     } catch (Exception e) {
@@ -220,11 +261,12 @@ final class ScenarioRunner {
         "step " + (index + 1) + " of " + scenario.steps().size() + ": " + step.describe();
     try {
       if (step.tuple() != null) {
+        StreamingOutput<OutputTuple> input = inputs.get(step.port());
         OutputTuple tuple = input.newTuple();
-        TupleValues.set(tuple, schema, step.tuple());
+        TupleValues.set(tuple, schemas.get(step.port()), step.tuple());
         input.submit(tuple);
       } else {
-        execute(ScenarioCommand.parse(step.command()));
+        execute(ScenarioCommand.parse(step.command()), step.port());
       }
     } catch (ScenarioFormatException e) {
       throw new ScenarioFormatException(scenario.id() + " " + label + ": " + e.getMessage());
@@ -244,13 +286,14 @@ final class ScenarioRunner {
     compare(label, step.expect(), operator.trace().take());
   }
 
-  private void execute(ScenarioCommand command) throws Exception {
+  /** Runs a command; a {@code punct} goes to input port {@code port}. */
+  private void execute(ScenarioCommand command, int port) throws Exception {
     StreamWindow<Tuple> window = operator.window();
     String argument = command.argument();
     switch (command.verb()) {
       case "advance" -> clock.advance(Double.parseDouble(argument));
       case "watermark" -> controls.advanceWatermark(ScenarioCommand.watermarkNanos(argument));
-      case "punct" -> input.punctuate(Punctuation.valueOf(argument));
+      case "punct" -> inputs.get(port).punctuate(Punctuation.valueOf(argument));
       case "checkpoint" -> checkpoints.put(argument, controls.checkpoint());
       case "reset" -> {
         byte[] checkpoint = checkpoints.get(argument);
@@ -305,6 +348,20 @@ final class ScenarioRunner {
   }
 
   /**
+   * Traces the marks the operator's output port sends; its tuples are the trace lines the operator
+   * echoes ({@link TracingOperator}), already in the trace.
+   */
+  private record OutputMarks(Trace trace) implements StreamHandler<Tuple> {
+    @Override
+    public void tuple(Tuple tuple) {}
+
+    @Override
+    public void mark(Punctuation mark) {
+      trace.addObserved(Trace.outputMark(mark));
+    }
+  }
+
+  /**
    * The partition key a scenario names by its printed form: the existing partition that prints as
    * {@code name}; otherwise {@code 0} for a window that is not partitioned (IBM's key there), or
    * the name itself (an unknown key).
@@ -354,6 +411,16 @@ final class ScenarioRunner {
     text.append("  schema: ").append(scenario.schema()).append('\n');
     if (scenario.window() != null) {
       text.append("  window: ").append(scenario.window()).append('\n');
+    }
+    for (int i = 0; i < scenario.ports().size(); i++) {
+      ScenarioInputPort more = scenario.ports().get(i);
+      text.append("  port ")
+          .append(i + 1)
+          .append(": ")
+          .append(more.schema())
+          .append(", ")
+          .append(more.windowed() ? more.window() : "not windowed")
+          .append('\n');
     }
     text.append("  declared by: ")
         .append(

@@ -16,14 +16,16 @@ import java.util.Set;
  * @param command the command (see {@link ScenarioCommand}), or null for a tuple
  * @param expect the trace the step must produce (empty when an error is expected)
  * @param error the error the step must throw, or null
+ * @param port the input port a tuple or a {@code punct} command goes to (0 unless the step says
+ *     {@code "port"})
  */
 public record ScenarioStep(
-    ObjectNode tuple, String command, ExpectedTrace expect, ExpectedError error) {
-  private static final Set<String> FIELDS = Set.of("tuple", "do", "expect", "error");
+    ObjectNode tuple, String command, ExpectedTrace expect, ExpectedError error, int port) {
+  private static final Set<String> FIELDS = Set.of("tuple", "do", "expect", "error", "port");
 
   static ScenarioStep parse(JsonNode node, String where) {
     if (node.isTextual()) {
-      return new ScenarioStep(null, node.asText(), ExpectedTrace.NOTHING, null);
+      return new ScenarioStep(null, node.asText(), ExpectedTrace.NOTHING, null, 0);
     }
     ScenarioFormatException.requireObject(node, where);
     ScenarioFormatException.rejectUnknownFields(node, FIELDS, where);
@@ -48,11 +50,28 @@ public record ScenarioStep(
       command = ScenarioFormatException.requiredText(node, "do", where);
     }
     ExpectedError error = node.has("error") ? ExpectedError.parse(node.get("error"), where) : null;
-    return new ScenarioStep(tuple, command, ExpectedTrace.parse(node.get("expect"), where), error);
+    int port = 0;
+    if (node.has("port")) {
+      JsonNode value = node.get("port");
+      if (!value.canConvertToInt() || !value.isIntegralNumber() || value.asInt() < 0) {
+        throw new ScenarioFormatException(where + ": \"port\" is an input port number, 0 or more");
+      }
+      if (command != null && !command.trim().startsWith("punct ")) {
+        throw new ScenarioFormatException(
+            where + ": \"port\" goes with a tuple or a punct command, not \"" + command + "\"");
+      }
+      port = value.asInt();
+    }
+    return new ScenarioStep(
+        tuple, command, ExpectedTrace.parse(node.get("expect"), where), error, port);
   }
 
-  /** A short description for failure messages: {@code tuple {"id":"A"}} or {@code do advance 1}. */
+  /**
+   * A short description for failure messages: {@code tuple {"id":"A"}}, {@code do advance 1}, or
+   * with a port beyond 0 {@code port 1 tuple {"id":"E"}}.
+   */
   public String describe() {
-    return tuple != null ? "tuple " + tuple : "do " + command;
+    String what = tuple != null ? "tuple " + tuple : "do " + command;
+    return port == 0 ? what : "port " + port + " " + what;
   }
 }

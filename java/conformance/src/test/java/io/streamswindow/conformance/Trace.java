@@ -29,6 +29,27 @@ final class Trace {
     }
   }
 
+  /**
+   * Records a line seen outside the operator (a mark its output port sent) without echoing it: an
+   * echo would be the operator's own output.
+   */
+  synchronized void addObserved(String line) {
+    lines.add(line);
+  }
+
+  /**
+   * The start of every event and operator-call line of an operator with several input ports: {@code
+   * port 1: } (docs/scenario-format.md, "Several input ports").
+   */
+  static String portPrefix(int port) {
+    return "port " + port + ": ";
+  }
+
+  /** The line of a mark the operator's output port 0 sent: {@code output: punct FINAL_MARKER}. */
+  static String outputMark(Object mark) {
+    return "output: punct " + mark;
+  }
+
   /** Also hands every line to {@code echo} as it is recorded (see {@link TracingOperator}). */
   synchronized void echoTo(Consumer<String> echo) {
     this.echo = echo;

@@ -26,10 +26,15 @@ import java.util.List;
  * StatefulTracingOperator} a {@code StatefulWindowListener}, {@link SortedTracingOperator} a {@code
  * SortedTupleWindow}.
  *
- * <p>The scenarios declare no output port. Where the operator has one (the Spark path's runner,
- * {@code io.streamswindow.spark.SparkScenarioRunner}, which runs it by class name, one instance per
- * key and micro-batch), it also submits every trace line, as it is recorded, on output port 0 as a
- * one-string tuple: the trace comes back as the rows of the call.
+ * <p>With several input ports (a scenario's {@code "ports"}), every windowed port gets a recording
+ * listener, a partitioned one the {@code partitionBy} partitioner, and every event and
+ * operator-call line starts with its port, {@code port 1: INSERTION 0 [A]}, {@code port 1: process
+ * A}.
+ *
+ * <p>Scenarios of one input port declare no output port. Where the operator has one (the Spark
+ * path's runner, {@code io.streamswindow.spark.SparkScenarioRunner}, which runs it by class name,
+ * one instance per key and micro-batch), it also submits every trace line, as it is recorded, on
+ * output port 0 as a one-string tuple: the trace comes back as the rows of the call.
  */
 public class TracingOperator extends AbstractOperator {
   private final Trace trace = new Trace();
@@ -38,6 +43,9 @@ public class TracingOperator extends AbstractOperator {
   private boolean evictPartitionsDuringInsertion;
   private boolean traceStateHandler;
   private boolean evictPartitionsOnDrain;
+
+  /** The line start of each input port: empty with one port, {@code port N: } with several. */
+  private final List<String> prefixes = new ArrayList<>();
 
   @Parameter(optional = true, description = "Attributes to partition the window by.")
   public void setPartitionBy(List<String> attributes) {
@@ -71,13 +79,47 @@ public class TracingOperator extends AbstractOperator {
       StreamingOutput<OutputTuple> output = getOutput(0);
       trace.echoTo(line -> submitLine(output, line));
     }
-    StreamWindow<Tuple> window = window();
-    if (!partitionBy.isEmpty()) {
-      WindowUtilities.registerAttributePartitioner(window, partitionBy.toArray(new String[0]));
+    int ports = context.getNumberOfStreamingInputs();
+    for (int port = 0; port < ports; port++) {
+      prefixes.add(ports == 1 ? "" : Trace.portPrefix(port));
     }
-    listenTo(window, trace, new ListenerActions(removeOnInsertion, evictPartitionsDuringInsertion));
+    ListenerActions actions =
+        new ListenerActions(removeOnInsertion, evictPartitionsDuringInsertion);
+    if (ports == 1) {
+      StreamWindow<Tuple> window = window();
+      if (!partitionBy.isEmpty()) {
+        WindowUtilities.registerAttributePartitioner(window, partitionBy.toArray(new String[0]));
+      }
+      listenTo(window, trace, actions);
+    } else {
+      listenToEveryPort(actions);
+    }
+    StreamWindow<Tuple> window = window();
     if (traceStateHandler) {
       context.registerStateHandler(new TracingStateHandler(window, trace, evictPartitionsOnDrain));
+    }
+  }
+
+  /**
+   * Several input ports: each windowed port gets a recording listener whose lines name the port,
+   * and a partitioned one the {@code partitionBy} partitioner. The stateful and sorted listeners
+   * report one window only, so their operators take one port.
+   */
+  private void listenToEveryPort(ListenerActions actions) {
+    if (getClass() != TracingOperator.class) {
+      throw new IllegalStateException(
+          getClass().getSimpleName() + " traces one input port; several take the recording one");
+    }
+    for (int port = 0; port < prefixes.size(); port++) {
+      StreamWindow<Tuple> window = getInput(port).getStreamWindow();
+      if (window.getType() == StreamWindow.Type.NOT_WINDOWED) {
+        continue;
+      }
+      if (window.isPartitioned() && !partitionBy.isEmpty()) {
+        WindowUtilities.registerAttributePartitioner(window, partitionBy.toArray(new String[0]));
+      }
+      window.registerListener(
+          new RecordingListener(window, trace, actions, prefixes.get(port)), false);
     }
   }
 
@@ -100,12 +142,12 @@ public class TracingOperator extends AbstractOperator {
 
   @Override
   public void process(StreamingInput<Tuple> port, Tuple tuple) {
-    trace.add("process " + Trace.id(tuple));
+    trace.add(prefixes.get(port.getPortNumber()) + "process " + Trace.id(tuple));
   }
 
   @Override
   public void processPunctuation(StreamingInput<Tuple> port, Punctuation mark) {
-    trace.add("punct " + mark);
+    trace.add(prefixes.get(port.getPortNumber()) + "punct " + mark);
   }
 
   /** The window of input port 0. */

@@ -10,6 +10,7 @@ import io.streamswindow.conformance.ExpectedTrace;
 import io.streamswindow.conformance.ListenerBehaviour;
 import io.streamswindow.conformance.Scenario;
 import io.streamswindow.conformance.ScenarioCommand;
+import io.streamswindow.conformance.ScenarioInputPort;
 import io.streamswindow.conformance.ScenarioStep;
 import io.streamswindow.conformance.TraceDiff;
 import io.streamswindow.conformance.TracingOperator;
@@ -75,7 +76,15 @@ import org.apache.spark.sql.types.StructType;
  *       watermark with the states; a reset brings it back.
  *   <li><b>Batch</b>: a scenario whose last step is a final marker, with only tuples and window
  *       markers before it, is a batch DataFrame: one call per key with all its rows, which ends
- *       with the final marker.
+ *       with the final marker. With several input ports the steps end with a final marker on every
+ *       port, port 0's first, as a batch DataFrame's call ends.
+ *   <li><b>Several input ports</b> ({@code "ports"}): each port's rows are a DataFrame of their own
+ *       ({@code run_operator}'s {@code inputs}, each port's clause in {@code input_windows}), keyed
+ *       by the same {@code partitionBy} and ordered by the scenario's {@code orderBy}; the rows of
+ *       a key reach the call with the higher ports' first (Spark gives no order between
+ *       DataFrames), so the order across ports is the function's own. The plan has a {@code
+ *       punctuation_column}, whose rows are the output's marks, traced as {@code output: punct
+ *       FINAL_MARKER}.
  *   <li><b>Declaration errors</b>: the first call of a group, with one row, must fail with the
  *       expected error (the function parses the clause, builds the host and initializes the
  *       operator, as {@code run_operator}'s dry run does on the driver).
@@ -90,6 +99,9 @@ import org.apache.spark.sql.types.StructType;
 final class SparkScenarioRunner {
   /** The one column of the traced operator's output rows. */
   static final String LINE_COLUMN = "line";
+
+  /** The string column whose rows are the output's marks, when a scenario has several ports. */
+  static final String MARK_COLUMN = "output_mark";
 
   /** The boolean column whose true rows are window markers, when a scenario has any. */
   static final String MARKER_COLUMN = "window_marker";
@@ -145,13 +157,31 @@ final class SparkScenarioRunner {
 
   /** The rows of one micro-batch in input order, and the keys that get a mark. */
   private static final class Batch {
+    /** Input port 0's rows. */
     final List<Row> rows = new ArrayList<>();
+
+    /** The rows of input ports 1, 2..., by port. */
+    final Map<Integer, List<Row>> morePorts = new java.util.TreeMap<>();
+
     final Set<String> marked = new LinkedHashSet<>();
+
+    /** The rows of input port {@code port}. */
+    List<Row> of(int port) {
+      return port == 0 ? rows : morePorts.computeIfAbsent(port, p -> new ArrayList<>());
+    }
+
+    boolean isEmpty() {
+      return rows.isEmpty() && morePorts.values().stream().allMatch(List::isEmpty);
+    }
   }
 
   private final Scenario scenario;
   private final StructType tuples;
   private final StructType input;
+
+  /** The tuples (and rows) of input ports 1, 2...; empty for one input port. */
+  private final List<StructType> moreTuples = new ArrayList<>();
+
   private final boolean markers;
   private final List<String> partitionBy;
   private final Map<String, Group> groups = new LinkedHashMap<>();
@@ -173,10 +203,17 @@ final class SparkScenarioRunner {
 
   private RowPacker packer;
 
+  /** The packers of input ports 1, 2.... */
+  private final List<RowPacker> morePackers = new ArrayList<>();
+
   /** Whether the plan is a stream's, whose packed rows carry the definition column. */
   private boolean streaming;
 
   private GroupStateTimeout timeout;
+
+  /** Whether result rows carry the output's marks in {@link #MARK_COLUMN} (several ports). */
+  private boolean outputMarks;
+
   private long nowMs = START_MS;
 
   /** Whether the window is a timeInterval one: the groups run under an event-time timeout. */
@@ -204,6 +241,9 @@ final class SparkScenarioRunner {
       throw new NotRunnable("the schema has an attribute named " + MARKER_COLUMN);
     }
     input = markers ? tuples.add(MARKER_COLUMN, DataTypes.BooleanType, true) : tuples;
+    for (ScenarioInputPort more : scenario.ports()) {
+      moreTuples.add(struct(SplSchema.parse(more.schema())));
+    }
     partitionBy = new ArrayList<>();
   }
 
@@ -233,8 +273,7 @@ final class SparkScenarioRunner {
     }
     eventTime = spec.isTimeInterval();
     List<ScenarioStep> steps = scenario.steps();
-    ScenarioStep last = steps.get(steps.size() - 1);
-    if (isFinalMarker(last)) {
+    if (endsWithFinalOnEveryPort(scenario)) {
       mode = "batch DataFrame";
       prepare(spec.toString(), false, GroupStateTimeout.NoTimeout());
       runBatch();
@@ -280,6 +319,16 @@ final class SparkScenarioRunner {
       parameters.put("ascending", List.of("false"));
     }
     String operator = listener.kind().operatorClass().getName();
+    List<OperatorPlan.MorePort> morePorts = new ArrayList<>();
+    for (int i = 0; i < scenario.ports().size(); i++) {
+      ScenarioInputPort more = scenario.ports().get(i);
+      String portWindow =
+          more.windowed()
+              ? WindowClauseParser.parse(more.window()).toString()
+              : WindowSpec.notWindowed().toString();
+      morePorts.add(
+          new OperatorPlan.MorePort(portWindow, moreTuples.get(i), moreTuples.get(i), Map.of()));
+    }
     OperatorPlan plan =
         new OperatorPlan(
             operator,
@@ -287,21 +336,27 @@ final class SparkScenarioRunner {
             input,
             new StructType().add(LINE_COLUMN, DataTypes.StringType, false),
             List.copyOf(partitionBy),
-            List.of(),
+            scenario.orderBy(),
             markers ? MARKER_COLUMN : null,
             false,
-            null,
+            morePorts.isEmpty() ? null : MARK_COLUMN,
             parameters,
             streaming,
             scenario.eventTime(),
             null,
             Map.of(),
             Map.of(),
-            OperatorDirectories.NONE);
+            OperatorDirectories.NONE,
+            List.copyOf(morePorts));
     function = new WindowedOperatorFunction(plan, tuples);
     chunkedRunner =
         layout == Layout.CHUNKED && streaming ? new WindowedGroupRunner(plan, tuples) : null;
     packer = new RowPacker(plan, tuples);
+    morePackers.clear();
+    for (int port = 1; port < plan.inputPorts(); port++) {
+      morePackers.add(RowPacker.ofPort(plan.ofPort(port), moreTuples.get(port - 1), port));
+    }
+    outputMarks = !morePorts.isEmpty();
     this.streaming = streaming;
     timeout = timeoutConf;
   }
@@ -346,11 +401,15 @@ final class SparkScenarioRunner {
   private Batch streamingBatch(ScenarioStep step, String label) {
     Batch batch = new Batch();
     if (step.tuple() != null) {
-      addTuple(batch, step.tuple());
+      addTuple(batch, step.tuple(), step.port());
       return batch;
     }
     ScenarioCommand command = ScenarioCommand.parse(step.command());
     String argument = command.argument();
+    if (step.port() != 0) {
+      throw new NotRunnable(
+          label + ": marker_column is port 0's; a port beyond 0 takes tuples only");
+    }
     switch (command.verb()) {
       case "advance" -> {
         nowMs += millis(argument);
@@ -406,19 +465,22 @@ final class SparkScenarioRunner {
   /** Batch: all rows in one input partition, one call per key, ending with the final marker. */
   private void runBatch() throws Exception {
     List<ScenarioStep> steps = scenario.steps();
+    // The final markers that end the batch: one per input port, port 0's first.
+    int finals = scenario.inputPorts();
     Batch batch = new Batch();
     List<Set<String>> marksPerStep = new ArrayList<>();
     Set<String> seen = new LinkedHashSet<>();
-    for (int i = 0; i < steps.size() - 1; i++) {
+    for (int i = 0; i < steps.size() - finals; i++) {
       ScenarioStep step = steps.get(i);
       String label = "step " + (i + 1) + " of " + steps.size() + ": " + step.describe();
       if (step.error() != null) {
         throw new NotRunnable(label + " expects an error");
       }
       if (step.tuple() != null) {
-        seen.add(addTuple(batch, step.tuple()));
+        seen.add(addTuple(batch, step.tuple(), step.port()));
         marksPerStep.add(Set.of());
-      } else if (("punct " + Punctuation.WINDOW_MARKER).equals(trimmed(step.command()))) {
+      } else if (step.port() == 0
+          && ("punct " + Punctuation.WINDOW_MARKER).equals(trimmed(step.command()))) {
         Batch marks = new Batch();
         addWindowMarker(marks, seen);
         batch.rows.addAll(marks.rows);
@@ -435,7 +497,7 @@ final class SparkScenarioRunner {
     runMicroBatch(batch, observed, called, "the batch");
     Map<String, List<Object>> expected = project(scenario.start(), Set.of(), "start");
     for (int i = 0; i < steps.size(); i++) {
-      Set<String> marked = i < steps.size() - 1 ? marksPerStep.get(i) : called;
+      Set<String> marked = i < steps.size() - finals ? marksPerStep.get(i) : called;
       String label = "step " + (i + 1);
       project(steps.get(i).expect(), marked, label)
           .forEach(
@@ -451,7 +513,7 @@ final class SparkScenarioRunner {
     // One group: the error must come from the clause, the host or the operator, not from routing.
     prepare(scenario.window(), true, GroupStateTimeout.NoTimeout());
     Batch batch = new Batch();
-    batch.rows.add(row(null));
+    batch.rows.add(row(null, 0));
     ExpectedError expected = scenario.error();
     try {
       runMicroBatch(batch, new LinkedHashMap<>(), new LinkedHashSet<>(), "the first call");
@@ -476,14 +538,20 @@ final class SparkScenarioRunner {
       throws Exception {
     Map<String, List<Row>> packedByGroup = new LinkedHashMap<>();
     Map<String, Row> keys = new HashMap<>();
-    if (!batch.rows.isEmpty()) {
+    if (!batch.isEmpty()) {
       // The key as Spark hands it over: a row of the packed rows' grouping columns.
       int keyWidth = PackedRows.keyColumns(partitionBy).size();
       StructType keySchema =
           new StructType(
               Arrays.copyOf(PackedRows.schema(input, partitionBy, streaming).fields(), keyWidth));
-      for (Iterator<Row> packed = packer.call(batch.rows.iterator()); packed.hasNext(); ) {
-        Row row = packed.next();
+      // Each port's rows are a DataFrame of their own, between which Spark gives no order: the
+      // higher ports' packed rows come first, so the order across ports is the function's.
+      List<Row> packedRows = new ArrayList<>();
+      for (int port = morePackers.size(); port >= 1; port--) {
+        morePackers.get(port - 1).call(batch.of(port).iterator()).forEachRemaining(packedRows::add);
+      }
+      packer.call(batch.rows.iterator()).forEachRemaining(packedRows::add);
+      for (Row row : packedRows) {
         if (streaming && Boolean.TRUE.equals(row.get(keyWidth))) {
           continue; // the definition record: Spark's streaming tests cover it (docs/reliability.md)
         }
@@ -570,10 +638,17 @@ final class SparkScenarioRunner {
 
   /**
    * Adds a result row's trace line, unless the row is a call's metrics report, which the query's
-   * observation consumes and drops (the metrics column, the last, is set only on those).
+   * observation consumes and drops (the metrics column, the last, is set only on those), or a
+   * report of rows behind {@code order_by} (no line). With several ports a row of the output's
+   * marks ({@link #MARK_COLUMN}, after the line) is the line {@code output: punct FINAL_MARKER}.
    */
-  private static void addSubmitted(Row row, List<String> lines) {
-    if (row.isNullAt(row.length() - 1)) {
+  private void addSubmitted(Row row, List<String> lines) {
+    if (!row.isNullAt(row.length() - 1)) {
+      return;
+    }
+    if (outputMarks && !row.isNullAt(1)) {
+      lines.add("output: punct " + row.getString(1));
+    } else if (!row.isNullAt(0)) {
       lines.add(row.getString(0));
     }
   }
@@ -685,9 +760,9 @@ final class SparkScenarioRunner {
 
   // ---------------------------------------------------------------- rows
 
-  /** Adds a scenario tuple's row to the batch; returns its key's partition. */
-  private String addTuple(Batch batch, ObjectNode values) {
-    Row row = row(values);
+  /** Adds a scenario tuple's row for input port {@code port} to the batch; returns its key. */
+  private String addTuple(Batch batch, ObjectNode values, int port) {
+    Row row = row(values, port);
     String partition = partitionOf(row);
     String id = values.has("id") ? values.get("id").asText() : null;
     if (id != null) {
@@ -697,7 +772,7 @@ final class SparkScenarioRunner {
             "tuple id " + id + " is used in partitions " + before + " and " + partition);
       }
     }
-    batch.rows.add(row);
+    batch.of(port).add(row);
     return partition;
   }
 
@@ -728,8 +803,13 @@ final class SparkScenarioRunner {
     return new GenericRowWithSchema(cells, input);
   }
 
-  /** A row of the scenario's tuple values; attributes not named keep SPL's defaults. */
-  private Row row(ObjectNode values) {
+  /**
+   * A row of input port {@code port} with the scenario's tuple values; attributes not named keep
+   * SPL's defaults.
+   */
+  private Row row(ObjectNode values, int port) {
+    StructType tuples = port == 0 ? this.tuples : moreTuples.get(port - 1);
+    StructType input = port == 0 ? this.input : tuples;
     Object[] cells = new Object[input.size()];
     StructField[] fields = tuples.fields();
     for (int i = 0; i < fields.length; i++) {
@@ -745,7 +825,7 @@ final class SparkScenarioRunner {
         }
       }
     }
-    if (markers) {
+    if (markers && port == 0) {
       cells[cells.length - 1] = false;
     }
     Row row = new GenericRowWithSchema(cells, input);
@@ -909,8 +989,13 @@ final class SparkScenarioRunner {
     return byPartition;
   }
 
-  /** The keys a trace line belongs to on Spark. */
-  private Set<String> partitionsOf(String line, Set<String> marked, String label) {
+  /**
+   * The keys a trace line belongs to on Spark. A line of several ports' operator names its port
+   * first ({@code port 1: process A}), which does not change its key; the output's mark ({@code
+   * output: punct FINAL_MARKER}) belongs, as a punct line, to every key that received the mark.
+   */
+  private Set<String> partitionsOf(String fullLine, Set<String> marked, String label) {
+    String line = PORT_PREFIX.matcher(fullLine).replaceFirst("");
     int space = line.indexOf(' ');
     String head = space < 0 ? line : line.substring(0, space);
     String rest = space < 0 ? "" : line.substring(space + 1);
@@ -966,6 +1051,8 @@ final class SparkScenarioRunner {
         + "\n  window: "
         + scenario.window()
         + (partitionBy.isEmpty() ? "" : ", partition_by " + partitionBy)
+        + (scenario.ports().isEmpty() ? "" : "\n  inputs: " + scenario.ports())
+        + (scenario.orderBy().isEmpty() ? "" : ", order_by " + scenario.orderBy())
         + "\n  run as: "
         + mode
         + "\n  "
@@ -980,8 +1067,35 @@ final class SparkScenarioRunner {
     return out.toString();
   }
 
+  /**
+   * The start of a line that names its input port or the output: {@code port 1: }, {@code output:
+   * }.
+   */
+  private static final java.util.regex.Pattern PORT_PREFIX =
+      java.util.regex.Pattern.compile("^(port \\d+|output): ");
+
   private static boolean isFinalMarker(ScenarioStep step) {
     return ("punct " + Punctuation.FINAL_MARKER).equals(trimmed(step.command()));
+  }
+
+  /**
+   * Whether the steps end as a batch DataFrame's call ends: a final marker on every input port,
+   * port 0's first, and no other final marker before.
+   */
+  static boolean endsWithFinalOnEveryPort(Scenario scenario) {
+    List<ScenarioStep> steps = scenario.steps();
+    int ports = scenario.inputPorts();
+    if (steps.size() < ports) {
+      return false;
+    }
+    for (int i = 0; i < steps.size(); i++) {
+      int port = i - (steps.size() - ports);
+      boolean isFinal = isFinalMarker(steps.get(i));
+      if (port < 0 ? isFinal : !isFinal || steps.get(i).port() != port) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private static String trimmed(String command) {

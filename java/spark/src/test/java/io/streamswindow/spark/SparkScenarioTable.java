@@ -85,7 +85,23 @@ final class SparkScenarioTable {
     WINDOW_STARTS_WITH_KEY(
         "time acts on a window that is not partitioned before its first tuple: on Spark a key's window starts in"
             + " the key's first micro-batch, which its first row makes",
-        SparkScenarioTable::timeBeforeFirstTuple);
+        SparkScenarioTable::timeBeforeFirstTuple),
+    MARKS_BEYOND_PORT_0(
+        "a window marker on an input port beyond 0: run_operator's marker_column is port 0's, and the rows of"
+            + " the other ports are tuples only",
+        SparkScenarioTable::windowMarkerBeyondPortZero),
+    FINAL_PER_PORT(
+        "a final marker on one input port while the others go on, or the ports' final markers in another"
+            + " order: a batch DataFrame's call ends with a final marker on every port at once, port 0's first",
+        s ->
+            s.inputPorts() > 1
+                && hasFinalMarker(s)
+                && !SparkScenarioRunner.endsWithFinalOnEveryPort(s)),
+    ORDER_ACROSS_PORTS(
+        "a key's tuples of several input ports submitted in another order than a batch DataFrame's call hands"
+            + " them on: by order_by across the ports, ties to the lower port, then input order; without"
+            + " order_by, port 0's tuples first, then port 1's (docs/python.md, \"Several input ports\")",
+        SparkScenarioTable::submittedOutOfPortOrder);
 
     final String description;
     private final Predicate<Scenario> applies;
@@ -241,6 +257,19 @@ final class SparkScenarioTable {
     na(t, "partitions/tuple-count-several-partitions", Reason.PARTITIONS_ACROSS_KEYS);
     na(t, "partitions/tuple-count-tumbled-partition-evicted-empty", Reason.PARTITIONS_ACROSS_KEYS);
     na(t, "partitions/tuple-count", Reason.PARTITIONS_ACROSS_KEYS);
+    // ---- ports: several input ports
+    run(t, "ports/batch-port-0-first-without-order-by");
+    na(t, "ports/final-marker-finalizes-its-port-only", Reason.FINAL_PER_PORT);
+    run(t, "ports/interleaved-across-micro-batches");
+    na(t, "ports/interleaved-in-submission-order", Reason.ORDER_ACROSS_PORTS);
+    run(t, "ports/order-by-across-ports-ties-to-port-0");
+    na(t, "ports/output-final-after-every-port", Reason.FINAL_PER_PORT);
+    run(t, "ports/partitioned-final-on-every-port");
+    run(t, "ports/partitioned-two-ports-same-key");
+    run(t, "ports/unwindowed-port-beside-partitioned");
+    run(t, "ports/window-marker-on-port-0-spares-port-1");
+    na(t, "ports/window-marker-per-port", Reason.MARKS_BEYOND_PORT_0);
+    run(t, "ports/windows-are-per-port");
     // ---- sliding
     na(t, "sliding/clause-without-trigger-means-count1", Reason.HARNESS_COMMAND);
     run(t, "sliding/count-initial-full-without-trigger");
@@ -501,25 +530,96 @@ final class SparkScenarioTable {
     return names;
   }
 
-  /** A final marker that is not the end of steps made only of tuples and window markers. */
+  private static boolean isFinalMarker(ScenarioStep step) {
+    return "punct".equals(verb(step))
+        && ScenarioCommand.parse(step.command()).argument().equals("FINAL_MARKER");
+  }
+
+  private static boolean hasFinalMarker(Scenario scenario) {
+    return scenario.steps().stream().anyMatch(SparkScenarioTable::isFinalMarker);
+  }
+
+  /**
+   * A final marker that is not the end of steps made only of tuples and window markers. The end is
+   * the last step, or with several input ports a final marker on every port, port 0's first (a
+   * final marker elsewhere there is {@link Reason#FINAL_PER_PORT}'s).
+   */
   private static boolean finalMarkerInStream(Scenario scenario) {
+    if (!hasFinalMarker(scenario)) {
+      return false;
+    }
+    if (!SparkScenarioRunner.endsWithFinalOnEveryPort(scenario)) {
+      return scenario.inputPorts() == 1;
+    }
     List<ScenarioStep> steps = scenario.steps();
-    for (int i = 0; i < steps.size(); i++) {
-      ScenarioStep step = steps.get(i);
-      if (!"punct".equals(verb(step))
-          || !ScenarioCommand.parse(step.command()).argument().equals("FINAL_MARKER")) {
-        continue;
-      }
-      if (i != steps.size() - 1) {
+    for (ScenarioStep before : steps.subList(0, steps.size() - scenario.inputPorts())) {
+      if (before.tuple() == null && !"punct".equals(verb(before))) {
         return true;
       }
-      for (ScenarioStep before : steps.subList(0, i)) {
-        if (before.tuple() == null && !"punct".equals(verb(before))) {
+    }
+    return false;
+  }
+
+  /** A window marker submitted to an input port beyond 0. */
+  private static boolean windowMarkerBeyondPortZero(Scenario scenario) {
+    return scenario.steps().stream()
+        .anyMatch(step -> step.port() > 0 && "punct".equals(verb(step)) && !isFinalMarker(step));
+  }
+
+  /**
+   * A scenario of several input ports run as a batch DataFrame in which some key's tuples are
+   * submitted in another order than the call hands them on: sorted (stably) by the {@code orderBy}
+   * values, then by port, so that input order breaks the remaining ties; without {@code orderBy} by
+   * port only.
+   */
+  private static boolean submittedOutOfPortOrder(Scenario scenario) {
+    if (scenario.inputPorts() == 1 || !SparkScenarioRunner.endsWithFinalOnEveryPort(scenario)) {
+      return false;
+    }
+    WindowSpec spec = clause(scenario);
+    Map<String, List<ScenarioStep>> byKey = new LinkedHashMap<>();
+    for (ScenarioStep step : scenario.steps()) {
+      if (step.tuple() == null) {
+        continue;
+      }
+      String key =
+          spec != null && spec.isPartitioned()
+              ? scenario.partitionBy().stream()
+                  .map(a -> String.valueOf(step.tuple().get(a)))
+                  .toList()
+                  .toString()
+              : "0";
+      byKey.computeIfAbsent(key, k -> new ArrayList<>()).add(step);
+    }
+    java.util.Comparator<ScenarioStep> callOrder = (a, b) -> 0;
+    for (String attribute : scenario.orderBy()) {
+      callOrder =
+          callOrder.thenComparing(
+              step -> step.tuple().get(attribute), SparkScenarioTable::compareValues);
+    }
+    callOrder = callOrder.thenComparingInt(ScenarioStep::port);
+    for (List<ScenarioStep> submitted : byKey.values()) {
+      List<ScenarioStep> handedOn = new ArrayList<>(submitted);
+      handedOn.sort(callOrder); // stable: input order breaks the remaining ties
+      for (int i = 0; i < submitted.size(); i++) {
+        if (handedOn.get(i) != submitted.get(i)) {
           return true;
         }
       }
     }
     return false;
+  }
+
+  /** Compares two attribute values of a scenario tuple: numbers by value, others as text. */
+  private static int compareValues(JsonNode a, JsonNode b) {
+    if (a == null || b == null) {
+      throw new IllegalArgumentException(
+          "every tuple of an orderBy scenario names its orderBy values");
+    }
+    if (a.isNumber() && b.isNumber()) {
+      return Double.compare(a.doubleValue(), b.doubleValue());
+    }
+    return a.asText().compareTo(b.asText());
   }
 
   /** A watermark of whole milliseconds (its sign is the runner's concern, not precision's). */
