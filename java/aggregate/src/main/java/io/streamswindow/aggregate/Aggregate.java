@@ -17,6 +17,7 @@ import com.ibm.streams.operator.window.StreamWindow;
 import com.ibm.streams.operator.window.WindowUtilities;
 import io.streamswindow.api.window.TimeIntervalStreamWindow;
 import io.streamswindow.engine.EngineWindow;
+import io.streamswindow.engine.TimeIntervalWindow;
 import java.util.List;
 
 /**
@@ -56,6 +57,9 @@ import java.util.List;
  *   <li>{@code slidingAggregation}: {@code incremental} (the default) or {@code recompute}, sliding
  *       windows only ({@link SlidingAggregation}): whether each output function's state is kept as
  *       tuples arrive and leave, or computed over the window at every trigger.
+ *   <li>{@code paneAggregation}: {@code sliced} (the default) or {@code recompute}, timeInterval
+ *       windows only ({@link PaneAggregation}): whether each tuple is folded once into its slice of
+ *       the time line, or every pane's functions go over the pane's tuples at its triggers.
  * </ul>
  *
  * <p>Output attribute types must be the functions' result types ({@link
@@ -86,6 +90,7 @@ public class Aggregate extends AbstractOperator {
   private boolean aggregateIncompleteWindows;
   private boolean aggregateEvictedPartitions;
   private SlidingAggregation slidingAggregation;
+  private PaneAggregation paneAggregation;
 
   /** Creates the operator; it is configured by its parameters. */
   public Aggregate() {}
@@ -167,6 +172,24 @@ public class Aggregate extends AbstractOperator {
   }
 
   /**
+   * Sets how a timeInterval window's output functions are computed: {@code sliced} (the default)
+   * folds each tuple once into the slice of the time line holding its event time and combines a
+   * pane's slices when it triggers; {@code recompute} goes over the pane's tuples at each trigger.
+   *
+   * @param paneAggregation {@code sliced} or {@code recompute}
+   * @throws IllegalArgumentException for another value
+   */
+  @Parameter(
+      optional = true,
+      description =
+          "timeInterval windows only: sliced (default) folds each tuple once into its slice of the"
+              + " time line and combines a pane's slices when it triggers; recompute goes over the"
+              + " pane's tuples at every trigger.")
+  public void setPaneAggregation(String paneAggregation) {
+    this.paneAggregation = PaneAggregation.forSplName(paneAggregation);
+  }
+
+  /**
    * Checks the parameters against the window and schemas, partitions the window when {@code
    * partitionBy} is given, and registers the aggregating listener.
    *
@@ -193,7 +216,11 @@ public class Aggregate extends AbstractOperator {
     if (!partitionBy.isEmpty()) {
       WindowUtilities.registerAttributePartitioner(window, partitionBy.toArray(new String[0]));
     }
-    if (window instanceof TimeIntervalStreamWindow<Tuple> panes) {
+    if (window instanceof TimeIntervalWindow<Tuple> engine
+        && paneAggregation != PaneAggregation.RECOMPUTE) {
+      // Another runtime's timeInterval window keeps its panes' tuples itself.
+      new SlicedPaneAggregateListener(engine, plan, getOutput(0));
+    } else if (window instanceof TimeIntervalStreamWindow<Tuple> panes) {
       new PaneAggregateListener(panes, plan, getOutput(0));
     } else {
       // The listener registers itself on the window and as a state handler of this operator.
@@ -242,6 +269,11 @@ public class Aggregate extends AbstractOperator {
       throw new IllegalArgumentException(
           "slidingAggregation is only valid for sliding windows, but the window is "
               + (tumbling ? "tumbling" : "a timeInterval window"));
+    }
+    if (paneAggregation != null && !(window instanceof TimeIntervalStreamWindow)) {
+      throw new IllegalArgumentException(
+          "paneAggregation is only valid for timeInterval windows, but the window is "
+              + window.getType().name().toLowerCase(java.util.Locale.ROOT));
     }
     if (aggregateEvictedPartitions && !tumbling) {
       throw new IllegalArgumentException(

@@ -29,13 +29,21 @@ final class AggregatePlan {
   /** By output attribute index: a sliding group's accumulator; null: {@code outputs} reads it. */
   private final Supplier<SlidingAccumulator>[] accumulators;
 
+  /**
+   * By output attribute index: the function's sliced form for timeInterval windows kept in slices;
+   * null: {@code outputs} reads the pane's tuples.
+   */
+  private final SliceFunction[] sliceFunctions;
+
   private AggregatePlan(
       ValueReader[] groupBy,
       GroupAggregator[] outputs,
-      Supplier<SlidingAccumulator>[] accumulators) {
+      Supplier<SlidingAccumulator>[] accumulators,
+      SliceFunction[] sliceFunctions) {
     this.groupBy = groupBy;
     this.outputs = outputs;
     this.accumulators = accumulators;
+    this.sliceFunctions = sliceFunctions;
   }
 
   /**
@@ -57,6 +65,7 @@ final class AggregatePlan {
     GroupAggregator[] outputs = new GroupAggregator[output.getAttributeCount()];
     @SuppressWarnings("unchecked")
     Supplier<SlidingAccumulator>[] accumulators = new Supplier[outputs.length];
+    SliceFunction[] sliceFunctions = new SliceFunction[outputs.length];
     for (OutputAssignment assignment : assignments) {
       Attribute target = output.getAttribute(assignment.attribute());
       if (target == null) {
@@ -91,13 +100,16 @@ final class AggregatePlan {
       GroupAggregator fold = assignment.function().bind(arguments);
       outputs[target.getIndex()] = fold;
       accumulators[target.getIndex()] = SlidingFunctions.of(assignment.function(), arguments, fold);
+      sliceFunctions[target.getIndex()] = SliceFunctions.of(assignment.function(), arguments);
     }
     for (Attribute target : output) {
       if (outputs[target.getIndex()] == null) {
         outputs[target.getIndex()] = lastOfSameName(input, output, target);
+        sliceFunctions[target.getIndex()] =
+            SliceFunctions.last(input.getAttribute(target.getName()));
       }
     }
-    return new AggregatePlan(keys, outputs, accumulators);
+    return new AggregatePlan(keys, outputs, accumulators, sliceFunctions);
   }
 
   /** The input attributes an assignment passes to its function. */
@@ -194,6 +206,16 @@ final class AggregatePlan {
   /** The readers of the groupBy attributes; empty without groupBy. */
   ValueReader[] groupBy() {
     return groupBy;
+  }
+
+  /** By output attribute: the sliced form of its function, or null where it has none. */
+  SliceFunction[] sliceFunctions() {
+    return sliceFunctions;
+  }
+
+  /** The function that computes output attribute {@code index} over a group's tuples. */
+  GroupAggregator output(int index) {
+    return outputs[index];
   }
 
   /** New accumulators for one sliding group, by output attribute; null where none is needed. */

@@ -83,6 +83,32 @@ final class ExactSum {
     addSquareOfDouble(value, true);
   }
 
+  /**
+   * Adds another sum of the same kind (both of doubles, or both of integers...), exactly: the
+   * partial sums of a sliced window's slices combine into a pane's (docs/architecture.md, "Stream
+   * slicing"). {@code other} is unchanged.
+   */
+  void add(ExactSum other) {
+    if (other.unit != unit) {
+      throw new IllegalArgumentException(
+          "sums of different units: 2^" + other.unit + ", 2^" + unit);
+    }
+    for (int i = 0; i < other.digits.length; i++) {
+      long d = other.digits[i];
+      if (d != 0) {
+        int at = reserve(other.first + i); // may replace the array: reserve first
+        digits[at] += d;
+      }
+    }
+  }
+
+  /** A copy of this sum, which changes apart from it. */
+  ExactSum copy() {
+    ExactSum copy = new ExactSum(unit);
+    copy.add(this);
+    return copy;
+  }
+
   /** Adds a signed 64-bit integer. */
   void add(long value) {
     addBits(value < 0 ? -value : value, 0, value < 0); // -MIN_VALUE is 2^63 read unsigned

@@ -48,4 +48,11 @@ final class NonFiniteValues {
     }
     return positive > 0 ? Double.POSITIVE_INFINITY : Double.NEGATIVE_INFINITY;
   }
+
+  /** Counts the values {@code other} counted too. */
+  void add(NonFiniteValues other) {
+    nans += other.nans;
+    positive += other.positive;
+    negative += other.negative;
+  }
 }

@@ -29,15 +29,17 @@ final class CheckpointHeader {
           0x53575731 /* "SWW1" */, 3, "window", declared -> quoted(declared.get(0)));
 
   /**
-   * A {@link TimeIntervalWindow}'s. Version 3 keeps the trigger count per pane (versions 1 and 2
-   * kept it per pane partition); version 2 numbers each pane partition and may keep a large one's
-   * tuples in chunks; versions 1 (every tuple inline) and 2 are still read. The declaration is the
-   * window clause, then the event-time attribute.
+   * A {@link TimeIntervalWindow}'s. Version 4 says whether the window keeps its tuples in slices,
+   * each once, and then lists them per partition after the panes (docs/architecture.md, "Stream
+   * slicing"); version 3 keeps the trigger count per pane (versions 1 and 2 kept it per pane
+   * partition); version 2 numbers each pane partition and may keep a large one's tuples in chunks;
+   * versions 1 (every tuple inline), 2 and 3 are still read. The declaration is the window clause,
+   * then the event-time attribute.
    */
   static final CheckpointHeader TIME_INTERVAL =
       new CheckpointHeader(
           0x53575449 /* "SWTI" */,
-          3,
+          4,
           "timeInterval window",
           declared -> quoted(declared.get(0)) + " on event time " + declared.get(1));
 

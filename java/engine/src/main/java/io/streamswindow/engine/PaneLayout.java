@@ -16,11 +16,24 @@ final class PaneLayout {
   private final long discardAge;
   private final long offset;
 
+  /** The slice width g: the greatest common divisor of D and P, in nanoseconds. */
+  private final long slice;
+
   private PaneLayout(long duration, long period, long discardAge, long offset) {
     this.duration = duration;
     this.period = period;
     this.discardAge = discardAge;
     this.offset = offset;
+    this.slice = gcd(duration, period);
+  }
+
+  private static long gcd(long a, long b) {
+    while (b != 0) {
+      long r = a % b;
+      a = b;
+      b = r;
+    }
+    return a;
   }
 
   /** The layout of a declaration's panes. */
@@ -86,5 +99,38 @@ final class PaneLayout {
   /** The watermark at which pane k closes. */
   long closesAt(long k) {
     return end(k) + discardAge;
+  }
+
+  // ---- stream slicing (docs/architecture.md, "Stream slicing")
+
+  /**
+   * The slice width g, in nanoseconds: gcd(D, P). Slices start at O, so every pane start {@code k·P
+   * + O} and end {@code k·P + O + D} is a slice boundary.
+   */
+  long sliceWidth() {
+    return slice;
+  }
+
+  /**
+   * The index of the slice holding {@code eventTime}: slice j covers {@code [O + j·g, O +
+   * (j+1)·g)}.
+   */
+  long slice(long eventTime) {
+    return Math.floorDiv(eventTime - offset, slice);
+  }
+
+  /** The first slice of pane k. */
+  long firstSlice(long k) {
+    return k * (period / slice);
+  }
+
+  /** One past the last slice of pane k. */
+  long endSlice(long k) {
+    return firstSlice(k) + duration / slice;
+  }
+
+  /** The index of the pane starting at {@code startNanos}, a pane start of this layout. */
+  long paneStartingAt(long startNanos) {
+    return Math.floorDiv(startNanos - offset, period);
   }
 }

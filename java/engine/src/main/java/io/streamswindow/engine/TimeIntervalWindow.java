@@ -66,8 +66,14 @@ public final class TimeIntervalWindow<T> extends AbstractEngineWindow<T>
   /** The creation number of the next pane partition: it names the partition's chunks. */
   private long partitionSequence;
 
-  /** The pane partitions the last checkpoint saved in chunks (not checkpointed). */
-  private final ChunkedPartitions<PanePartition<T>> chunkedPartitions = new ChunkedPartitions<>();
+  /** The partitions the last checkpoint saved in chunks (not checkpointed). */
+  private final ChunkedPartitions<NumberedEntries<T>> chunkedPartitions = new ChunkedPartitions<>();
+
+  /**
+   * Sliced storage ({@link #sliceTuples()}): each partition's tuples once, by slice, keys in
+   * creation order; null while the window keeps a copy of each tuple in every pane holding it.
+   */
+  private java.util.Map<Object, KeySlices<T>> sliced;
 
   /**
    * Creates the window of {@code port}.
@@ -99,10 +105,19 @@ public final class TimeIntervalWindow<T> extends AbstractEngineWindow<T>
     this.eventTime = attributes.eventTime(spec.eventTime());
   }
 
-  /** The tuples held over all open panes: a tuple in several panes counts in each. */
+  /**
+   * The tuples held over all open panes: a tuple in several panes counts in each, except in a
+   * sliced window, which holds each tuple once and counts it once.
+   */
   @Override
   public long tupleCount() {
     long count = 0;
+    if (sliced != null) {
+      for (KeySlices<T> partition : sliced.values()) {
+        count += partition.held();
+      }
+      return count;
+    }
     for (Pane<T> pane : panes.all()) {
       for (PanePartition<T> p : pane.partitions.values()) {
         count += p.entries.size();
@@ -165,6 +180,10 @@ public final class TimeIntervalWindow<T> extends AbstractEngineWindow<T>
       }
       return;
     }
+    if (sliced != null) {
+      insertIntoSlice(tuple, key, time);
+      return;
+    }
     for (long k = layout.firstPane(time); k <= layout.lastPane(time); k++) {
       Pane<T> pane = panes.get(k);
       if (pane == null) {
@@ -185,6 +204,48 @@ public final class TimeIntervalWindow<T> extends AbstractEngineWindow<T>
   }
 
   /**
+   * Stores the tuple once, in the slice of its partition that holds its event time (docs/
+   * architecture.md, "Stream slicing"). Only the slice's first tuple creates the panes holding the
+   * slice and their partitions (in pane order, as per-pane insertions would); a tuple marks late
+   * triggers pending only in the panes already complete, since an incomplete pane's partitions
+   * trigger all at completion. No INSERTION is delivered.
+   */
+  private void insertIntoSlice(T tuple, Object key, long time) {
+    long first = layout.firstPane(time);
+    long last = layout.lastPane(time);
+    if (first > last) {
+      return; // between panes (P > D): in none
+    }
+    KeySlices<T> partition = sliced.get(key);
+    if (partition == null) {
+      partition = new KeySlices<>(key, partitionSequence++);
+      sliced.put(key, partition);
+    }
+    long j = layout.slice(time);
+    TupleSlice<T> slice = partition.slice(j);
+    if (slice == null) {
+      slice = partition.create(j);
+      for (long k = first; k <= last; k++) {
+        Pane<T> pane = panes.get(k);
+        if (pane == null) {
+          pane =
+              new Pane<>(k, new WindowPane(layout.start(k), layout.end(k)), PaneState.INCOMPLETE);
+          panes.add(pane);
+        }
+        partitionOf(pane, key).updated = true;
+      }
+    }
+    partition.add(slice, new Entry<>(tuple, time, 0));
+    long lastComplete = Math.min(last, layout.lastPaneEndingBy(watermark));
+    for (long k = first; k <= lastComplete; k++) {
+      Pane<T> pane = panes.get(k);
+      if (pane != null && pane.state == PaneState.COMPLETE) {
+        partitionOf(pane, key).updated = true;
+      }
+    }
+  }
+
+  /**
    * WINDOW_MARKER is ignored; FINAL_MARKER delivers FINAL for every partition of every open pane.
    */
   @Override
@@ -196,12 +257,7 @@ public final class TimeIntervalWindow<T> extends AbstractEngineWindow<T>
     for (Pane<T> pane : panes.all()) {
       for (PanePartition<T> p : pane.snapshot()) {
         if (!p.evicted) {
-          deliver(
-              StreamWindowEvent.Type.FINAL,
-              pane,
-              p,
-              EntryTuples.of(removals, p.entries),
-              nextTiming(pane));
+          deliver(StreamWindowEvent.Type.FINAL, pane, p, tuplesOf(pane, p), nextTiming(pane));
         }
       }
     }
@@ -295,7 +351,7 @@ public final class TimeIntervalWindow<T> extends AbstractEngineWindow<T>
             StreamWindowEvent.Type.INITIAL_FULL,
             pane,
             p,
-            EntryTuples.of(removals, p.entries),
+            tuplesOf(pane, p),
             PaneTiming.PANE_ON_COMPLETE);
       }
     }
@@ -315,13 +371,7 @@ public final class TimeIntervalWindow<T> extends AbstractEngineWindow<T>
     for (PanePartition<T> p : pane.snapshot()) {
       if (p.updated && !p.evicted) {
         p.updated = false;
-        deliver(
-            StreamWindowEvent.Type.TRIGGER,
-            pane,
-            p,
-            EntryTuples.of(removals, p.entries),
-            index,
-            timing);
+        deliver(StreamWindowEvent.Type.TRIGGER, pane, p, tuplesOf(pane, p), index, timing);
       }
     }
   }
@@ -331,14 +381,34 @@ public final class TimeIntervalWindow<T> extends AbstractEngineWindow<T>
     panes.remove(pane);
     for (PanePartition<T> p : pane.snapshot()) {
       if (!p.evicted) {
-        deliver(
-            StreamWindowEvent.Type.EVICTION,
-            pane,
-            p,
-            EntryTuples.of(removals, p.entries),
-            PaneTiming.PANE_LATE);
+        deliver(StreamWindowEvent.Type.EVICTION, pane, p, tuplesOf(pane, p), PaneTiming.PANE_LATE);
       }
     }
+    if (sliced != null) {
+      // The slices before the next pane's first are in no open pane now: panes close in order.
+      long keep = layout.firstSlice(pane.index + 1);
+      for (Object key : pane.partitions.keySet()) {
+        KeySlices<T> partition = sliced.get(key);
+        if (partition != null) {
+          partition.discardBefore(keep);
+          if (partition.holdsNothing()) {
+            sliced.remove(key);
+          }
+        }
+      }
+    }
+  }
+
+  /** The tuples an event of {@code pane}'s partition {@code p} shows, in arrival order. */
+  private Iterable<T> tuplesOf(Pane<T> pane, PanePartition<T> p) {
+    if (sliced == null) {
+      return EntryTuples.of(removals, p.entries);
+    }
+    KeySlices<T> partition = sliced.get(p.key);
+    return partition == null
+        ? List.of()
+        : new SlicedPaneTuples<>(
+            partition, pane.interval.getStartNanos(), pane.interval.getEndNanos());
   }
 
   /** The timing of the next trigger of a pane: on complete while incomplete, late afterwards. */
@@ -384,28 +454,34 @@ public final class TimeIntervalWindow<T> extends AbstractEngineWindow<T>
 
   /**
    * Writes the window's state as {@link #checkpoint(DataOutput, TupleCodec)} does, except that the
-   * tuples of a pane partition holding more than {@link #INLINE_ENTRIES} go into {@code store} in
-   * chunks, of which only those changed since the previous checkpoint are written: a pane only
-   * grows until it closes, so that is its tail chunk and the chunks a listener emptied a slot of.
-   * Chunks of pane partitions gone since (closed panes, evicted partitions) are removed.
+   * tuples of a partition holding more than {@link #INLINE_ENTRIES} (a pane's partition, or a
+   * sliced window's partition) go into {@code store} in chunks, of which only those changed since
+   * the previous checkpoint are written: a pane only grows until it closes, so that is its tail
+   * chunk and the chunks a listener emptied a slot of (a sliced partition: the chunks whose slices
+   * left). Chunks of partitions gone since (closed panes, evicted partitions) are removed.
    *
-   * @param store where large pane partitions keep their tuples; null to write every tuple inline
+   * @param store where large partitions keep their tuples; null to write every tuple inline
    */
   @Override
   public void checkpoint(DataOutput out, TupleCodec<T> codec, TupleChunkStore store)
       throws IOException {
-    List<PanePartition<T>> all = new ArrayList<>();
-    for (Pane<T> pane : panes.all()) {
-      all.addAll(pane.partitions.values());
+    List<NumberedEntries<T>> all = new ArrayList<>();
+    if (sliced != null) {
+      all.addAll(sliced.values());
+    } else {
+      for (Pane<T> pane : panes.all()) {
+        all.addAll(pane.partitions.values());
+      }
     }
     // A partition gone since, or one of the windows before a resetToInitialState, leaves with its
     // chunks.
-    Set<PanePartition<T>> chunked = chunkedPartitions.choose(all, store);
+    Set<NumberedEntries<T>> chunked = chunkedPartitions.choose(all, store);
     CheckpointHeader.TIME_INTERVAL.write(out, spec.toString(), spec.eventTime());
     out.writeBoolean(finished);
     out.writeLong(watermark);
     out.writeLong(dropped);
     out.writeLong(partitionSequence);
+    out.writeBoolean(sliced != null);
     out.writeInt(panes.size());
     for (Pane<T> pane : panes.all()) {
       out.writeLong(pane.index);
@@ -416,22 +492,51 @@ public final class TimeIntervalWindow<T> extends AbstractEngineWindow<T>
         PartitionKeyCodec.write(out, p.key);
         out.writeLong(p.sequence);
         out.writeBoolean(p.updated);
-        out.writeInt(p.size());
-        boolean inChunks = chunked.contains(p);
-        out.writeBoolean(inChunks);
-        if (inChunks) {
-          PartitionChunks.save(p, out, codec, false, store);
-        } else {
-          writeInline(out, codec, pane, p);
+        if (sliced == null) {
+          writeTuples(out, codec, store, chunked.contains(p), p, pane.interval.getStartNanos());
         }
+      }
+    }
+    if (sliced != null) {
+      out.writeInt(sliced.size());
+      for (KeySlices<T> partition : sliced.values()) {
+        PartitionKeyCodec.write(out, partition.key);
+        out.writeLong(partition.sequence);
+        writeTuples(out, codec, store, chunked.contains(partition), partition, 0);
       }
     }
   }
 
-  private void writeInline(DataOutput out, TupleCodec<T> codec, Pane<T> pane, PanePartition<T> p)
+  /**
+   * A partition's tuples: its size and, inline, each entry's event time as an offset from {@code
+   * base} (a pane's start; 0 for a sliced partition, whose entries carry their arrival numbers
+   * too), or in chunks.
+   */
+  private void writeTuples(
+      DataOutput out,
+      TupleCodec<T> codec,
+      TupleChunkStore store,
+      boolean inChunks,
+      NumberedEntries<T> p,
+      long base)
       throws IOException {
+    out.writeInt(p.size());
+    out.writeBoolean(inChunks);
+    if (inChunks) {
+      PartitionChunks.save(p, out, codec, false, store);
+      return;
+    }
+    boolean numbered = p instanceof KeySlices;
+    if (numbered) {
+      out.writeLong(p.nextEntrySequence);
+    }
+    long previous = 0;
     for (Entry<T> e : p.entries) {
-      VarLong.write(out, e.insertedAt - pane.interval.getStartNanos()); // event time, 0 <= x < D
+      if (numbered) {
+        VarLong.write(out, e.sequence - previous);
+        previous = e.sequence;
+      }
+      VarLong.write(out, e.insertedAt - base); // a pane's: event time, 0 <= x < D
       out.writeBoolean(e.tuple != null);
       if (e.tuple != null) {
         codec.write(out, e.tuple);
@@ -451,8 +556,10 @@ public final class TimeIntervalWindow<T> extends AbstractEngineWindow<T>
 
   /**
    * Replaces the window's state, without events, by a checkpoint written by {@link
-   * #checkpoint(DataOutput, TupleCodec, TupleChunkStore)}, reading chunked pane partitions from
-   * {@code store}.
+   * #checkpoint(DataOutput, TupleCodec, TupleChunkStore)}, reading chunked partitions from {@code
+   * store}. A checkpoint of a window that kept its tuples per pane restores into a sliced window,
+   * and the other way round: the panes, their triggers and their tuples in arrival order are the
+   * same either way (docs/architecture.md, "Stream slicing").
    *
    * @throws IOException when the data is not a timeInterval checkpoint of this declaration, or a
    *     chunk it lists is missing from the store or does not match it
@@ -467,7 +574,8 @@ public final class TimeIntervalWindow<T> extends AbstractEngineWindow<T>
     if (version >= 2) {
       partitionSequence = in.readLong();
     }
-    List<PanePartition<T>> chunked = new ArrayList<>();
+    boolean slicedData = version >= 4 && in.readBoolean();
+    List<NumberedEntries<T>> chunked = new ArrayList<>();
     int paneCount = in.readInt();
     PaneState[] states = PaneState.values();
     for (int i = 0; i < paneCount; i++) {
@@ -490,6 +598,9 @@ public final class TimeIntervalWindow<T> extends AbstractEngineWindow<T>
           pane.triggers = Math.max(pane.triggers, in.readLong());
         }
         p.updated = in.readBoolean();
+        if (slicedData) {
+          continue;
+        }
         int size = in.readInt();
         if (version >= 2 && in.readBoolean()) {
           PartitionChunks.load(
@@ -505,7 +616,148 @@ public final class TimeIntervalWindow<T> extends AbstractEngineWindow<T>
       }
       panes.add(pane);
     }
+    java.util.Map<Object, KeySlices<T>> keys = new java.util.LinkedHashMap<>();
+    if (slicedData) {
+      int keyCount = in.readInt();
+      for (int i = 0; i < keyCount; i++) {
+        KeySlices<T> partition = new KeySlices<>(PartitionKeyCodec.read(in), in.readLong());
+        int size = in.readInt();
+        if (in.readBoolean()) {
+          PartitionChunks.load(
+              partition, in, codec, false, store, size, "sliced partition " + partition.key);
+          chunked.add(partition);
+        } else {
+          readNumbered(in, codec, partition, size);
+        }
+        partition.indexSlices(layout::slice);
+        keys.put(partition.key, partition);
+      }
+    }
+    if (sliced != null) {
+      sliced.clear();
+      if (slicedData) {
+        sliced.putAll(keys);
+      } else {
+        panesToSlices();
+      }
+    } else if (slicedData) {
+      slicesToPanes(keys.values());
+    }
     chunkedPartitions.restored(chunked);
+  }
+
+  private void readNumbered(DataInput in, TupleCodec<T> codec, KeySlices<T> partition, int size)
+      throws IOException {
+    long next = in.readLong();
+    long sequence = 0;
+    for (int n = 0; n < size; n++) {
+      sequence += VarLong.read(in);
+      long time = VarLong.read(in);
+      Entry<T> e = new Entry<>(in.readBoolean() ? codec.read(in) : null, time, 0);
+      e.sequence = sequence;
+      partition.entries.addLast(e);
+    }
+    partition.nextEntrySequence = next;
+  }
+
+  /**
+   * Moves the tuples restored per pane into slices: each tuple once, in an arrival order that keeps
+   * every pane's ({@link ArrivalOrderMerge}).
+   */
+  private void panesToSlices() {
+    java.util.Map<Object, ArrivalOrderMerge<T>> merges = new java.util.LinkedHashMap<>();
+    for (Pane<T> pane : panes.all()) {
+      for (PanePartition<T> p : pane.partitions.values()) {
+        merges.computeIfAbsent(p.key, k -> new ArrivalOrderMerge<>(layout::slice)).chain(p.entries);
+        p.entries = new java.util.ArrayDeque<>();
+        p.nextEntrySequence = 0;
+      }
+    }
+    for (java.util.Map.Entry<Object, ArrivalOrderMerge<T>> merge : merges.entrySet()) {
+      KeySlices<T> partition = new KeySlices<>(merge.getKey(), partitionSequence++);
+      for (Entry<T> e : merge.getValue().order()) {
+        if (e.tuple != null) {
+          long j = layout.slice(e.insertedAt);
+          TupleSlice<T> slice = partition.slice(j);
+          partition.add(slice == null ? partition.create(j) : slice, e);
+        }
+      }
+      if (!partition.holdsNothing()) {
+        sliced.put(partition.key, partition);
+      }
+    }
+  }
+
+  /** Copies the tuples of restored slices into every open pane's partition that holds them. */
+  private void slicesToPanes(Iterable<KeySlices<T>> partitions) {
+    for (KeySlices<T> partition : partitions) {
+      for (Entry<T> e : partition.entries) {
+        if (e.tuple == null) {
+          continue;
+        }
+        for (long k = layout.firstPane(e.insertedAt); k <= layout.lastPane(e.insertedAt); k++) {
+          Pane<T> pane = panes.get(k);
+          PanePartition<T> p = pane == null ? null : pane.partitions.get(partition.key);
+          if (p != null) {
+            p.append(new Entry<>(e.tuple, e.insertedAt, 0));
+          }
+        }
+      }
+    }
+  }
+
+  // ------------------------------------------------------------------ stream slicing
+
+  /**
+   * Keeps each tuple once, in the slice of its partition that holds its event time, instead of a
+   * copy in every pane that holds it (docs/architecture.md, "Stream slicing"): for a listener that
+   * reads the panes' tuples through {@link #keySlices} when a pane triggers, as SPL's {@code
+   * Aggregate} does. Panes, their triggers, closes and checkpointed state are the same; events show
+   * each pane's tuples as before (read-only), but no INSERTION is delivered.
+   *
+   * <pre>{@code
+   * window.sliceTuples();   // before the first tuple, e.g. in the operator's initialize
+   * }</pre>
+   *
+   * @throws IllegalStateException when the window already holds tuples
+   */
+  public void sliceTuples() {
+    if (sliced != null) {
+      return;
+    }
+    if (!panes.isEmpty()) {
+      throw new IllegalStateException(
+          "sliceTuples() must be called before the window holds tuples");
+    }
+    sliced = new java.util.LinkedHashMap<>();
+  }
+
+  /** True when the window keeps its tuples in slices ({@link #sliceTuples()}). */
+  public boolean slicesTuples() {
+    return sliced != null;
+  }
+
+  /** The slice width g, gcd(D, P), in nanoseconds; slices start at the offset O. */
+  public long sliceWidthNanos() {
+    return layout.sliceWidth();
+  }
+
+  /** The index of the first slice of {@code pane}, a pane of this window. */
+  public long firstSlice(WindowPane pane) {
+    return layout.firstSlice(layout.paneStartingAt(pane.getStartNanos()));
+  }
+
+  /** One past the index of the last slice of {@code pane}, a pane of this window. */
+  public long endSlice(WindowPane pane) {
+    return layout.endSlice(layout.paneStartingAt(pane.getStartNanos()));
+  }
+
+  /**
+   * The slices of partition {@code key} in a sliced window, or null when it holds no tuples (or the
+   * window does not slice).
+   */
+  public KeySlices<T> keySlices(Object key) {
+    return sliced == null ? null : sliced.get(key);
   }
 
   @Override
@@ -516,6 +768,9 @@ public final class TimeIntervalWindow<T> extends AbstractEngineWindow<T>
       }
     }
     panes.clear();
+    if (sliced != null) {
+      sliced.clear();
+    }
     watermark = Long.MIN_VALUE;
     dropped = 0;
     finished = false;
@@ -555,11 +810,10 @@ public final class TimeIntervalWindow<T> extends AbstractEngineWindow<T>
         panes.remove(pane);
       }
       deliver(
-          StreamWindowEvent.Type.PARTITION_EVICTION,
-          pane,
-          p,
-          EntryTuples.of(removals, p.entries),
-          nextTiming(pane));
+          StreamWindowEvent.Type.PARTITION_EVICTION, pane, p, tuplesOf(pane, p), nextTiming(pane));
+    }
+    if (sliced != null) {
+      sliced.remove(partition);
     }
   }
 
