@@ -226,7 +226,9 @@ def output_ports(output_schema: Any) -> tuple[Any, dict[str, str]]:
         return _checks.schema(output_schema, "output_schema"), {}
     if not output_schema:
         raise ValueError("output_schema is an empty list: give one schema per output port")
-    schemas = [_checks.schema(s, f"output_schema[{port}]") for port, s in enumerate(output_schema)]
+    schemas = [
+        _checks.schema(s, f"output_schema[{port}]", port) for port, s in enumerate(output_schema)
+    ]
     prefix = RUN_OPTION_KEYS["output_schema"]
     more = {
         f"{prefix}{port}": schema.json() if isinstance(schema, StructType) else schema

@@ -82,8 +82,9 @@ def column_list(columns: str | Sequence[str] | None, argument: str) -> list[str]
     return list(columns)
 
 
-def schema(value: Any, argument: str) -> Any:
-    """``value``, which must be a non-blank DDL string or a ``StructType``."""
+def schema(value: Any, argument: str, port: int = 0) -> Any:
+    """``value``, which must be a non-blank DDL string or a ``StructType``: the schema of output
+    port ``port``."""
     from pyspark.sql.types import StructType
 
     if isinstance(value, StructType):
@@ -94,7 +95,7 @@ def schema(value: Any, argument: str) -> Any:
             f" StructType; got {type(value).__name__}"
         )
     if not value.strip():
-        raise ValueError(f"{argument} is empty: give the schema of its output port")
+        raise ValueError(f"{argument} is empty: give the schema of output port {port}")
     return value
 
 
