@@ -24,6 +24,7 @@ def aggregate(
     aggregate_incomplete_windows: bool = False,
     aggregate_evicted_partitions: bool = False,
     sliding_aggregation: Literal["incremental", "recompute"] | None = None,
+    pane_aggregation: Literal["sliced", "recompute"] | None = None,
     marker_column: str | None = None,
     batch_marker: bool = False,
     punctuation_column: str | None = None,
@@ -67,6 +68,12 @@ def aggregate(
             Both give the same values, except float sums, means and deviations, which
             ``"incremental"`` computes from exact sums and ``"recompute"`` as SPL's runtime does
             (they may differ in the last bits: docs/decisions.md).
+        pane_aggregation: ``timeInterval`` windows only: ``"sliced"`` (the default) keeps each
+            tuple once, in the slice of time that holds it, and combines a pane's result from
+            its slices, so a tuple costs the same however many panes overlap it;
+            ``"recompute"`` goes over each pane's tuples when it triggers. Both give the same
+            values, except float means and deviations, which may differ in the last bits, as
+            for ``sliding_aggregation`` (docs/architecture.md, "Stream slicing").
         marker_column, batch_marker, punctuation_column: as for
             :func:`streams_window.run_operator`.
         event_time: the event-time column of a ``timeInterval`` window (a timestamp, or a
@@ -121,6 +128,7 @@ def aggregate(
         aggregate_incomplete_windows=aggregate_incomplete_windows,
         aggregate_evicted_partitions=aggregate_evicted_partitions,
         sliding_aggregation=sliding_aggregation,
+        pane_aggregation=pane_aggregation,
         run_arguments=dict(
             marker_column=marker_column,
             batch_marker=batch_marker,

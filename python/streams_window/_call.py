@@ -49,6 +49,7 @@ AGGREGATE_OPTION_KEYS = {
     "aggregate_incomplete_windows": "aggregateIncompleteWindows",
     "aggregate_evicted_partitions": "aggregateEvictedPartitions",
     "sliding_aggregation": "slidingAggregation",
+    "pane_aggregation": "paneAggregation",
 }
 
 
@@ -120,6 +121,7 @@ def aggregate_options(
     aggregate_incomplete_windows: bool,
     aggregate_evicted_partitions: bool,
     sliding_aggregation: str | None,
+    pane_aggregation: str | None = None,
 ) -> dict[str, str]:
     """SPL Aggregate's parameters that aggregate() passes among the options, keyed as
     :data:`AGGREGATE_OPTION_KEYS` spells them.
@@ -140,11 +142,18 @@ def aggregate_options(
         options[AGGREGATE_OPTION_KEYS["sliding_aggregation"]] = _checks.one_of(
             sliding_aggregation, _SLIDING_AGGREGATIONS, "sliding_aggregation"
         )
+    if pane_aggregation is not None:
+        options[AGGREGATE_OPTION_KEYS["pane_aggregation"]] = _checks.one_of(
+            pane_aggregation, _PANE_AGGREGATIONS, "pane_aggregation"
+        )
     return options
 
 
 # The values of SPL Aggregate's slidingAggregation parameter.
 _SLIDING_AGGREGATIONS = ("incremental", "recompute")
+
+# The values of SPL Aggregate's paneAggregation parameter (timeInterval windows).
+_PANE_AGGREGATIONS = ("sliced", "recompute")
 
 
 @dataclass(frozen=True)
@@ -303,6 +312,7 @@ class AggregateCall:
         aggregate_evicted_partitions: bool,
         sliding_aggregation: Literal["incremental", "recompute"] | None,
         run_arguments: Mapping[str, Any],
+        pane_aggregation: Literal["sliced", "recompute"] | None = None,
     ) -> AggregateCall:
         """The call's arguments, checked; ``run_arguments`` are :func:`run_options`' keyword
         arguments."""
@@ -325,6 +335,7 @@ class AggregateCall:
                 aggregate_incomplete_windows=aggregate_incomplete_windows,
                 aggregate_evicted_partitions=aggregate_evicted_partitions,
                 sliding_aggregation=sliding_aggregation,
+                pane_aggregation=pane_aggregation,
             )
         )
         return cls(

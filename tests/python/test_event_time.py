@@ -143,6 +143,45 @@ def test_aggregate_takes_an_event_time(spark: SparkSession) -> None:
     assert plain(totals.collect()) == expected
 
 
+def test_aggregate_slices_overlapping_panes_with_the_results_of_going_over_each_pane(
+    spark: SparkSession,
+) -> None:
+    # Ten panes overlap every row (D/P = 10): sliced keeps each row once, in its slice of 1 s.
+    rows = events(["a", "b", "c"], 300, seed=5)
+    df = spark.createDataFrame(rows, EVENTS_SCHEMA).repartition(3)
+    functions = {
+        "n": "Count()",
+        "total": "Sum(cost)",
+        "low": "Min(cost)",
+        "high": "Max(cost)",
+        "first": "First(secs)",
+        "last": "Last(secs)",
+        "at_max": "ArgMax(cost, secs)",
+    }
+
+    def panes(mode: str) -> list[tuple[Any, ...]]:
+        return plain(
+            sw.aggregate(
+                df,
+                window="partitioned, timeInterval, intervalDuration(10.0), creationPeriod(1.0)",
+                partition_by="key",
+                order_by="secs",
+                event_time="secs",
+                output=functions,
+                pane_aggregation=mode,
+            ).collect()
+        )
+
+    sliced = panes("sliced")
+    assert sliced == panes("recompute")
+    # Every row counted in ten panes.
+    assert sum(row[1] for row in sliced) == 10 * len(rows)
+    with pytest.raises(ArgumentError, match="paneAggregation is only valid for timeInterval"):
+        sw.aggregate(df, window="tumbling, count(3)", output=functions, pane_aggregation="sliced")
+    with pytest.raises(ValueError, match="pane_aggregation"):
+        sw.aggregate(df, window="tumbling, count(3)", output=functions, pane_aggregation="fast")
+
+
 # ------------------------------------------------------------------ argument checks
 
 

@@ -51,7 +51,8 @@ public final class Aggregates {
   private enum AggregateOption {
     INCOMPLETE_WINDOWS("aggregateIncompleteWindows", "aggregate_incomplete_windows", true),
     EVICTED_PARTITIONS("aggregateEvictedPartitions", "aggregate_evicted_partitions", true),
-    SLIDING_AGGREGATION("slidingAggregation", "sliding_aggregation", false);
+    SLIDING_AGGREGATION("slidingAggregation", "sliding_aggregation", false),
+    PANE_AGGREGATION("paneAggregation", "pane_aggregation", false);
 
     /** The operator's parameter, and the option's key in the parameter's spelling. */
     final String parameter;
