@@ -35,28 +35,32 @@ _MAX_CHAIN = 32
 def run_operator(call: OperatorCall) -> DataFrame:
     """``WindowedOperators.runOperator`` over ``call.df``."""
     entry = entry_class(call.spark, "WindowedOperators")
-    if call.inputs:
-        # Several input ports: every port's DataFrame and window, port 0's first, then the
-        # arguments the one-port entry point takes after its window.
-        port_zero, _, window, *rest = _java_arguments(call)
-        frames = [port_zero, *(_pyspark.java_dataframe(frame) for frame in call.inputs)]
-        windows = [window, *call.input_windows]
-        jdf = entry.runOperator(
-            java_list(call.spark, frames),
-            java_list(call.spark, windows),
-            call.operator_class,
-            *rest,
-        )
-    else:
-        jdf = entry.runOperator(*_java_arguments(call))
+    jdf = entry.runOperator(*_entry_arguments(call))
     return _pyspark.classic_dataframe(jdf, call.spark)
 
 
 def single_instance_run(call: OperatorCall) -> DataFrame:
     """``SingleInstanceRun.run`` over ``call.df`` (on the driver)."""
     entry = entry_class(call.spark, "SingleInstanceRun")
-    jdf = entry.run(*_java_arguments(call))
+    jdf = entry.run(*_entry_arguments(call))
     return _pyspark.classic_dataframe(jdf, call.spark)
+
+
+def _entry_arguments(call: OperatorCall) -> tuple[Any, ...]:
+    """The arguments of the map-based entry point that fits ``call``: the one-port form's, or
+    with several input ports every port's DataFrame and window, port 0's first, then the
+    arguments the one-port form takes after its window."""
+    if not call.inputs:
+        return _java_arguments(call)
+    port_zero, _, window, *rest = _java_arguments(call)
+    frames = [port_zero, *(_pyspark.java_dataframe(frame) for frame in call.inputs)]
+    windows = [window, *call.input_windows]
+    return (
+        java_list(call.spark, frames),
+        java_list(call.spark, windows),
+        call.operator_class,
+        *rest,
+    )
 
 
 def aggregate(call: AggregateCall) -> DataFrame:

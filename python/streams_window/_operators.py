@@ -161,8 +161,9 @@ def run_operator(
             micro-batch, port 0's rows, then port 1's, ... (docs/python.md, "Several input
             ports").
         input_windows: each of ``inputs``' window clause, or ``None`` for a port without a
-            window (the default for every one): a window of count, delta or punct policies
-            (not time or timeInterval ones); a partitioned one is keyed by ``partition_by``.
+            window (the default for every one): a window of count, delta or punct policies,
+            or on a stream processing-time ones too (not timeInterval ones); a partitioned one
+            is keyed by ``partition_by``.
 
     Returns:
         The submitted tuples, as a DataFrame with ``output_schema`` (plus

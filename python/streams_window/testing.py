@@ -36,6 +36,8 @@ def single_instance_run(
     partition_by_keys_only: bool = False,
     spl_types: Mapping[str, str] | None = None,
     output_spl_types: Mapping[str, str] | None = None,
+    inputs: Sequence[DataFrame] | None = None,
+    input_windows: Sequence[str | None] | None = None,
 ) -> DataFrame:
     """Run an operator the IBM Streams way, on the driver; return its output rows.
 
@@ -47,6 +49,13 @@ def single_instance_run(
     ``spl_types`` and ``output_spl_types`` state SPL types of columns as for
     :func:`streams_window.run_operator`; rows are sorted by ``order_by`` as the operator sees
     them (as ``run_operator`` orders them). Meant for tests and small inputs.
+
+    ``inputs`` and ``input_windows`` give an operator with several input ports the batch rows
+    and windows of ports 1, 2..., as for :func:`streams_window.run_operator`. The one instance
+    receives every port's rows in the order a batch's call hands a key's rows on, here over the
+    whole input: by ``order_by`` across the ports, ties to the lower port, then input order;
+    without ``order_by``, all of port 0's rows, then port 1's...; then a final marker on every
+    port, port 0's first (docs/python.md, "Several input ports").
 
     Raises:
         TypeError, ValueError: as :func:`streams_window.run_operator`; ``df`` must be a batch
@@ -64,6 +73,13 @@ def single_instance_run(
         expected = single_instance_run(df, "io.streamswindow.examples.WindowSum", **arguments)
         actual = sw.run_operator(df, "io.streamswindow.examples.WindowSum", **arguments)
         assert sorted(actual.collect()) == sorted(expected.collect())
+
+        # Two input ports: prices on port 0, orders on port 1.
+        joined = single_instance_run(
+            prices, "io.streamswindow.examples.LatestValueEnricher",
+            window="partitioned, sliding, count(1)", partition_by="key", order_by="seq",
+            inputs=[orders], params={"key": "key"},
+            output_schema="key string, seq long, qty double, price double")
     """
     call = OperatorCall.check(
         "single_instance_run",
@@ -80,8 +96,16 @@ def single_instance_run(
             spl_types=spl_types,
             output_spl_types=output_spl_types,
         ),
+        inputs=inputs,
+        input_windows=input_windows,
     )
     if df.isStreaming:
         raise ValueError("single_instance_run() needs a batch DataFrame; df is streaming")
+    for port, frame in enumerate(call.inputs, start=1):
+        if frame.isStreaming:
+            raise ValueError(
+                f"single_instance_run() needs batch DataFrames; inputs[{port - 1}] (input port"
+                f" {port}) is streaming"
+            )
     with calling(f"single_instance_run({operator_class!r}, window={window!r})"):
         return _jvm.single_instance_run(call)

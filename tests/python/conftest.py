@@ -5,7 +5,7 @@ tests share one. When the jar has not been built the Spark tests are skipped wit
 that builds it; scripts/test sets STREAMS_WINDOW_REQUIRE_JAR=1 to make that a failure instead,
 so that a build step that went missing cannot pass as green. The session also carries the
 examples jar (io.streamswindow.examples: WindowSum, IncrementalAverage, TumblingSort, PaneSum,
-DecimalSum, FailingOperator, RunningTotals, RunningCount), the operators the end-to-end tests
+DecimalSum, FailingOperator, RunningTotals, RunningCount, PortWindowSums...), the operators the end-to-end tests
 run.
 """
 

@@ -1,7 +1,8 @@
 """Operators with several input ports (``inputs=[...]``): a two-port enricher, port 0 a window
 of the latest reference value per key, port 1 events joined with it, on batch and streaming
-DataFrames, with a restart from the checkpoint; the one arrival order across ports
-(docs/python.md, "Several input ports")."""
+DataFrames, with a restart from the checkpoint; the one arrival order across ports; a
+processing-time window on port 1 that fires by the key's wake-up while port 0's window has no
+time policy; the reference run with several ports (docs/python.md, "Several input ports")."""
 
 from __future__ import annotations
 
@@ -10,10 +11,14 @@ from typing import Any
 
 import pytest
 from pyspark.sql import DataFrame, SparkSession
+from pyspark.sql import functions as F
+from pyspark.sql.streaming import StreamingQuery
 
 import streams_window as sw
 from streams_window.errors import ArgumentError
+from streams_window.testing import single_instance_run
 from support import READINGS_SCHEMA, StreamInput, drain_to_json, plain, shuffled
+from test_run_operator_streaming import ProgressDict, wait_until
 
 ENRICHER = "io.streamswindow.examples.LatestValueEnricher"
 LATEST = "partitioned, sliding, count(1)"
@@ -112,9 +117,23 @@ def test_ports_beyond_0_are_checked_and_named(spark: SparkSession) -> None:
     )
     with pytest.raises(ArgumentError, match="input port 1: partition_by column 'key'"):
         sw.run_operator(price_df, ENRICHER, inputs=[order_df.drop("key")], **arguments)
-    with pytest.raises(ArgumentError, match="input port 1: .* uses time"):
+    # A batch has no processing time to wait for, on any port.
+    with pytest.raises(
+        ArgumentError, match="input port 1: .*has processing-time policies.*a batch is read"
+    ):
         sw.run_operator(
             price_df, ENRICHER, inputs=[order_df], input_windows=["sliding, time(5)"], **arguments
+        )
+    # Event time is port 0's.
+    with pytest.raises(
+        ArgumentError, match="input port 1: .*is a timeInterval window, and event time is port 0's"
+    ):
+        sw.run_operator(
+            price_df,
+            ENRICHER,
+            inputs=[order_df],
+            input_windows=["timeInterval, intervalDuration(5.0)"],
+            **arguments,
         )
     with pytest.raises(ValueError, match="input_windows has 2 entries for 1 inputs"):
         sw.run_operator(
@@ -222,6 +241,165 @@ def test_a_connect_session_sends_each_port_as_a_relation(connect_spark: Any) -> 
             window=LATEST,
             partition_by="key",
             inputs=[order_df.drop("key")],
+            params={"key": "key"},
+            output_schema=ENRICHED,
+        )
+
+
+PORT_WINDOW_SUMS = "io.streamswindow.examples.PortWindowSums"
+PORT_SUMS = "key string, port int, total double, count long"
+
+
+def readings_stream(spark: SparkSession, source: StreamInput) -> DataFrame:
+    return (
+        spark.readStream.schema(READINGS_SCHEMA)
+        .option("maxFilesPerTrigger", 1)
+        .json(str(source.directory))
+    )
+
+
+def test_a_time_window_on_port_1_fires_by_the_key_s_wake_up_beside_a_count_window(
+    spark: SparkSession, state_layout: str, tmp_path: Path
+) -> None:
+    meters = StreamInput(tmp_path / "meters")
+    gauges = StreamInput(tmp_path / "gauges")
+    meters.write([("a", 1, 1.0), ("a", 2, 2.0), ("b", 3, 5.0)])
+    gauges.write([("a", 4, 10.0), ("b", 5, 20.0), ("a", 6, 30.0)])
+    sums = sw.run_operator(
+        readings_stream(spark, meters),
+        PORT_WINDOW_SUMS,
+        window="partitioned, tumbling, count(2)",  # no time policy on port 0
+        partition_by="key",
+        order_by="seq",
+        inputs=[readings_stream(spark, gauges)],
+        input_windows=["partitioned, tumbling, time(1)"],
+        params={"attr": "cost"},
+        output_schema=PORT_SUMS,
+    )
+    outputs: dict[int, list[tuple[Any, ...]]] = {}
+
+    def record(batch: DataFrame, batch_id: int) -> None:
+        outputs[batch_id] = plain(batch.collect())
+
+    def port_1_sums() -> list[tuple[Any, ...]]:
+        return sorted(row for rows in list(outputs.values()) for row in rows if row[1] == 1)
+
+    # Processing-time windows make Spark run micro-batches without data, in which a key whose
+    # wake-up is due is called; processAllAvailable() would never return, so the test waits on
+    # the sink, a second after the rows' micro-batch, for port 1's tumbles.
+    query: StreamingQuery = (
+        sums.writeStream.foreachBatch(record)
+        .trigger(processingTime="200 milliseconds")
+        .option("checkpointLocation", str(tmp_path / "checkpoint"))
+        .start()
+    )
+    try:
+        wait_until(lambda: len(port_1_sums()) == 2, "port 1's tumbles of both keys")
+        progress = [ProgressDict(p) if type(p) is dict else p for p in query.recentProgress]
+    finally:
+        query.stop()
+
+    # Port 1: each key's readings of the file, tumbled a second after they arrived.
+    assert port_1_sums() == [("a", 1, 40.0, 2), ("b", 1, 20.0, 1)]
+    # Port 0: a's two readings tumble by count in the rows' own micro-batch; b's one waits.
+    data_batches = [p.batchId for p in progress if p.numInputRows > 0]
+    assert data_batches == [0]
+    assert outputs[0] == [("a", 0, 3.0, 2)]
+    # Port 1's tumbles came in micro-batches without data: the key was called for its wake-up.
+    fired = [batch_id for batch_id, rows in outputs.items() if any(row[1] == 1 for row in rows)]
+    assert fired and all(batch_id not in data_batches for batch_id in fired), (fired, progress)
+
+
+def test_a_processing_time_window_beyond_port_0_is_refused_beside_event_time(
+    spark: SparkSession, tmp_path: Path
+) -> None:
+    events = StreamInput(tmp_path / "events")
+    with_watermark = (
+        readings_stream(spark, events)
+        .withColumn("ts", (F.col("seq")).cast("timestamp"))
+        .withWatermark("ts", "0 seconds")
+    )
+    with pytest.raises(
+        ArgumentError,
+        match="input port 1: .*has processing-time policies.*port 0's is a timeInterval window",
+    ):
+        sw.run_operator(
+            with_watermark,
+            PORT_WINDOW_SUMS,
+            window="partitioned, timeInterval, intervalDuration(5.0)",
+            partition_by="key",
+            event_time="ts",
+            inputs=[readings_stream(spark, events)],
+            input_windows=["partitioned, tumbling, time(1)"],
+            params={"attr": "cost"},
+            output_schema=PORT_SUMS,
+        )
+
+
+@pytest.mark.parametrize("order_by", ["seq", None])
+def test_the_reference_run_with_several_ports_gives_what_a_batch_gives(
+    spark: SparkSession, order_by: str | None
+) -> None:
+    price_df, order_df = prices_and_orders(spark, PRICES, ORDERS)
+    arguments: dict[str, Any] = dict(
+        window=LATEST,
+        partition_by="key",
+        order_by=order_by,
+        inputs=[order_df],
+        input_windows=[None],
+        params={"key": "key"},
+        output_schema=ENRICHED,
+    )
+
+    # Without order_by, a port's input order is its arrival order: one partition keeps it.
+    spread = price_df.repartition(2) if order_by else price_df.coalesce(1)
+    expected = plain(single_instance_run(price_df, ENRICHER, **arguments).collect())
+    actual = plain(sw.run_operator(spread, ENRICHER, **arguments).collect())
+
+    assert actual == expected == enriched([(PRICES, ORDERS)], ordered=order_by is not None)
+
+
+def test_the_reference_run_sums_each_port_s_window_and_ends_every_port(
+    spark: SparkSession,
+) -> None:
+    price_df, order_df = prices_and_orders(spark, shuffled(PRICES), shuffled(ORDERS))
+    arguments: dict[str, Any] = dict(
+        window="partitioned, tumbling, count(2)",
+        partition_by="key",
+        order_by="seq",
+        inputs=[order_df.withColumnRenamed("qty", "cost")],
+        input_windows=["partitioned, tumbling, count(2)"],
+        params={"attr": "cost"},
+        output_schema=PORT_SUMS,
+    )
+    costs = price_df.withColumnRenamed("price", "cost")
+
+    expected = plain(single_instance_run(costs, PORT_WINDOW_SUMS, **arguments).collect())
+    actual = plain(sw.run_operator(costs, PORT_WINDOW_SUMS, **arguments).collect())
+
+    # Each port's tumbles of two by seq; what is left in port 1's windows (a's order 9, b's 13,
+    # c's only one) is summed at port 1's final marker, which a run must send after port 0's.
+    assert actual == expected == [
+        ("a", 0, 2.5, 2),
+        ("a", 1, 12.0, 1),
+        ("a", 1, 21.0, 2),
+        ("b", 0, 4.5, 2),
+        ("b", 1, 22.0, 1),
+        ("b", 1, 41.0, 2),
+        ("c", 1, 30.0, 1),
+    ]
+
+
+def test_the_reference_run_refuses_a_stream_on_any_port(spark: SparkSession, tmp_path: Path) -> None:
+    price_df, _ = prices_and_orders(spark, PRICES, ORDERS)
+    stream = readings_stream(spark, StreamInput(tmp_path / "orders"))
+    with pytest.raises(ValueError, match=r"inputs\[0\] \(input port 1\) is streaming"):
+        single_instance_run(
+            price_df,
+            ENRICHER,
+            window=LATEST,
+            partition_by="key",
+            inputs=[stream],
             params={"key": "key"},
             output_schema=ENRICHED,
         )

@@ -102,6 +102,14 @@ record HostRecipe(
         typedPorts);
   }
 
+  /**
+   * Whether the window of any input port has processing-time policies ({@code time(...)}, {@code
+   * partitionAge}), so that its hosts need processing-time wake-ups.
+   */
+  boolean usesProcessingTime() {
+    return window.usesTime() || morePorts.stream().anyMatch(port -> port.window().usesTime());
+  }
+
   /** Builds a host on {@code clock} whose output ports go to {@code sink}; not initialized. */
   OperatorHost build(Clock clock, OutputSink sink) {
     OperatorHostBuilder builder =

@@ -84,6 +84,21 @@ record OperatorPlan(
     return ports;
   }
 
+  /**
+   * Whether the window of any input port has processing-time policies ({@code time(...)}, {@code
+   * partitionAge}): a stream's keys then wake up at the earliest deadline of all ports' windows, so
+   * the stateful operation needs processing-time timeouts or timers even when port 0's window has
+   * none (docs/decisions.md, "Several input ports").
+   */
+  boolean usesProcessingTime() {
+    for (int port = 0; port < inputPorts(); port++) {
+      if (ofPort(port).windowSpec().usesTime()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** The schema of input port {@code port}'s tuples, given port 0's. */
   StructType tuplesOf(int port, StructType portZeroTuples) {
     return port == 0 ? portZeroTuples : morePorts.get(port - 1).tuples();

@@ -246,6 +246,44 @@ public final class OperatorRunRequest {
         .build();
   }
 
+  /**
+   * The request of the map-based entry points with several input ports ({@code
+   * WindowedOperators.runOperator} and {@code SingleInstanceRun.run} taking lists): {@code windows}
+   * holds each port's window clause (null: not windowed), port 0's first; the other arguments are
+   * port 0's and the operator's, checked as the one-port form checks them, so they are refused
+   * alike. One window gives the one-port request.
+   *
+   * @throws IllegalArgumentException for bad arguments, naming them
+   */
+  static OperatorRunRequest of(
+      List<String> windows,
+      String operatorClass,
+      List<String> partitionBy,
+      List<String> orderBy,
+      Map<String, List<String>> parameters,
+      String outputSchema,
+      Map<String, String> options) {
+    if (windows == null || windows.isEmpty()) {
+      throw new IllegalArgumentException(
+          "inputs and their windows: give one window (or null) per input DataFrame");
+    }
+    OperatorRunRequest portZero =
+        of(operatorClass, windows.get(0), partitionBy, orderBy, parameters, outputSchema, options);
+    if (windows.size() == 1) {
+      return portZero;
+    }
+    Builder builder =
+        builder(operatorClass)
+            .window(windows.get(0))
+            .partitionBy(partitionBy)
+            .orderBy(orderBy)
+            .parameters(parameters)
+            .outputSchema(outputSchema)
+            .options(options);
+    windows.subList(1, windows.size()).forEach(builder::inputPort);
+    return builder.build();
+  }
+
   /** What a port beyond 0 states of its own: its window and SPL types. */
   private record MorePort(String window, Map<String, String> splTypes) {}
 

@@ -120,7 +120,13 @@ final class RunValidation {
     for (int port = 1; port < portRows.size(); port++) {
       morePorts.add(
           morePort(
-              port, request.inputs().get(port), portRows.get(port), rows, inputSpl, streaming));
+              port,
+              request.inputs().get(port),
+              portRows.get(port),
+              rows,
+              inputSpl,
+              spec,
+              streaming));
     }
 
     OperatorPlan plan =
@@ -156,11 +162,12 @@ final class RunValidation {
   }
 
   /**
-   * Input port {@code port} beyond 0, checked against its rows: its window (none, or one without
-   * time: a port beyond 0 has no event time, and its key's wake-ups follow port 0's window), its
-   * partitioning and {@code partition_by} columns (port 0's, of the same types, since the ports'
-   * rows are grouped together by them), its {@code order_by} columns (port 0's, of the same SPL
-   * types: the ports' rows arrive in one order) and its SPL types. A refusal names the port.
+   * Input port {@code port} beyond 0, checked against its rows: its window (none, or one of count,
+   * delta, punct or processing-time policies: event time is port 0's, and processing time needs a
+   * stream, whose port 0 is not on event time), its partitioning and {@code partition_by} columns
+   * (port 0's, of the same types, since the ports' rows are grouped together by them), its {@code
+   * order_by} columns (port 0's, of the same SPL types: the ports' rows arrive in one order) and
+   * its SPL types. A refusal names the port.
    */
   private static OperatorPlan.MorePort morePort(
       int port,
@@ -168,17 +175,12 @@ final class RunValidation {
       StructType rows,
       StructType portZeroRows,
       SplSchema portZeroSpl,
+      WindowSpec portZero,
       boolean streaming) {
     try {
       WindowSpec spec =
           in.window() == null ? WindowSpec.notWindowed() : WindowClauseParser.parse(in.window());
-      if (spec.isTimeInterval() || spec.usesTime()) {
-        throw new IllegalArgumentException(
-            "the window \""
-                + in.window()
-                + "\" uses time; a port beyond 0 takes a window of count, delta or punct"
-                + " policies, or none");
-      }
+      requireProcessingTimeOnly(spec, portZero, streaming);
       requirePartitioning(spec, in);
       requireColumns(rows, in.partitionBy(), "partition_by");
       for (String column : in.partitionBy()) {
@@ -220,6 +222,40 @@ final class RunValidation {
           spec.toString(), rows, tuples, new LinkedHashMap<>(in.splTypes()));
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException("input port " + port + ": " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * The time a window beyond port 0 may use: no event time (a timeInterval window), since {@code
+   * event_time} names a column of port 0's rows and the key's watermark is port 0's; processing
+   * time only on a stream ({@link #requireNoProcessingTime}) whose port 0 is not on event time: a
+   * key wakes up either on Spark's watermark or on its clock, as Spark's stateful operations take
+   * one time mode (docs/decisions.md, "Several input ports").
+   */
+  private static void requireProcessingTimeOnly(
+      WindowSpec spec, WindowSpec portZero, boolean streaming) {
+    if (spec.isTimeInterval()) {
+      throw new IllegalArgumentException(
+          "the window \""
+              + spec
+              + "\" is a timeInterval window, and event time is port 0's (event_time names a"
+              + " column of port 0's rows): a port beyond 0 takes count, delta, punct or"
+              + " processing-time policies (time(...), partitionAge), or none");
+    }
+    if (!spec.usesTime()) {
+      return;
+    }
+    if (!streaming) {
+      requireNoProcessingTime(spec);
+    }
+    if (portZero.isTimeInterval()) {
+      throw new IllegalArgumentException(
+          "the window \""
+              + spec
+              + "\" has processing-time policies (time(...) or partitionAge), and port 0's is a"
+              + " timeInterval window on event time: a key wakes up on one kind of time, so beside"
+              + " a timeInterval window on port 0 the other ports take count, delta or punct"
+              + " policies, or none");
     }
   }
 

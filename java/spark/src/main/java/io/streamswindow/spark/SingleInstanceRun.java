@@ -5,12 +5,15 @@ import com.ibm.streams.operator.Tuple;
 import io.streamswindow.engine.ManualClock;
 import io.streamswindow.runtime.OperatorHost;
 import io.streamswindow.runtime.OutputSink;
+import io.streamswindow.schema.SplSchema;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.types.StructType;
 
 /**
  * Runs an operator the way IBM Streams does: one operator instance, one window holding every
@@ -21,6 +24,12 @@ import org.apache.spark.sql.RowFactory;
  * events, the two give the same rows. Meant for tests and small inputs: everything is collected to
  * the driver. Time policies see a manual clock that does not move. Its arguments make the same
  * {@link OperatorRunRequest} as {@link WindowedOperators#runOperator}'s, checked the same way.
+ *
+ * <p>An operator with several input ports takes one batch {@code Dataset} per port ({@link
+ * #run(List, OperatorRunRequest)}); their rows arrive in the order a batch's call hands a key's
+ * rows on (docs/python.md, "Several input ports"), here over the whole input: by {@code orderBy}
+ * across the ports, ties to the lower port, then input order; without {@code orderBy}, port 0's
+ * rows, then port 1's... Then a final marker on every port, port 0's first.
  */
 public final class SingleInstanceRun {
   private SingleInstanceRun() {}
@@ -114,20 +123,93 @@ public final class SingleInstanceRun {
         });
   }
 
+  /**
+   * Runs the operator {@code request} names over several input ports, as {@link
+   * WindowedOperators#runOperator(List, OperatorRunRequest)} takes them: {@code inputs} holds one
+   * batch DataFrame per input port, port 0's first, and the request declares the ports beyond 0
+   * ({@link OperatorRunRequest.Builder#inputPort}). One operator instance receives every port's
+   * rows in the order the class comment states, then a final marker on every port. Example:
+   *
+   * <pre>{@code
+   * Dataset<Row> expected = SingleInstanceRun.run(List.of(prices, orders),
+   *     OperatorRunRequest.builder("io.streamswindow.examples.LatestValueEnricher")
+   *         .window("partitioned, sliding, count(1)")
+   *         .partitionBy(List.of("key"))
+   *         .orderBy(List.of("seq"))
+   *         .inputPort(null)
+   *         .parameter("key", List.of("key"))
+   *         .outputSchema("key string, seq long, qty double, price double")
+   *         .build());
+   * }</pre>
+   */
+  public static Dataset<Row> run(List<Dataset<Row>> inputs, OperatorRunRequest request)
+      throws Exception {
+    return RefusedArgumentException.refusingChecked(
+        () -> {
+          SupportedSpark.require();
+          return runChecked(inputs, request);
+        });
+  }
+
+  /**
+   * {@link #run(Dataset, String, String, List, List, Map, String, Map)} of an operator with several
+   * input ports, as the Python facade's {@code inputs} call it: {@code inputs} holds one batch
+   * DataFrame per input port and {@code windows} each port's window clause (null: not windowed),
+   * port 0's first; the other arguments are port 0's and the operator's, and ports beyond 0 share
+   * {@code partitionBy} and {@code orderBy}, as {@link WindowedOperators#runOperator(List, List,
+   * String, List, List, Map, String, Map)} takes them.
+   */
+  public static Dataset<Row> run(
+      List<Dataset<Row>> inputs,
+      List<String> windows,
+      String operatorClass,
+      List<String> partitionBy,
+      List<String> orderBy,
+      Map<String, List<String>> parameters,
+      String outputSchema,
+      Map<String, String> options)
+      throws Exception {
+    return RefusedArgumentException.refusingChecked(
+        () -> {
+          SupportedSpark.require();
+          if (inputs == null || windows == null || inputs.size() != windows.size()) {
+            throw new IllegalArgumentException(
+                "inputs and their windows: give one window (or null) per input DataFrame");
+          }
+          return runChecked(
+              inputs,
+              OperatorRunRequest.of(
+                  windows, operatorClass, partitionBy, orderBy, parameters, outputSchema, options));
+        });
+  }
+
   private static Dataset<Row> runChecked(Dataset<Row> input, OperatorRunRequest request)
       throws Exception {
-    if (input.isStreaming()) {
-      throw new IllegalArgumentException("SingleInstanceRun needs a batch DataFrame");
+    return runChecked(List.of(input), request);
+  }
+
+  private static Dataset<Row> runChecked(List<Dataset<Row>> inputs, OperatorRunRequest request)
+      throws Exception {
+    if (inputs == null || inputs.isEmpty()) {
+      throw new IllegalArgumentException("inputs: give one DataFrame per input port");
+    }
+    Dataset<Row> input = inputs.get(0);
+    for (int port = 0; port < inputs.size(); port++) {
+      if (inputs.get(port).isStreaming()) {
+        throw new IllegalArgumentException(
+            "SingleInstanceRun needs a batch DataFrame"
+                + (inputs.size() > 1 ? "; input port " + port + "'s is streaming" : ""));
+      }
     }
     requireNoMarkers(request);
     // The names runOperator refuses are refused here too (RunValidation): the reference must not
     // accept what the run it checks would not. Its own initialization below is its dry run.
     ValidatedRun run =
         RunValidation.validate(
-            request, input.schema(), false, OperatorDirectories.of(input.sparkSession()));
-    // Read from the input's rows by name: with partition_by_keys_only the tuples have fewer
-    // columns.
-    RowTupleConverter in = new RowTupleConverter(run.tuples(), input.schema(), run.inputSpl());
+            request,
+            inputs.stream().map(Dataset::schema).toList(),
+            false,
+            OperatorDirectories.of(input.sparkSession()));
     OperatorPlan plan = run.plan();
     ResultLayout layout = plan.layout();
     RowTupleConverter[] converters = new RowTupleConverter[plan.outputPorts()];
@@ -135,25 +217,18 @@ public final class SingleInstanceRun {
       converters[port] =
           new RowTupleConverter(plan.output(port), plan.output(port), plan.outputSchema(port));
     }
-    List<Tuple> tuples = new ArrayList<>();
-    for (Row row : input.collectAsList()) {
-      tuples.add(in.toTuple(row));
-    }
-    List<String> orderBy = request.input().orderBy();
-    if (!orderBy.isEmpty()) {
-      // The order run_operator gives (TupleOrder), stable: equal values keep their input order.
-      tuples.sort(new TupleOrder(in.schema(), orderBy));
-    }
+    List<Arrival> arrivals = arrivals(inputs, run);
     List<Row> results = new ArrayList<>();
     HostRecipe recipe =
         HostRecipe.of(
             run.type(),
-            in.schema(),
+            run.inputSpl(),
             run.spec(),
             plan.outputSchemas(),
             run.parameters(),
             request.input().partitionBy(),
-            run.plan().directories());
+            run.plan().directories(),
+            plan.hostPorts());
     OperatorHost host =
         recipe.initialized(
             ManualClock.create(),
@@ -167,17 +242,57 @@ public final class SingleInstanceRun {
     try {
       OperatorArgumentChecks.requireParametersRead(run.type(), run.parameters(), host);
       host.allPortsReady();
-      for (Tuple tuple : tuples) {
-        host.submit(0, tuple);
+      for (Arrival arrival : arrivals) {
+        host.submit(arrival.port(), arrival.tuple());
       }
       if (run.spec().isTimeInterval()) {
         host.advanceWatermark(Long.MAX_VALUE);
       }
-      host.punctuate(0, Punctuation.FINAL_MARKER);
+      for (int port = 0; port < plan.inputPorts(); port++) {
+        host.punctuate(port, Punctuation.FINAL_MARKER);
+      }
     } finally {
       host.shutdown();
     }
     return input.sparkSession().createDataFrame(results, run.resultSchema());
+  }
+
+  /** A tuple of an input port, with its {@code order_by} values (empty without order_by). */
+  private record Arrival(int port, Tuple tuple, Object[] orderValues) {}
+
+  /**
+   * Every port's tuples in arrival order: collected port by port, each in its input order, then
+   * (with {@code order_by}) sorted stably by their order values, so ties go to the lower port, then
+   * to input order, as {@link PortArrivals} orders a call's tuples on Spark.
+   */
+  private static List<Arrival> arrivals(List<Dataset<Row>> inputs, ValidatedRun run) {
+    OperatorPlan plan = run.plan();
+    List<String> orderBy = plan.orderBy();
+    List<Arrival> arrivals = new ArrayList<>();
+    TupleOrder first = null;
+    for (int port = 0; port < inputs.size(); port++) {
+      StructType tuples = plan.tuplesOf(port, run.tuples());
+      SplSchema spl = port == 0 ? run.inputSpl() : plan.ofPort(port).inputSchema(tuples);
+      // Read from the input's rows by name: with partition_by_keys_only the tuples have fewer
+      // columns.
+      RowTupleConverter in = new RowTupleConverter(tuples, inputs.get(port).schema(), spl);
+      TupleOrder order = orderBy.isEmpty() ? null : new TupleOrder(spl, orderBy);
+      first = first == null ? order : first;
+      for (Row row : inputs.get(port).collectAsList()) {
+        Tuple tuple = in.toTuple(row);
+        Object[] values = new Object[orderBy.size()];
+        for (int i = 0; i < values.length; i++) {
+          values[i] = tuple.getObject(order.attributes()[i]);
+        }
+        arrivals.add(new Arrival(port, tuple, values));
+      }
+    }
+    if (first != null) {
+      // The order run_operator gives (TupleOrder), stable: equal values keep port, then input
+      // order.
+      arrivals.sort(Comparator.comparing(Arrival::orderValues, first::compareValues));
+    }
+    return arrivals;
   }
 
   /**

@@ -48,7 +48,7 @@ enum StateLayout {
       GroupStateTimeout timeout =
           eventTimeStream
               ? GroupStateTimeout.EventTimeTimeout()
-              : spec.usesTime() && plan.streaming()
+              : plan.usesProcessingTime() && plan.streaming()
                   ? GroupStateTimeout.ProcessingTimeTimeout()
                   : GroupStateTimeout.NoTimeout();
       return groups.flatMapGroupsWithState(

@@ -716,8 +716,17 @@ final class WindowedGroupRunner implements Serializable {
       }
       return generation;
     }
-    if (recipe.window().usesTime() && window != null) {
-      long deadline = window.nextDeadline(TimeDomain.PROCESSING_TIME);
+    if (recipe.usesProcessingTime()) {
+      // One wake-up per key: the earliest deadline of every port's window; advanceTime then
+      // brings every port's window to the wake-up's time (docs/decisions.md, "Several input
+      // ports").
+      long deadline = Long.MAX_VALUE;
+      for (int port = 0; port < plan.inputPorts(); port++) {
+        EngineWindow<Tuple> portWindow = host.engineWindow(port);
+        if (portWindow != null) {
+          deadline = Math.min(deadline, portWindow.nextDeadline(TimeDomain.PROCESSING_TIME));
+        }
+      }
       if (deadline != Long.MAX_VALUE) {
         state.wakeAtProcessingTime(deadline, clock.nanos());
       }

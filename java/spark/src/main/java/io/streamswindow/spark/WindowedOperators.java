@@ -168,26 +168,10 @@ public final class WindowedOperators {
             throw new IllegalArgumentException(
                 "inputs and their windows: give one window (or null) per input DataFrame");
           }
-          // Port 0's arguments as the one-port entry point checks them, so they are refused alike.
-          OperatorRunRequest portZero =
+          return run(
+              inputs,
               OperatorRunRequest.of(
-                  operatorClass,
-                  windows.get(0),
-                  partitionBy,
-                  orderBy,
-                  parameters,
-                  outputSchema,
-                  options);
-          OperatorRunRequest.Builder builder =
-              OperatorRunRequest.builder(operatorClass)
-                  .window(windows.get(0))
-                  .partitionBy(partitionBy)
-                  .orderBy(orderBy)
-                  .parameters(parameters)
-                  .outputSchema(outputSchema)
-                  .options(options);
-          windows.subList(1, windows.size()).forEach(builder::inputPort);
-          return run(inputs, windows.size() == 1 ? portZero : builder.build());
+                  windows, operatorClass, partitionBy, orderBy, parameters, outputSchema, options));
         });
   }
 

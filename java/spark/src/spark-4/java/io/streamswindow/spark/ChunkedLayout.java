@@ -40,12 +40,12 @@ final class ChunkedLayout {
       WindowSpec spec,
       boolean eventTimeStream) {
     // Spark runs micro-batches without data, endlessly, in processing-time mode (so that timers
-    // fire): only windows with time policies take it, so processAllAvailable() returns for the
-    // others, as with flatMapGroupsWithState.
+    // fire): only plans with time policies, on any input port, take it, so processAllAvailable()
+    // returns for the others, as with flatMapGroupsWithState.
     TimeMode time =
         eventTimeStream
             ? TimeMode.EventTime()
-            : spec.usesTime() ? TimeMode.ProcessingTime() : TimeMode.None();
+            : plan.usesProcessingTime() ? TimeMode.ProcessingTime() : TimeMode.None();
     QueryRunRelease.register(session);
     return groups.transformWithState(
         new WindowedOperatorProcessor(plan, tuples),

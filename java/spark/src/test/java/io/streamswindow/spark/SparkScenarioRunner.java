@@ -282,18 +282,18 @@ final class SparkScenarioRunner {
           "streaming, one micro-batch per step, "
               + layout.name().toLowerCase().replace('_', '-')
               + " layout";
-      prepare(
-          spec.toString(),
-          true,
-          eventTime
-              ? GroupStateTimeout.EventTimeTimeout()
-              : spec.usesTime()
-                  ? GroupStateTimeout.ProcessingTimeTimeout()
-                  : GroupStateTimeout.NoTimeout());
+      // The timeout StateLayout gives the plan: processing time when any port's window uses it.
+      prepare(spec.toString(), true, eventTime ? GroupStateTimeout.EventTimeTimeout() : null);
       runStreaming();
     }
   }
 
+  /**
+   * Builds the plan and the function (and runner) of one way to run.
+   *
+   * @param timeoutConf the groups' timeout, or null for the plan's: a processing-time one when a
+   *     window of any port has time policies, as {@link StateLayout} chooses
+   */
   private void prepare(String window, boolean streaming, GroupStateTimeout timeoutConf) {
     ListenerBehaviour listener = scenario.listener();
     Map<String, List<String>> parameters = new LinkedHashMap<>();
@@ -358,7 +358,12 @@ final class SparkScenarioRunner {
     }
     outputMarks = !morePorts.isEmpty();
     this.streaming = streaming;
-    timeout = timeoutConf;
+    timeout =
+        timeoutConf != null
+            ? timeoutConf
+            : plan.usesProcessingTime()
+                ? GroupStateTimeout.ProcessingTimeTimeout()
+                : GroupStateTimeout.NoTimeout();
   }
 
   // ---------------------------------------------------------------- the three ways to run
