@@ -73,12 +73,11 @@ final class PerKeyRun {
     OperatorPlan plan = run.plan();
     if (!input.isStreaming()) {
       return StateLayout.SINGLE_VALUE.stateful(
-          session, groups, plan, run.tuples(), resultSchema, run.spec(), eventTimeStream);
+          session, groups, plan, run.tuples(), resultSchema, eventTimeStream);
     }
     StateLayout layout = StateLayout.of(session);
     Dataset<Row> results =
-        layout.stateful(
-            session, groups, plan, run.tuples(), resultSchema, run.spec(), eventTimeStream);
+        layout.stateful(session, groups, plan, run.tuples(), resultSchema, eventTimeStream);
     if (StateLayout.followsCheckpoint(session)) {
       StateLayoutRestartRule.offer(
           session,
@@ -86,14 +85,7 @@ final class PerKeyRun {
           () ->
               layout
                   .other()
-                  .stateful(
-                      session,
-                      groups,
-                      plan,
-                      run.tuples(),
-                      resultSchema,
-                      run.spec(),
-                      eventTimeStream),
+                  .stateful(session, groups, plan, run.tuples(), resultSchema, eventTimeStream),
           layout,
           StateLayout.chosen(session));
     }

@@ -172,10 +172,7 @@ public final class SingleInstanceRun {
     return RefusedArgumentException.refusingChecked(
         () -> {
           SupportedSpark.require();
-          if (inputs == null || windows == null || inputs.size() != windows.size()) {
-            throw new IllegalArgumentException(
-                "inputs and their windows: give one window (or null) per input DataFrame");
-          }
+          EntryPointArguments.requireWindowPerInput(inputs, windows);
           return runChecked(
               inputs,
               OperatorRunRequest.of(

@@ -1,6 +1,5 @@
 package io.streamswindow.spark;
 
-import io.streamswindow.engine.WindowSpec;
 import java.util.Locale;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Encoders;
@@ -26,7 +25,7 @@ import org.apache.spark.sql.types.StructType;
  *
  * <pre>{@code
  * StateLayout layout = StateLayout.of(session);  // CHUNKED where the store is RocksDB
- * Dataset<Row> results = layout.stateful(session, groups, plan, tuples, resultSchema, spec, false);
+ * Dataset<Row> results = layout.stateful(session, groups, plan, tuples, resultSchema, false);
  * }</pre>
  */
 enum StateLayout {
@@ -43,7 +42,6 @@ enum StateLayout {
         OperatorPlan plan,
         StructType tuples,
         StructType resultSchema,
-        WindowSpec spec,
         boolean eventTimeStream) {
       GroupStateTimeout timeout =
           eventTimeStream
@@ -73,10 +71,8 @@ enum StateLayout {
         OperatorPlan plan,
         StructType tuples,
         StructType resultSchema,
-        WindowSpec spec,
         boolean eventTimeStream) {
-      return ChunkedLayout.stateful(
-          session, groups, plan, tuples, resultSchema, spec, eventTimeStream);
+      return ChunkedLayout.stateful(session, groups, plan, tuples, resultSchema, eventTimeStream);
     }
   };
 
@@ -124,7 +120,6 @@ enum StateLayout {
       OperatorPlan plan,
       StructType tuples,
       StructType resultSchema,
-      WindowSpec spec,
       boolean eventTimeStream);
 
   /**

@@ -164,10 +164,7 @@ public final class WindowedOperators {
     return RefusedArgumentException.refusing(
         () -> {
           SupportedSpark.require();
-          if (inputs == null || windows == null || inputs.size() != windows.size()) {
-            throw new IllegalArgumentException(
-                "inputs and their windows: give one window (or null) per input DataFrame");
-          }
+          EntryPointArguments.requireWindowPerInput(inputs, windows);
           return run(
               inputs,
               OperatorRunRequest.of(

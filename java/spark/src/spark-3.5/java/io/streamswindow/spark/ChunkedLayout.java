@@ -1,6 +1,5 @@
 package io.streamswindow.spark;
 
-import io.streamswindow.engine.WindowSpec;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.KeyValueGroupedDataset;
 import org.apache.spark.sql.Row;
@@ -36,7 +35,6 @@ final class ChunkedLayout {
       OperatorPlan plan,
       StructType tuples,
       StructType resultSchema,
-      WindowSpec spec,
       boolean eventTimeStream) {
     throw new IllegalArgumentException(UNAVAILABLE);
   }

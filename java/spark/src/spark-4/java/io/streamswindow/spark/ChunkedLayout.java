@@ -1,6 +1,5 @@
 package io.streamswindow.spark;
 
-import io.streamswindow.engine.WindowSpec;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Encoders;
 import org.apache.spark.sql.KeyValueGroupedDataset;
@@ -17,7 +16,7 @@ import org.apache.spark.sql.types.StructType;
  *
  * <pre>{@code
  * if (ChunkedLayout.AVAILABLE) {
- *   Dataset<Row> results = ChunkedLayout.stateful(session, groups, plan, tuples, schema, spec, false);
+ *   Dataset<Row> results = ChunkedLayout.stateful(session, groups, plan, tuples, schema, false);
  * }
  * }</pre>
  */
@@ -37,7 +36,6 @@ final class ChunkedLayout {
       OperatorPlan plan,
       StructType tuples,
       StructType resultSchema,
-      WindowSpec spec,
       boolean eventTimeStream) {
     // Spark runs micro-batches without data, endlessly, in processing-time mode (so that timers
     // fire): only plans with time policies, on any input port, take it, so processAllAvailable()
