@@ -64,11 +64,11 @@ record HostRecipe(
   }
 
   /**
-   * A recipe whose parameter values are interned, as the schemas' attribute names are (an operator
-   * that looks attributes up by a parameter's value, WindowSum's {@code attr} per tuple, then finds
-   * them by reference), and whose directories are found on this JVM, once per recipe rather than
-   * per host (a missing one is refused here, naming its setting: {@link
-   * OperatorDirectories#resolve}).
+   * A recipe whose parameter values and partition_by columns are interned, as the schemas'
+   * attribute names are (an operator that looks attributes up by a parameter's value, WindowSum's
+   * {@code attr} per tuple, and the default partitioner of every host, then find them by
+   * reference), and whose directories are found on this JVM, once per recipe rather than per host
+   * (a missing one is refused here, naming its setting: {@link OperatorDirectories#resolve}).
    */
   static HostRecipe of(
       Class<? extends Operator> operatorClass,
@@ -92,7 +92,14 @@ record HostRecipe(
                     new Port(port.input(), WindowClauseParser.typed(port.window(), port.input())))
             .toList();
     return new HostRecipe(
-        operatorClass, input, typed, output, interned, List.copyOf(partitionBy), found, typedPorts);
+        operatorClass,
+        input,
+        typed,
+        output,
+        interned,
+        partitionBy.stream().map(String::intern).toList(),
+        found,
+        typedPorts);
   }
 
   /** Builds a host on {@code clock} whose output port 0 goes to {@code sink}; not initialized. */

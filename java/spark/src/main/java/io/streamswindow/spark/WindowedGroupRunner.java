@@ -604,7 +604,11 @@ final class WindowedGroupRunner implements Serializable {
     EngineWindow<Tuple> window = host.engineWindow(port);
     if (window != null && window.isPartitioned() && !window.hasPartitioner()) {
       StreamSchema tuples = host.inputs().get(port).getStreamSchema();
-      if (partitionBy.stream().noneMatch(c -> tuples.getAttribute(c) != null)) {
+      boolean anyColumn = false;
+      for (String column : partitionBy) {
+        anyColumn |= tuples.getAttribute(column) != null;
+      }
+      if (!anyColumn) {
         // partition_by_keys_only left the columns out: only the operator can say what a partition
         // is.
         throw new IllegalArgumentException(
