@@ -100,6 +100,22 @@ def expected_batch_metrics() -> dict[str, Any]:
     }
 
 
+def test_a_batch_without_an_observation_reports_the_metrics_in_its_query_execution(
+    spark: SparkSession,
+) -> None:
+    # The JVM observes the report rows itself here (each metric at its index in the report's
+    # array, docs/architecture.md), as a stream's progress reports them.
+    result = filtered(spark.createDataFrame(BATCH, READINGS_SCHEMA))
+
+    assert sorted(tuple(row) for row in result.collect()) == sorted(
+        row for row in BATCH if row[2] >= 5
+    )
+    reported = result._jdf.queryExecution().observedMetrics().get(OBSERVED).get()
+    assert {name: reported.getAs(name) for name in expected_batch_metrics()} == (
+        expected_batch_metrics()
+    )
+
+
 def batch_metrics_of(
     spark: SparkSession, observation: Any
 ) -> tuple[dict[str, Any], list[tuple[Any, ...]]]:

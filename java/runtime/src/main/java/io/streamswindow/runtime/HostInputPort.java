@@ -16,29 +16,27 @@ final class HostInputPort extends HostPort implements StreamingInput<Tuple> {
   // Set once, right after construction: the window needs this port, and this port its window.
   private StreamWindow<Tuple> window;
 
-  /** The port's system metrics, by {@link InputPortMetric} ordinal. */
-  private final HostMetric[] metrics;
-
   // The ones the host counts, at hand for the per-tuple path.
   private final HostMetric tuplesProcessed;
   private final HostMetric windowPunctsProcessed;
   private final HostMetric finalPunctsProcessed;
 
+  /**
+   * All the port's system metrics, by {@link InputPortMetric} ordinal, made when one the host does
+   * not count (the queue metrics, always 0) is first asked for: a host is built per key and call on
+   * Spark (docs/performance.md, "Operator metrics, and what else a call costs now").
+   */
+  private HostMetric[] metrics;
+
   HostInputPort(int portNumber, String name, StreamSchema schema) {
     super(portNumber, name, schema);
-    InputPortMetric[] names = InputPortMetric.values();
-    metrics = new HostMetric[names.length];
-    for (InputPortMetric metric : names) {
-      metrics[metric.ordinal()] =
-          HostMetric.system(
-              metric.name(),
-              portNumber,
-              "input port " + portNumber + ": " + metric.name(),
-              kindOf(metric));
-    }
-    tuplesProcessed = metrics[InputPortMetric.nTuplesProcessed.ordinal()];
-    windowPunctsProcessed = metrics[InputPortMetric.nWindowPunctsProcessed.ordinal()];
-    finalPunctsProcessed = metrics[InputPortMetric.nFinalPunctsProcessed.ordinal()];
+    tuplesProcessed = newMetric(InputPortMetric.nTuplesProcessed);
+    windowPunctsProcessed = newMetric(InputPortMetric.nWindowPunctsProcessed);
+    finalPunctsProcessed = newMetric(InputPortMetric.nFinalPunctsProcessed);
+  }
+
+  private HostMetric newMetric(InputPortMetric metric) {
+    return HostMetric.system(PortMetricNames.OPERATOR_INPUT, portNumber, metric, kindOf(metric));
   }
 
   /** IBM's kind of each input port metric: queue sizes are gauges, the interval a time. */
@@ -59,7 +57,30 @@ final class HostInputPort extends HostPort implements StreamingInput<Tuple> {
 
   /** One of the port's system metrics. Ports here have no queue: those metrics stay 0. */
   Metric metric(InputPortMetric metric) {
-    return metrics[metric.ordinal()];
+    switch (metric) {
+      case nTuplesProcessed:
+        return tuplesProcessed;
+      case nWindowPunctsProcessed:
+        return windowPunctsProcessed;
+      case nFinalPunctsProcessed:
+        return finalPunctsProcessed;
+      default:
+        return allMetrics()[metric.ordinal()];
+    }
+  }
+
+  private synchronized HostMetric[] allMetrics() {
+    if (metrics == null) {
+      HostMetric[] all = new HostMetric[InputPortMetric.values().length];
+      for (InputPortMetric metric : InputPortMetric.values()) {
+        all[metric.ordinal()] = newMetric(metric);
+      }
+      all[InputPortMetric.nTuplesProcessed.ordinal()] = tuplesProcessed;
+      all[InputPortMetric.nWindowPunctsProcessed.ordinal()] = windowPunctsProcessed;
+      all[InputPortMetric.nFinalPunctsProcessed.ordinal()] = finalPunctsProcessed;
+      metrics = all;
+    }
+    return metrics;
   }
 
   /** Counts a tuple the operator is given. Called under the host's lock. */

@@ -35,10 +35,11 @@ final class HostMetric implements Metric {
   /**
    * A system metric, which only the host changes: as in IBM's runtime its setters throw {@link
    * UnsupportedOperationException}. Named as IBM names port metrics: the metric and the port
-   * number, {@code nTuplesProcessed0}.
+   * number, {@code nTuplesProcessed0}; the name and description strings are {@code family}'s,
+   * shared by every host.
    */
-  static HostMetric system(String metric, int port, String description, Kind kind) {
-    return new HostMetric(metric + port, description, kind, true);
+  static HostMetric system(PortMetricNames family, int port, Enum<?> metric, Kind kind) {
+    return new HostMetric(family.name(port, metric), family.description(port, metric), kind, true);
   }
 
   @Override

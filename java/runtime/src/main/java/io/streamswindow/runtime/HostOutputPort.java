@@ -37,10 +37,7 @@ final class HostOutputPort extends HostPort implements StreamingOutput<OutputTup
     for (OutputPortMetric metric : names) {
       metrics[metric.ordinal()] =
           HostMetric.system(
-              metric.name(),
-              portNumber,
-              "output port " + portNumber + ": " + metric.name(),
-              Metric.Kind.COUNTER);
+              PortMetricNames.OPERATOR_OUTPUT, portNumber, metric, Metric.Kind.COUNTER);
     }
     tuplesSubmitted = metrics[OutputPortMetric.nTuplesSubmitted.ordinal()];
     windowPunctsSubmitted = metrics[OutputPortMetric.nWindowPunctsSubmitted.ordinal()];

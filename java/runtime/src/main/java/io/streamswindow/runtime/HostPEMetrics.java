@@ -26,11 +26,7 @@ final class HostPEMetrics implements PEMetrics {
     for (int port = 0; port < inputs.size(); port++) {
       for (InputPortMetric metric : InputPortMetric.values()) {
         inputMetrics[port][metric.ordinal()] =
-            HostMetric.system(
-                metric.name(),
-                port,
-                "PE input port " + port + ": " + metric.name(),
-                Metric.Kind.COUNTER);
+            HostMetric.system(PortMetricNames.PE_INPUT, port, metric, Metric.Kind.COUNTER);
       }
     }
     for (int port = 0; port < outputs.size(); port++) {
@@ -42,8 +38,7 @@ final class HostPEMetrics implements PEMetrics {
                 ? Metric.Kind.GAUGE
                 : Metric.Kind.COUNTER;
         outputMetrics[port][metric.ordinal()] =
-            HostMetric.system(
-                metric.name(), port, "PE output port " + port + ": " + metric.name(), kind);
+            HostMetric.system(PortMetricNames.PE_OUTPUT, port, metric, kind);
       }
     }
   }

@@ -23,6 +23,13 @@ final class HostProcessingElement implements ProcessingElement {
   private final int inputPorts;
   private final int outputPorts;
   private final HostDirectories directories;
+  private List<HostInputPort> inputs = List.of();
+  private List<HostOutputPort> outputs = List.of();
+
+  /**
+   * Made when first asked for: few operators read their PE's metrics, and a host is built per key
+   * and call on Spark (docs/performance.md, "Operator metrics, and what else a call costs now").
+   */
   private PEMetrics metrics;
 
   HostProcessingElement(
@@ -41,8 +48,10 @@ final class HostProcessingElement implements ProcessingElement {
   }
 
   /** Sets the ports once they exist: the processing element's ports are the operator's. */
-  void attachPorts(List<HostInputPort> inputs, List<HostOutputPort> outputs) {
-    this.metrics = new HostPEMetrics(inputs, outputs);
+  synchronized void attachPorts(List<HostInputPort> inputs, List<HostOutputPort> outputs) {
+    this.inputs = inputs;
+    this.outputs = outputs;
+    this.metrics = null;
   }
 
   HostDirectories directories() {
@@ -175,7 +184,10 @@ final class HostProcessingElement implements ProcessingElement {
   }
 
   @Override
-  public PEMetrics getMetrics() {
+  public synchronized PEMetrics getMetrics() {
+    if (metrics == null) {
+      metrics = new HostPEMetrics(inputs, outputs);
+    }
     return metrics;
   }
 

@@ -18,6 +18,7 @@ import io.streamswindow.engine.ManualClock;
 import io.streamswindow.engine.SystemClock;
 import io.streamswindow.engine.TimeDomain;
 import io.streamswindow.engine.TupleChunkStore;
+import io.streamswindow.engine.WindowSpec;
 import io.streamswindow.runtime.RestoreFailedException.Step;
 import io.streamswindow.schema.ImmutableTuple;
 import java.util.ArrayList;
@@ -144,16 +145,18 @@ public final class OperatorHost {
     }
     context.attachPorts(List.copyOf(inputs), List.copyOf(outputs));
     this.lock = new HostLock(context, this::replanTimer);
-    this.windows =
-        new PortWindows(
-            inputs, builder.inputs.stream().map(InputPortSpec::window).toList(), context, clock);
+    // Loops rather than streams here: a host is built per key and call on Spark
+    // (docs/performance.md, "Operator metrics, and what else a call costs now").
+    List<WindowSpec> specs = new ArrayList<>(inputCount);
+    // A window without time policies never has a deadline: no thread, and no per-call replan.
+    boolean onTheClock = false;
+    for (InputPortSpec spec : builder.inputs) {
+      specs.add(spec.window());
+      onTheClock |= spec.window() != null && spec.window().usesTime();
+    }
+    this.windows = new PortWindows(inputs, specs, context, clock);
     this.inputFinal = new boolean[inputCount];
     this.openInputs = inputCount;
-    // A window without time policies never has a deadline: no thread, and no per-call replan.
-    boolean onTheClock =
-        builder.inputs.stream()
-            .map(InputPortSpec::window)
-            .anyMatch(window -> window != null && window.usesTime());
     this.timer =
         clock instanceof SystemClock && onTheClock
             ? new WallClockTimer(

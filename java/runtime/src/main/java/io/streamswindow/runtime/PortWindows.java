@@ -51,8 +51,15 @@ final class PortWindows {
       windows.add(window);
       codecs.add(SchemaSupport.codec(schema));
     }
-    List<EngineWindow<Tuple>> present = windows.stream().filter(w -> w != null).toList();
-    sole = present.size() == 1 ? present.get(0) : null;
+    EngineWindow<Tuple> only = null;
+    int present = 0;
+    for (EngineWindow<Tuple> window : windows) {
+      if (window != null) {
+        only = window;
+        present++;
+      }
+    }
+    sole = present == 1 ? only : null;
   }
 
   /** The window of {@code port}, or null when the port has none. */

@@ -115,6 +115,74 @@ class MetricsAndLibrariesTest {
     assertEquals(3, PEMetrics.OutputPortMetric.nTuplesSubmitted.getMetric(context, 0).getValue());
   }
 
+  /** Does nothing: a host of ten input ports. */
+  public static class TenInputs extends AbstractOperator {}
+
+  private static OperatorHost tenInputs() {
+    OperatorHostBuilder builder = OperatorHost.builder(TenInputs.class);
+    for (int port = 0; port < 10; port++) {
+      builder.input("in" + port, SCHEMA, io.streamswindow.engine.WindowSpec.notWindowed());
+    }
+    return builder.output("out", SCHEMA, OutputSink.discard()).build();
+  }
+
+  @Test
+  void portMetricsAreNamedPerPortOnEveryPortAndStayTheSameObjects() throws Exception {
+    OperatorHost host = tenInputs();
+    host.initialize();
+    host.allPortsReady();
+    host.submit(9, SCHEMA.getTuple(new Object[] {"a"}));
+    OperatorContext context = host.context();
+    OperatorMetrics metrics = context.getMetrics();
+    // Port 9 is past the ports whose names are made in advance.
+    for (int port : new int[] {0, 7, 8, 9}) {
+      Metric queued = metrics.getInputPortMetric(port, InputPortMetric.nTuplesQueued);
+      assertEquals("nTuplesQueued" + port, queued.getName());
+      assertEquals("input port " + port + ": nTuplesQueued", queued.getDescription());
+      assertEquals(Metric.Kind.GAUGE, queued.getKind());
+      assertEquals(0, queued.getValue());
+      assertSame(queued, metrics.getInputPortMetric(port, InputPortMetric.nTuplesQueued));
+      Metric processed = metrics.getInputPortMetric(port, InputPortMetric.nTuplesProcessed);
+      assertEquals("nTuplesProcessed" + port, processed.getName());
+      assertEquals(port == 9 ? 1 : 0, processed.getValue());
+      assertSame(processed, metrics.getInputPortMetric(port, InputPortMetric.nTuplesProcessed));
+
+      Metric bytes = PEMetrics.InputPortMetric.nTupleBytesProcessed.getMetric(context, port);
+      assertEquals("nTupleBytesProcessed" + port, bytes.getName());
+      assertEquals("PE input port " + port + ": nTupleBytesProcessed", bytes.getDescription());
+      assertSame(bytes, PEMetrics.InputPortMetric.nTupleBytesProcessed.getMetric(context, port));
+      assertSame(processed, PEMetrics.InputPortMetric.nTuplesProcessed.getMetric(context, port));
+    }
+    assertSame(context.getPE().getMetrics(), context.getPE().getMetrics());
+    Metric connections = PEMetrics.OutputPortMetric.nConnections.getMetric(context, 0);
+    assertEquals("PE output port 0: nConnections", connections.getDescription());
+    assertEquals(Metric.Kind.GAUGE, connections.getKind());
+    assertEquals(
+        "output port 0: nTuplesSubmitted",
+        metrics.getOutputPortMetric(0, OutputPortMetric.nTuplesSubmitted).getDescription());
+    host.shutdown();
+  }
+
+  @Test
+  void hostsShareTheNamesOfTheirPortMetrics() throws Exception {
+    OperatorHost one = tenInputs();
+    OperatorHost two = tenInputs();
+    // One string per name and port in the JVM, not one per host: a host is built per key and call
+    // on Spark.
+    assertSame(
+        one.context()
+            .getMetrics()
+            .getInputPortMetric(3, InputPortMetric.nTuplesProcessed)
+            .getName(),
+        two.context()
+            .getMetrics()
+            .getInputPortMetric(3, InputPortMetric.nTuplesProcessed)
+            .getName());
+    assertSame(
+        PEMetrics.OutputPortMetric.nConnections.getMetric(one.context(), 0).getDescription(),
+        PEMetrics.OutputPortMetric.nConnections.getMetric(two.context(), 0).getDescription());
+  }
+
   @Test
   void customMetricsFollowIbmsRules(@TempDir Path dir) throws Exception {
     OperatorHost host = host(dir);

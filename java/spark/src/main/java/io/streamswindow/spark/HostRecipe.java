@@ -64,11 +64,11 @@ record HostRecipe(
   }
 
   /**
-   * A recipe whose parameter values are interned, as the schemas' attribute names are (an operator
-   * that looks attributes up by a parameter's value, WindowSum's {@code attr} per tuple, then finds
-   * them by reference), and whose directories are found on this JVM, once per recipe rather than
-   * per host (a missing one is refused here, naming its setting: {@link
-   * OperatorDirectories#resolve}).
+   * A recipe whose parameter values and partition_by columns are interned, as the schemas'
+   * attribute names are (an operator that looks attributes up by a parameter's value, WindowSum's
+   * {@code attr} per tuple, and the default partitioner of every host, then find them by
+   * reference), and whose directories are found on this JVM, once per recipe rather than per host
+   * (a missing one is refused here, naming its setting: {@link OperatorDirectories#resolve}).
    */
   static HostRecipe of(
       Class<? extends Operator> operatorClass,
@@ -97,7 +97,7 @@ record HostRecipe(
         typed,
         List.copyOf(outputs),
         interned,
-        List.copyOf(partitionBy),
+        partitionBy.stream().map(String::intern).toList(),
         found,
         typedPorts);
   }

@@ -7,9 +7,11 @@ import com.ibm.streams.operator.metrics.OperatorMetrics.InputPortMetric;
 import com.ibm.streams.operator.metrics.OperatorMetrics.OutputPortMetric;
 import io.streamswindow.runtime.OperatorHost;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The values of a hosted operator's metrics at one moment: the port metrics the host counts, named
@@ -42,8 +44,12 @@ final class OperatorMetricValues {
   private final List<Metric> metrics;
   private final long[] values;
 
-  private OperatorMetricValues(List<Metric> metrics) {
+  /** How many custom metrics the operator had then: they are only ever added. */
+  private final int customCount;
+
+  private OperatorMetricValues(List<Metric> metrics, int customCount) {
     this.metrics = metrics;
+    this.customCount = customCount;
     this.values = new long[metrics.size()];
     for (int i = 0; i < values.length; i++) {
       values[i] = metrics.get(i).getValue();
@@ -52,7 +58,9 @@ final class OperatorMetricValues {
 
   /** The current values of {@code host}'s operator's metrics. */
   static OperatorMetricValues of(OperatorHost host) {
-    return new OperatorMetricValues(metricsOf(host.context()));
+    OperatorContext context = host.context();
+    int customCount = context.getMetrics().getCustomMetrics().size();
+    return new OperatorMetricValues(metricsOf(context), customCount);
   }
 
   /**
@@ -62,23 +70,36 @@ final class OperatorMetricValues {
    */
   static List<Metric> metricsOf(OperatorContext context) {
     OperatorMetrics all = context.getMetrics();
-    Map<String, Metric> byName = new LinkedHashMap<>();
-    for (int port = 0; port < context.getNumberOfStreamingInputs(); port++) {
+    int inputs = context.getNumberOfStreamingInputs();
+    int outputs = context.getNumberOfStreamingOutputs();
+    List<Metric> metrics =
+        new ArrayList<>((inputs * COUNTED_INPUT.size() + outputs * COUNTED_OUTPUT.size()) + 4);
+    for (int port = 0; port < inputs; port++) {
       for (InputPortMetric name : COUNTED_INPUT) {
-        Metric metric = all.getInputPortMetric(port, name);
-        byName.put(metric.getName(), metric);
+        metrics.add(all.getInputPortMetric(port, name));
       }
     }
-    for (int port = 0; port < context.getNumberOfStreamingOutputs(); port++) {
+    for (int port = 0; port < outputs; port++) {
       for (OutputPortMetric name : COUNTED_OUTPUT) {
-        Metric metric = all.getOutputPortMetric(port, name);
-        byName.put(metric.getName(), metric);
+        metrics.add(all.getOutputPortMetric(port, name));
       }
     }
-    for (Metric custom : new ArrayList<>(all.getCustomMetrics().values())) {
-      byName.putIfAbsent(custom.getName(), custom);
+    Map<String, Metric> custom = all.getCustomMetrics();
+    if (custom.isEmpty()) {
+      // No name to compare: this runs twice per key and call (docs/performance.md, "Operator
+      // metrics, and what else a call costs now").
+      return metrics;
     }
-    return new ArrayList<>(byName.values());
+    Set<String> systemNames = new HashSet<>();
+    for (Metric metric : metrics) {
+      systemNames.add(metric.getName());
+    }
+    for (Metric metric : new ArrayList<>(custom.values())) {
+      if (systemNames.add(metric.getName())) {
+        metrics.add(metric);
+      }
+    }
+    return metrics;
   }
 
   /**
@@ -87,18 +108,26 @@ final class OperatorMetricValues {
    * created since counts from 0. Empty when nothing changed.
    */
   Map<String, Long> changesIn(OperatorHost host) {
-    Map<String, Long> changed = new LinkedHashMap<>();
-    List<Metric> now = metricsOf(host.context());
-    for (Metric metric : now) {
-      int at = metrics.indexOf(metric);
+    OperatorContext context = host.context();
+    // The same metric objects as before unless the operator created custom metrics since: the
+    // host's port metrics are fixed when it is built.
+    boolean same = context.getMetrics().getCustomMetrics().size() == customCount;
+    List<Metric> now = same ? metrics : metricsOf(context);
+    Map<String, Long> changed = null;
+    for (int i = 0; i < now.size(); i++) {
+      Metric metric = now.get(i);
+      int at = same ? i : metrics.indexOf(metric);
       long before = at >= 0 ? values[at] : 0L;
       long value = metric.getValue();
       if (value == before) {
         continue;
       }
+      if (changed == null) {
+        changed = new LinkedHashMap<>();
+      }
       changed.put(
           metric.getName(), metric.getKind() == Metric.Kind.COUNTER ? value - before : value);
     }
-    return changed;
+    return changed == null ? Map.of() : changed;
   }
 }

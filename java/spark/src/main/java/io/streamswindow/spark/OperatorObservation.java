@@ -36,6 +36,12 @@ record OperatorObservation(List<Named> metrics, boolean countsRowsBehind, boolea
   /** The metadata key of the metrics column that maps each metric's name to its kind. */
   static final String KINDS = "streams_window_metric_kinds";
 
+  /**
+   * The metadata key of the metrics column, when it is an array, that lists the observed metrics'
+   * names in the order of its elements ({@link #observedNames}).
+   */
+  static final String NAMES = "streams_window_metric_names";
+
   /** A metric's name and kind. */
   record Named(String name, Metric.Kind kind) implements Serializable {}
 
@@ -58,24 +64,57 @@ record OperatorObservation(List<Named> metrics, boolean countsRowsBehind, boolea
     return new OperatorObservation(metrics, countsRowsBehind, true);
   }
 
-  /** The result schema with the columns the runner's report rows fill. */
+  /**
+   * The result schema with the columns the runner's report rows fill. The metrics column is a map
+   * from metric name to change when the caller keeps the rows; otherwise an array of the observed
+   * metrics' changes in the order of {@link #metrics} (null where one did not change), its names in
+   * the column's metadata ({@value #NAMES}): the observation then reads each metric at its index
+   * rather than looking its name up in a map, and a report row carries no strings
+   * (docs/performance.md, "Operator metrics, and what else a call costs now").
+   */
   StructType resultSchema(StructType results) {
     StructType with =
         countsRowsBehind
             ? results.add(OperatorPlan.ROWS_BEHIND_COLUMN, DataTypes.LongType, true)
             : results;
+    if (keepsRows) {
+      return with.add(
+          OperatorPlan.METRICS_COLUMN,
+          DataTypes.createMapType(DataTypes.StringType, DataTypes.LongType),
+          true);
+    }
+    org.apache.spark.sql.types.Metadata names =
+        new org.apache.spark.sql.types.MetadataBuilder()
+            .putStringArray(NAMES, metrics.stream().map(Named::name).toArray(String[]::new))
+            .build();
     return with.add(
         OperatorPlan.METRICS_COLUMN,
-        DataTypes.createMapType(DataTypes.StringType, DataTypes.LongType),
-        true);
+        DataTypes.createArrayType(DataTypes.LongType, true),
+        true,
+        names);
+  }
+
+  /**
+   * The names of the metrics a runner reports by index, from a result schema {@link #resultSchema}
+   * made; null when its metrics column is a map, where a runner reports each changed metric by
+   * name.
+   */
+  static List<String> observedNames(StructType resultSchema) {
+    org.apache.spark.sql.types.StructField column =
+        resultSchema.apply(resultSchema.fieldIndex(OperatorPlan.METRICS_COLUMN));
+    if (!(column.dataType() instanceof org.apache.spark.sql.types.ArrayType)) {
+      return null;
+    }
+    return List.of(column.metadata().getStringArray(NAMES));
   }
 
   /** The observed expressions: one per metric, then the count of rows behind order_by. */
   Column[] expressions() {
     Column reported = functions.col(OperatorPlan.METRICS_COLUMN);
     List<Column> columns = new ArrayList<>();
-    for (Named metric : metrics) {
-      Column value = reported.getItem(metric.name());
+    for (int i = 0; i < metrics.size(); i++) {
+      Named metric = metrics.get(i);
+      Column value = reported.getItem(i);
       columns.add(
           (metric.kind() == Metric.Kind.COUNTER
                   ? functions.coalesce(functions.sum(value), functions.lit(0L))

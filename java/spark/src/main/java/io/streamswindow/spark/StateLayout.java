@@ -50,7 +50,8 @@ enum StateLayout {
                   ? GroupStateTimeout.ProcessingTimeTimeout()
                   : GroupStateTimeout.NoTimeout();
       return groups.flatMapGroupsWithState(
-          new WindowedOperatorFunction(plan, tuples),
+          new WindowedOperatorFunction(
+              plan, tuples, OperatorObservation.observedNames(resultSchema)),
           OutputMode.Append(),
           Encoders.BINARY(),
           Encoders.row(resultSchema),

@@ -52,6 +52,16 @@ final class WindowedGroupRunner implements Serializable {
   private final OperatorPlan plan;
   private final StructType tupleStruct;
 
+  /**
+   * The metrics the query observes, in the order of the metrics column's array; null when that
+   * column is a map, which carries each changed metric by name ({@link
+   * OperatorObservation#observedNames}).
+   */
+  private final List<String> observedMetrics;
+
+  /** Each observed metric's index in {@link #observedMetrics}. */
+  private transient java.util.Map<String, Integer> observedIndexes;
+
   /** This plan among the plans of one query run in {@link OperatorHostCache}. */
   private final String planScope = UUID.randomUUID().toString();
 
@@ -103,13 +113,28 @@ final class WindowedGroupRunner implements Serializable {
    * @param tupleStruct the operator's tuples as Spark rows
    */
   WindowedGroupRunner(OperatorPlan plan, StructType tupleStruct) {
+    this(plan, tupleStruct, null);
+  }
+
+  /**
+   * A runner whose report rows carry the changes of {@code observedMetrics} as an array in that
+   * order, or, when it is null, every changed metric in a map by name.
+   */
+  WindowedGroupRunner(OperatorPlan plan, StructType tupleStruct, List<String> observedMetrics) {
     this.plan = plan;
     this.tupleStruct = tupleStruct;
+    this.observedMetrics = observedMetrics == null ? null : List.copyOf(observedMetrics);
   }
 
   private void prepare() {
     if (recipe != null) {
       return;
+    }
+    if (observedMetrics != null) {
+      observedIndexes = new java.util.HashMap<>();
+      for (int i = 0; i < observedMetrics.size(); i++) {
+        observedIndexes.put(observedMetrics.get(i), i);
+      }
     }
     output = new RowTupleConverter(plan.output(), plan.output(), plan.outputSchema());
     layout = plan.layout();
@@ -409,14 +434,35 @@ final class WindowedGroupRunner implements Serializable {
   /**
    * Adds the row that carries what changed in the operator's metrics in this call ({@link
    * OperatorPlan#METRICS_COLUMN}), which the query's observed metrics combine over keys and tasks
-   * and the result then drops; no row when nothing changed.
+   * and the result then drops; no row when nothing changed (nothing observed, for the array form).
    */
   private void reportMetrics(Row key, java.util.Map<String, Long> changed, List<Row> results) {
     if (changed.isEmpty()) {
       return;
     }
+    Object reported;
+    if (observedIndexes == null) {
+      reported = ScalaCollections.scalaMap(changed);
+    } else {
+      // The observed ones at their indexes; a metric the query does not observe (a custom one
+      // created after the dry run) has nowhere to go, as it had no expression in the map form.
+      Long[] byIndex = null;
+      for (java.util.Map.Entry<String, Long> change : changed.entrySet()) {
+        Integer at = observedIndexes.get(change.getKey());
+        if (at != null) {
+          if (byIndex == null) {
+            byIndex = new Long[observedMetrics.size()];
+          }
+          byIndex[at] = change.getValue();
+        }
+      }
+      if (byIndex == null) {
+        return;
+      }
+      reported = byIndex;
+    }
     Object[] values = keyTemplate(key, resultWidth());
-    values[values.length - 1] = ScalaCollections.scalaMap(changed);
+    values[values.length - 1] = reported;
     results.add(RowFactory.create(values));
   }
 
@@ -655,7 +701,11 @@ final class WindowedGroupRunner implements Serializable {
     EngineWindow<Tuple> window = host.engineWindow(port);
     if (window != null && window.isPartitioned() && !window.hasPartitioner()) {
       StreamSchema tuples = host.inputs().get(port).getStreamSchema();
-      if (partitionBy.stream().noneMatch(c -> tuples.getAttribute(c) != null)) {
+      boolean anyColumn = false;
+      for (String column : partitionBy) {
+        anyColumn |= tuples.getAttribute(column) != null;
+      }
+      if (!anyColumn) {
         // partition_by_keys_only left the columns out: only the operator can say what a partition
         // is.
         throw new IllegalArgumentException(

@@ -20,7 +20,16 @@ final class WindowedOperatorFunction
   private final WindowedGroupRunner runner;
 
   WindowedOperatorFunction(OperatorPlan plan, StructType tupleStruct) {
-    this.runner = new WindowedGroupRunner(plan, tupleStruct);
+    this(plan, tupleStruct, null);
+  }
+
+  /**
+   * A function whose report rows carry {@code observedMetrics} by index ({@link
+   * WindowedGroupRunner}).
+   */
+  WindowedOperatorFunction(
+      OperatorPlan plan, StructType tupleStruct, java.util.List<String> observedMetrics) {
+    this.runner = new WindowedGroupRunner(plan, tupleStruct, observedMetrics);
   }
 
   @Override

@@ -46,7 +46,8 @@ final class ChunkedLayout {
             : plan.usesProcessingTime() ? TimeMode.ProcessingTime() : TimeMode.None();
     QueryRunRelease.register(session);
     return groups.transformWithState(
-        new WindowedOperatorProcessor(plan, tuples),
+        new WindowedOperatorProcessor(
+            plan, tuples, OperatorObservation.observedNames(resultSchema)),
         time,
         OutputMode.Append(),
         Encoders.row(resultSchema));

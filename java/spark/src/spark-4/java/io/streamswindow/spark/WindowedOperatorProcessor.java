@@ -36,7 +36,18 @@ final class WindowedOperatorProcessor extends StatefulProcessor<Row, Row, Row> {
   private transient TupleChunkStore chunkStore;
 
   WindowedOperatorProcessor(OperatorPlan plan, org.apache.spark.sql.types.StructType tupleStruct) {
-    this.runner = new WindowedGroupRunner(plan, tupleStruct);
+    this(plan, tupleStruct, null);
+  }
+
+  /**
+   * A processor whose report rows carry {@code observedMetrics} by index ({@link
+   * WindowedGroupRunner}).
+   */
+  WindowedOperatorProcessor(
+      OperatorPlan plan,
+      org.apache.spark.sql.types.StructType tupleStruct,
+      java.util.List<String> observedMetrics) {
+    this.runner = new WindowedGroupRunner(plan, tupleStruct, observedMetrics);
   }
 
   @Override

@@ -89,10 +89,16 @@ public final class LifeCycleNotifications {
    * @param type the notification type
    */
   public static void send(OperatorContext context, String type) {
-    List<NotificationListener> due = new ArrayList<>();
+    List<NotificationListener> due;
     synchronized (lockOf(context)) {
       Pending pending = pendingOf(context, true);
       pending.sent.add(type);
+      if (pending.listeners.isEmpty()) {
+        // The common case: an operator that registered no action. Nothing more to allocate (a
+        // host is started and stopped per key and call on Spark, docs/performance.md).
+        return;
+      }
+      due = new ArrayList<>();
       pending.listeners.removeIf(
           entry -> {
             if (entry.getKey().equals(type)) {
