@@ -5,9 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import com.ibm.streamsx.topology.function.BiFunction;
 import com.ibm.streamsx.topology.function.Function;
 import com.ibm.streamsx.topology.function.Predicate;
+import com.ibm.streamsx.topology.function.ToIntFunction;
 import com.ibm.streamsx.topology.internal.functional.ops.FunctionAggregate;
 import com.ibm.streamsx.topology.internal.functional.ops.FunctionFilter;
 import com.ibm.streamsx.topology.internal.functional.ops.FunctionJoin;
+import com.ibm.streamsx.topology.internal.functional.ops.FunctionSplit;
 import com.ibm.streamsx.topology.internal.functional.ops.FunctionTransform;
 import com.ibm.streamsx.topology.internal.logic.ObjectUtils;
 import io.streamswindow.spark.OperatorRunRequest;
@@ -15,7 +17,10 @@ import io.streamswindow.spark.WindowedOperators;
 import java.io.Serializable;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Encoders;
 import org.apache.spark.sql.Row;
@@ -80,6 +85,33 @@ class IbmFunctionalOperatorsOnSparkTest {
       // A null result submits nothing, as IBM's transform documents.
       assertEquals(List.of("A", "A", "B", "C"), sorted(out), "partition_by " + partitionBy);
     }
+  }
+
+  @Test
+  void ibmsSplitSendsEachTupleToThePortItsFunctionNames() {
+    // IBM's FunctionSplit has as many output ports as the stream is split into; each tuple goes
+    // out on port splitter(t) % n, and a negative result drops it. Three ports here.
+    ToIntFunction<String> byLength = s -> s.length() - 2;
+    Dataset<Row> out =
+        WindowedOperators.runOperator(
+            strings(List.of("ab", "abc", "abcd", "abcde", "a", "xy")),
+            OperatorRunRequest.builder(FunctionSplit.class.getName())
+                .parameter("functionalLogic", List.of(logic(byLength)))
+                .outputSchema("string string")
+                .outputPort("string string")
+                .outputPort("string string")
+                .build());
+
+    Map<Integer, List<String>> byPort = new TreeMap<>();
+    for (Row row : out.collectAsList()) {
+      int port = row.getInt(row.fieldIndex("output_port"));
+      Row tuple = row.getStruct(row.fieldIndex("output_" + port));
+      byPort.computeIfAbsent(port, p -> new ArrayList<>()).add(tuple.getString(0));
+    }
+    byPort.values().forEach(java.util.Collections::sort);
+    // (length - 2) % 3: ab, xy and abcde on port 0, abc on 1, abcd on 2; "a" (-1) dropped.
+    assertEquals(
+        Map.of(0, List.of("ab", "abcde", "xy"), 1, List.of("abc"), 2, List.of("abcd")), byPort);
   }
 
   @Test

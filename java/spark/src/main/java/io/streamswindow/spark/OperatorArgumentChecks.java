@@ -36,18 +36,25 @@ final class OperatorArgumentChecks {
    *     that gives the ports ({@code inputs}, {@code output_schema})
    */
   static void requireDeclaredPorts(Class<? extends Operator> type, int inputs, int outputs) {
+    // One port set may also stand alone on the class, without its list annotation.
     InputPorts in = annotation(type, InputPorts.class);
-    if (in != null) {
+    InputPortSet oneIn = annotation(type, InputPortSet.class);
+    InputPortSet[] inSets =
+        in != null ? in.value() : oneIn != null ? new InputPortSet[] {oneIn} : null;
+    if (inSets != null) {
       int[] range = new int[] {0, 0};
-      for (InputPortSet set : in.value()) {
+      for (InputPortSet set : inSets) {
         add(range, set.cardinality(), set.optional());
       }
       requirePorts(type, "input", inputs, range, "inputs (one DataFrame per port beyond 0)");
     }
     OutputPorts out = annotation(type, OutputPorts.class);
-    if (out != null) {
+    OutputPortSet oneOut = annotation(type, OutputPortSet.class);
+    OutputPortSet[] outSets =
+        out != null ? out.value() : oneOut != null ? new OutputPortSet[] {oneOut} : null;
+    if (outSets != null) {
       int[] range = new int[] {0, 0};
-      for (OutputPortSet set : out.value()) {
+      for (OutputPortSet set : outSets) {
         add(range, set.cardinality(), set.optional());
       }
       requirePorts(type, "output", outputs, range, "output_schema (a list: one schema per port)");

@@ -112,4 +112,43 @@ class OperatorArgumentChecksTest {
     // requireDeclaredParameters refuses this one before the dry run; this check does not judge it.
     check(Primitive.class, params("threshold"));
   }
+
+  /** One output port set standing alone, of one port, and one input port set of one or more. */
+  @com.ibm.streams.operator.model.OutputPortSet(cardinality = 1)
+  @com.ibm.streams.operator.model.InputPortSet(cardinality = -1)
+  public static class OneOutput extends AbstractOperator {}
+
+  /** Two required output ports and an optional third. */
+  @com.ibm.streams.operator.model.OutputPorts({
+    @com.ibm.streams.operator.model.OutputPortSet(cardinality = 2),
+    @com.ibm.streams.operator.model.OutputPortSet(cardinality = 1, optional = true)
+  })
+  public static class TwoOrThreeOutputs extends AbstractOperator {}
+
+  @Test
+  void portCountsAreJudgedByTheOperatorsPortSets() {
+    OperatorArgumentChecks.requireDeclaredPorts(OneOutput.class, 3, 1);
+    OperatorArgumentChecks.requireDeclaredPorts(TwoOrThreeOutputs.class, 1, 2);
+    OperatorArgumentChecks.requireDeclaredPorts(TwoOrThreeOutputs.class, 1, 3);
+    // No annotation: any count.
+    OperatorArgumentChecks.requireDeclaredPorts(Primitive.class, 4, 5);
+    IllegalArgumentException two =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> OperatorArgumentChecks.requireDeclaredPorts(OneOutput.class, 1, 2));
+    assertEquals(
+        "Operator "
+            + OneOutput.class.getName()
+            + " declares 1 output port(s) (@OutputPorts), and this run gives it 2: give"
+            + " output_schema (a list: one schema per port)",
+        two.getMessage());
+    IllegalArgumentException four =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> OperatorArgumentChecks.requireDeclaredPorts(TwoOrThreeOutputs.class, 1, 4));
+    assertTrue(four.getMessage().contains("declares 2 to 3 output port(s)"), four.getMessage());
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> OperatorArgumentChecks.requireDeclaredPorts(TwoOrThreeOutputs.class, 1, 1));
+  }
 }
