@@ -15,10 +15,10 @@ import org.apache.spark.sql.types.StructType;
  * The operator's metrics as Spark's observed metrics of the result: each runner call adds a row
  * carrying what changed in its key's operator instance ({@link OperatorPlan#METRICS_COLUMN}); this
  * sums counters and takes the largest value of gauges and times over those rows, under one name per
- * operator in the query ({@link WindowedOperators#observationName}), then drops the rows. A
- * streaming query reports them in each micro-batch's progress ({@code observedMetrics}); a batch
- * query in its {@code QueryExecution}, which {@link OperatorMetricsRegistry} keeps for the caller
- * (docs/python.md, "Monitoring").
+ * operator in the query ({@link PerKeyRun#observationName}), then drops the rows. A streaming query
+ * reports them in each micro-batch's progress ({@code observedMetrics}); a batch query in its
+ * {@code QueryExecution}, where a {@code QueryExecutionListener} reads them ({@code
+ * qe.observedMetrics()}; docs/java.md, "Streams", and docs/python.md, "Monitoring").
  *
  * <pre>{@code
  * OperatorObservation observed = OperatorObservation.of(dryRunHost.context(), plan);
