@@ -1,12 +1,18 @@
 package io.streamswindow.spark;
 
+import java.util.Arrays;
+
 /**
  * Sorts positions by a {@code long} key each, ties keeping their position order (a stable sort), on
  * two parallel primitive arrays: no boxing and no comparator. {@link RowPacker} orders a key's
  * entries with it and {@link ArrivalOrder} a group's tuples, both by {@link PrimitiveOrderKey}.
  *
- * <p>A merge sort whose runs are found, not made: input already in order costs one pass, and input
- * in stretches (rows of several files dealt together) one merge per pair of stretches.
+ * <p>When the keys span a range narrow enough that a key's distance from the least and its index
+ * fit in one {@code long} together (order values of a key's rows in one flush: a few thousand
+ * apart, against 2^63), the pairs are sorted as single longs with {@link Arrays#sort(long[])}; the
+ * index makes every pair distinct, so the result is the stable order. Otherwise a merge sort whose
+ * runs are found, not made: input already in order costs one pass, and input in stretches (rows of
+ * several files dealt together) one merge per pair of stretches.
  *
  * <pre>{@code
  * long[] keys = {30, 10, 20, 10};
@@ -26,6 +32,9 @@ final class KeyedPositionSort {
    */
   static void sort(long[] keys, int[] positions, int n) {
     if (n < 2 || inOrder(keys, n)) {
+      return;
+    }
+    if (sortedAsPairs(keys, positions, n)) {
       return;
     }
     // Ascending stretches of at least MIN_RUN elements (or to the end), then merges of pairs.
@@ -73,6 +82,37 @@ final class KeyedPositionSort {
       System.arraycopy(fromKeys, 0, keys, 0, n);
       System.arraycopy(fromPositions, 0, positions, 0, n);
     }
+  }
+
+  /**
+   * Sorts (key - least, index) pairs packed in one long each, when they fit; false when the keys
+   * span too wide a range for that.
+   */
+  private static boolean sortedAsPairs(long[] keys, int[] positions, int n) {
+    long least = keys[0];
+    long most = keys[0];
+    for (int i = 1; i < n; i++) {
+      least = Math.min(least, keys[i]);
+      most = Math.max(most, keys[i]);
+    }
+    int indexBits = 32 - Integer.numberOfLeadingZeros(n - 1);
+    long span = most - least; // negative when it overflows: too wide
+    if (span < 0 || span >>> (63 - indexBits) != 0) {
+      return false;
+    }
+    long[] pairs = new long[n];
+    int[] before = Arrays.copyOf(positions, n);
+    for (int i = 0; i < n; i++) {
+      pairs[i] = (keys[i] - least) << indexBits | i;
+    }
+    Arrays.sort(pairs);
+    long mask = (1L << indexBits) - 1;
+    for (int i = 0; i < n; i++) {
+      long pair = pairs[i];
+      keys[i] = (pair >>> indexBits) + least;
+      positions[i] = before[(int) (pair & mask)];
+    }
+    return true;
   }
 
   private static boolean inOrder(long[] keys, int n) {

@@ -67,4 +67,17 @@ class KeyedPositionSortTest {
   void extremeKeysCompareSigned() {
     sortsLikeAStableSort(new long[] {Long.MAX_VALUE, 0, Long.MIN_VALUE, -1, Long.MAX_VALUE, 1});
   }
+
+  @Test
+  void keysAsWideAsAPairCanHoldAndOneWiderAreBothSorted() {
+    // 100 keys: 7 bits of index, so a span below 2^56 is sorted as packed pairs, one above is not.
+    Random random = new Random(8);
+    for (long span : new long[] {(1L << 56) - 1, 1L << 56, Long.MAX_VALUE}) {
+      long[] keys = new long[100];
+      for (int i = 0; i < keys.length; i++) {
+        keys[i] = i % 10 == 0 ? (i % 20 == 0 ? -7 : span - 7) : -7 + random.nextInt(50);
+      }
+      sortsLikeAStableSort(keys);
+    }
+  }
 }
