@@ -37,8 +37,15 @@ Then the sliding-window jobs of bench_sliding.py: SPL Aggregate (Average; Averag
 on sliding count(N) windows against Spark's own window frame (BENCH_SLIDING=0 skips them).
 
 Environment: BENCH_ROWS (default 5000000), BENCH_KEYS (1000), BENCH_REPEATS (5),
-BENCH_JSON (a file to write the results to, as JSON), BENCH_SPARK_ONLY=batch (only A and B, then
-their times and ratio: a quick comparison of two builds, each run from its own checkout).
+BENCH_JSON (a file to write the results to, as JSON), BENCH_SPARK_ONLY=batch (only the batch job:
+A, B and S, the bare shuffle of the same rows, `repartition(n, "key")` to noop, in every layout
+below, then their times and ratios against the floors: A at least BATCH_FLOOR times faster than B,
+and within SHUFFLE_CEILING of S; also a quick comparison of two builds, each run from its own
+checkout). In that mode the layouts are parameters: BENCH_FILES (input files, a comma-separated
+list; default "8"), BENCH_PARTITIONS (shuffle partitions, likewise; default "8") and BENCH_ORDER
+("sorted": each file holds a stretch of the rows, seq in order inside it per key; "dealt": the rows
+dealt round robin over the files, each file then in no order of seq; "both", the default, times
+both in the same rounds, so that "A dealt / A sorted" compares runs taken together).
 """
 
 from __future__ import annotations
@@ -64,6 +71,11 @@ INPUT_DDL = "key long, seq long, value double"
 INPUT_FILES = 8
 # The targets: how much faster streams-window must be than each alternative (docs/performance.md).
 BATCH_TARGET = 1.5
+# The batch-only floors of every layout and input order: B / A at least BATCH_FLOOR, and A / S
+# (the bare shuffle of the same rows) at most SHUFFLE_CEILING.
+BATCH_FLOOR = 2.0
+SHUFFLE_CEILING = 1.25
+INPUT_ORDERS = ("sorted", "dealt")
 STREAMING_TARGET = 4.0
 STATE_WINDOW_SIZES = (10, 100, 1000)
 # Rows of the input that measures the fixed cost of a streaming micro-batch (8 per key).
@@ -163,22 +175,29 @@ def run_operator(df, window: str):
     )
 
 
-def write_input(spark, path: Path, rows: int, keys: int) -> None:
-    """rows rows over keys keys in INPUT_FILES parquet files; seq increases per key."""
+def write_input(
+    spark, path: Path, rows: int, keys: int, files: int = INPUT_FILES, order: str = "sorted"
+) -> None:
+    """rows rows over keys keys in files parquet files; seq increases per key.
+
+    order "sorted": each file holds a stretch of the rows, in seq order per key; "dealt": the rows
+    dealt round robin over the files (Spark's repartition), each file then sorted by a hash of the
+    row, so that seq is in no order inside a file.
+    """
     from pyspark.sql import functions as F
 
     # Values are multiples of 0.5 below 2^53: every sum is exact, whatever the order of addition,
     # so results compare exactly across engines.
-    (
-        spark.range(0, rows, 1, INPUT_FILES)
-        .select(
-            (F.col("id") % keys).alias("key"),
-            (F.col("id") / keys).cast("long").alias("seq"),
-            ((F.col("id") * 7919 % 1000) * 0.5).alias("value"),
-        )
-        .write.mode("overwrite")
-        .parquet(str(path))
+    df = spark.range(0, rows, 1, files).select(
+        (F.col("id") % keys).alias("key"),
+        (F.col("id") / keys).cast("long").alias("seq"),
+        ((F.col("id") * 7919 % 1000) * 0.5).alias("value"),
     )
+    if order == "dealt":
+        df = df.repartition(files).sortWithinPartitions(F.xxhash64("key", "seq"))
+    elif order != "sorted":
+        raise ValueError(f"input order {order!r}: expected one of {INPUT_ORDERS}")
+    df.write.mode("overwrite").parquet(str(path))
 
 
 def native_tumble(df):
@@ -334,6 +353,11 @@ class Bench:
 
     def batch_native(self, data: Path) -> None:
         noop(native_tumble(self.spark.read.parquet(str(data))))
+
+    def batch_shuffle(self, data: Path) -> None:
+        """S: the bare shuffle of the same rows by key, what any per-key job pays at least."""
+        partitions = int(self.spark.conf.get("spark.sql.shuffle.partitions"))
+        noop(self.spark.read.parquet(str(data)).repartition(partitions, "key"))
 
     def stream_sw(self, data: Path, layout: str = "chunked") -> None:
         # The layout follows the session's state store when the plan is built and the query starts.
@@ -591,32 +615,93 @@ def report(
     return {"medians": med, "batch_ratio": batch_ratio, "stream_ratio": stream_ratio}
 
 
-def batch_only(bench: Bench, data: Path, checks: dict) -> int:
-    """Times A and B alone and prints their medians and ratio (BENCH_SPARK_ONLY=batch)."""
-    load_before = os.getloadavg()[0]
-    times = bench.measure(
-        {
-            "A streams-window batch": lambda: bench.batch_sw(data),
-            "B native (row_number + groupBy)": lambda: bench.batch_native(data),
-        }
-    )
-    load_after = os.getloadavg()[0]
-    a = median(times["A streams-window batch"])
-    b = median(times["B native (row_number + groupBy)"])
+def env_list(name: str, default: str) -> list[int]:
+    """A comma-separated list of positive whole numbers."""
+    raw = os.environ.get(name, "") or default
+    try:
+        values = [int(part) for part in raw.split(",")]
+    except ValueError:
+        sys.exit(f"error: {name}={raw!r} is not a comma-separated list of whole numbers")
+    if not values or min(values) <= 0:
+        sys.exit(f"error: {name} must list positive numbers, got {raw!r}")
+    return values
+
+
+def input_orders() -> list[str]:
+    raw = os.environ.get("BENCH_ORDER", "") or "both"
+    if raw == "both":
+        return list(INPUT_ORDERS)
+    if raw not in INPUT_ORDERS:
+        sys.exit(f"error: BENCH_ORDER={raw!r}: expected sorted, dealt or both")
+    return [raw]
+
+
+def batch_only(bench: Bench, rows: int, keys: int, checks: dict) -> int:
+    """Times A, B and S in every layout and input order (BENCH_SPARK_ONLY=batch); prints a row per
+    layout and order with the ratios and the floors, and the results as JSON."""
+    spark = bench.spark
+    orders = input_orders()
+    layouts = []
+    for files in env_list("BENCH_FILES", str(INPUT_FILES)):
+        inputs = {}
+        for order in orders:
+            inputs[order] = bench.work / f"input-{files}-{order}"
+            say(f"writing the input: {rows:,} rows, {keys:,} keys, {files} files, {order}")
+            write_input(spark, inputs[order], rows, keys, files, order)
+            small = bench.work / f"check-{files}-{order}"
+            write_input(spark, small, min(rows, 200_000), min(keys, 100), files, order)
+            read = spark.read.parquet(str(small))
+            checks[f"batch {files} files {order}"], _, _ = same_rows(
+                run_operator(read, TUMBLE), native_tumble(read)
+            )
+        for partitions in env_list("BENCH_PARTITIONS", "8"):
+            spark.conf.set("spark.sql.shuffle.partitions", str(partitions))
+            variants = {}
+            for order, data in inputs.items():
+                variants[f"A {order}"] = lambda data=data: bench.batch_sw(data)
+                variants[f"B {order}"] = lambda data=data: bench.batch_native(data)
+                variants[f"S {order}"] = lambda data=data: bench.batch_shuffle(data)
+            say(f"layout: {files} files, {partitions} shuffle partitions")
+            load_before = os.getloadavg()[0]
+            times = bench.measure(variants)
+            load_after = os.getloadavg()[0]
+            layouts.append(
+                {
+                    "files": files,
+                    "partitions": partitions,
+                    "runs": {name: [round(t, 3) for t in ts] for name, ts in times.items()},
+                    "medians": {name: round(median(ts), 3) for name, ts in times.items()},
+                    "load_average_1min": [load_before, load_after],
+                }
+            )
+    spark.conf.set("spark.sql.shuffle.partitions", "8")
+    met = True
     print(
-        json.dumps(
-            {
-                "A_median_s": round(a, 3),
-                "B_median_s": round(b, 3),
-                "B_over_A": round(b / a, 3),
-                "A_runs": [round(t, 3) for t in times["A streams-window batch"]],
-                "B_runs": [round(t, 3) for t in times["B native (row_number + groupBy)"]],
-                "load_before": load_before,
-                "load_after": load_after,
-                "checks": checks,
-            }
-        )
+        f"\nBatch, {rows:,} rows, {keys:,} keys, medians of {bench.repeats} (seconds);"
+        f" floors: B / A >= {BATCH_FLOOR}, A / S <= {SHUFFLE_CEILING}"
     )
+    print(
+        f"  {'files':>5} {'parts':>5} {'order':<7} {'A':>6} {'B':>6} {'S':>6}"
+        f" {'B / A':>6} {'A / S':>6}  {'floors':<6} load"
+    )
+    for layout in layouts:
+        med = layout["medians"]
+        for order in orders:
+            a, b, s = med[f"A {order}"], med[f"B {order}"], med[f"S {order}"]
+            ok = b / a >= BATCH_FLOOR and a / s <= SHUFFLE_CEILING
+            met &= ok
+            print(
+                f"  {layout['files']:>5} {layout['partitions']:>5} {order:<7} {a:>6.2f} {b:>6.2f}"
+                f" {s:>6.2f} {b / a:>6.2f} {a / s:>6.2f}  {'met' if ok else 'missed':<6}"
+                f" {layout['load_average_1min'][0]:.1f} / {layout['load_average_1min'][1]:.1f}"
+            )
+        if len(orders) == 2:
+            layout["A_dealt_over_A_sorted"] = round(med["A dealt"] / med["A sorted"], 3)
+            print(f"  {'':>5} {'':>5} A dealt / A sorted: {layout['A_dealt_over_A_sorted']:.2f}")
+    result = {"rows": rows, "keys": keys, "layouts": layouts, "floors_met": met, "checks": checks}
+    print(json.dumps(result))
+    if os.environ.get("BENCH_JSON"):
+        Path(os.environ["BENCH_JSON"]).write_text(json.dumps(result, indent=2) + "\n")
     return 0 if all(checks.values()) else 1
 
 
@@ -631,6 +716,9 @@ def main() -> int:
         say("starting a local[2] Spark session")
         spark = start_session([baseline])
         bench = Bench(spark, work, repeats)
+        if os.environ.get("BENCH_SPARK_ONLY") == "batch":
+            say("correctness check of the batch job on small inputs of each layout (not timed)")
+            return batch_only(bench, rows, keys, {})
         say(f"writing the input: {rows:,} rows, {keys:,} keys, {INPUT_FILES} parquet files")
         data = work / "input"
         write_input(spark, data, rows, keys)
@@ -640,8 +728,6 @@ def main() -> int:
         say("correctness check of every variant on a small input (not timed)")
         checks = bench.verify(warm)
 
-        if os.environ.get("BENCH_SPARK_ONLY") == "batch":
-            return batch_only(bench, data, checks)
         variants = {
             "A streams-window batch": lambda: bench.batch_sw(data),
             "B native (row_number + groupBy)": lambda: bench.batch_native(data),

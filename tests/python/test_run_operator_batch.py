@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from pyspark.sql import SparkSession
 from pyspark.sql.types import DoubleType, LongType, StringType, StructField, StructType
@@ -201,3 +203,31 @@ def test_a_key_of_several_columns_and_types_reaches_each_tuple(spark: SparkSessi
     assert plain(actual) == plain(single_instance_run(df, WINDOW_SUM, **arguments).collect())
     assert len(actual) == 3 * 12
     assert {(row.region, row.active, row.site) for row in actual} == set(keys)
+
+
+def test_rows_in_no_order_with_ties_arrive_stably_sorted_across_input_partitions(
+    spark: SparkSession,
+) -> None:
+    # Each input partition holds its keys' rows in no order, with many equal seqs: the packer sorts
+    # each key's rows and the group merges the partitions' runs; rows of equal seq must arrive in
+    # input order (partition, then place), which the windows' sums show.
+    rng = random.Random(13)
+    rows = [
+        (key, rng.randrange(150), float(index))
+        for index in range(1800)
+        for key in [("a", "b", "c")[rng.randrange(3)]]
+    ]
+    df = spark.createDataFrame(spark.sparkContext.parallelize(rows, 3), READINGS_SCHEMA)
+    arguments = dict(
+        window="partitioned, tumbling, count(4)",
+        partition_by="key",
+        order_by="seq",
+        params={"attr": "cost"},
+        output_schema=SUMS_SCHEMA,
+    )
+
+    actual = plain(sw.run_operator(df, WINDOW_SUM, **arguments).collect())
+
+    # sorted() is stable: the rows in input order, sorted by seq.
+    assert actual == tumbling_sums(rows, 4)
+    assert actual == plain(single_instance_run(df, WINDOW_SUM, **arguments).collect())

@@ -5,6 +5,7 @@ import io.streamswindow.schema.SchemaTupleCodec;
 import io.streamswindow.schema.SplSchema;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.Iterator;
 import java.util.List;
@@ -23,9 +24,12 @@ import org.apache.spark.sql.types.StructType;
  * entries already in {@code order_by} order, so ordering a group is a merge of its runs: each tuple
  * is decoded just before it is handed on, one comparison per tuple while one run stays ahead of the
  * others (the usual case: an input file holds a stretch of a key's rows), and a group never holds
- * more than its packed bytes and one tuple per run. Rows in no order make runs of a row or two;
- * beyond {@value #MAX_MERGED_RUNS} runs a group's tuples are decoded first and sorted instead,
- * which is faster then.
+ * more than its packed bytes and one tuple per run. With one order column of a number, boolean or
+ * timestamp type the packer sorts each packed row, so a group has a run per input partition and
+ * flush, and runs compare by their {@link PrimitiveOrderKey}s, without a comparator. With other
+ * order columns, rows in no order make runs of a row or two; beyond {@value #MAX_MERGED_RUNS} runs
+ * a group's tuples are decoded first and sorted instead, which is faster then (by primitive keys
+ * when there are some).
  *
  * <pre>{@code
  * ArrivalOrder order = new ArrivalOrder(packedSchema, tupleSchema, List.of("seq"), false);
@@ -50,10 +54,18 @@ final class ArrivalOrder {
   /** The order_by order, or null when the input order is the arrival order. */
   private final TupleOrder order;
 
+  /** The order_by order as one long per tuple, when it has one (else null): what runs compare. */
+  private final PrimitiveOrderKey orderKey;
+
   private final ByteArraySource in = new ByteArraySource();
 
   /** The tuples of a group being sorted (sortAll), reused from group to group for its capacity. */
   private final ArrayList<Object> arrivals = new ArrayList<>();
+
+  /** Their primitive keys and positions (sortAllByKey), reused likewise. */
+  private long[] sortKeys = new long[0];
+
+  private int[] sortPositions = new int[0];
 
   /** Up to this many runs a group is merged; beyond, decoded and sorted (sortAll). */
   static final int MAX_MERGED_RUNS = 64;
@@ -79,6 +91,7 @@ final class ArrivalOrder {
     SplSchema schema = tuples.schema();
     this.codec = new SchemaTupleCodec(schema);
     this.order = orderColumns.isEmpty() ? null : new TupleOrder(schema, orderColumns);
+    this.orderKey = orderColumns.isEmpty() ? null : PrimitiveOrderKey.of(schema, orderColumns);
     boolean[] omitted = PackedRows.omittedAttributes(tuples, partitionBy);
     this.keyColumns = new int[omitted.length];
     boolean any = false;
@@ -182,6 +195,10 @@ final class ArrivalOrder {
    * s).
    */
   private void sortAll(List<Cursor> runs, Arrivals to) throws Exception {
+    if (orderKey != null) {
+      sortAllByKey(runs, to);
+      return;
+    }
     arrivals.clear();
     try {
       for (Cursor run : runs) {
@@ -191,6 +208,33 @@ final class ArrivalOrder {
       }
       arrivals.sort((a, b) -> order.compare(placeOf(a), placeOf(b)));
       for (Object arrival : arrivals) {
+        to.arrive(placeOf(arrival), arrival instanceof Marker);
+      }
+    } finally {
+      arrivals.clear(); // the tuples are the window's now, or garbage
+    }
+  }
+
+  /** As {@link #sortAll}, on primitive keys taken once per tuple. */
+  private void sortAllByKey(List<Cursor> runs, Arrivals to) throws Exception {
+    arrivals.clear();
+    try {
+      int n = 0;
+      for (Cursor run : runs) {
+        while (run.advance()) {
+          arrivals.add(run.marker ? new Marker(run.tuple) : run.tuple);
+          if (n == sortKeys.length) {
+            sortKeys = Arrays.copyOf(sortKeys, Math.max(64, n * 2));
+            sortPositions = Arrays.copyOf(sortPositions, sortKeys.length);
+          }
+          sortKeys[n] = run.key;
+          sortPositions[n] = n;
+          n++;
+        }
+      }
+      KeyedPositionSort.sort(sortKeys, sortPositions, n);
+      for (int i = 0; i < n; i++) {
+        Object arrival = arrivals.get(sortPositions[i]);
         to.arrive(placeOf(arrival), arrival instanceof Marker);
       }
     } finally {
@@ -242,6 +286,9 @@ final class ArrivalOrder {
     Tuple tuple;
     boolean marker;
 
+    /** The entry's primitive order key, when the order has one. */
+    long key;
+
     Cursor(int position, byte[] bytes, int from, int to) {
       this.position = position;
       entries.reset(bytes, from, to);
@@ -255,13 +302,16 @@ final class ArrivalOrder {
       }
       marker = markers && entries.readUnsignedByte() == PackedRows.MARKER;
       tuple = read(entries);
+      if (orderKey != null) {
+        key = orderKey.of(tuple);
+      }
       return true;
     }
 
     /** Entries of equal order values arrive in input order: the earlier run first. */
     @Override
     public int compareTo(Cursor other) {
-      int c = order.compare(tuple, other.tuple);
+      int c = orderKey != null ? Long.compare(key, other.key) : order.compare(tuple, other.tuple);
       return c != 0 ? c : Integer.compare(position, other.position);
     }
   }

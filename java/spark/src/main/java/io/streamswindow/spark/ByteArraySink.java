@@ -54,6 +54,14 @@ final class ByteArraySink extends OutputStream implements DataOutput {
     System.arraycopy(bytes, 0, target, at, size);
   }
 
+  /**
+   * Copies {@code length} bytes written, from index {@code from}, into {@code target} at {@code
+   * at}.
+   */
+  void copyTo(int from, int length, byte[] target, int at) {
+    System.arraycopy(bytes, from, target, at, length);
+  }
+
   /** Forgets what was written; the capacity stays, so a reused sink stops growing. */
   void clear() {
     size = 0;

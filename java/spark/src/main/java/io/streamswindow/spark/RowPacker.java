@@ -33,10 +33,14 @@ import org.apache.spark.sql.types.StructType;
  * every key's packed row goes out and packing starts again; the origin column keeps the flushes in
  * order. A task holds at most about three times that (the buffers kept for the next flush, and the
  * rows handed on). With {@code order_by}, each packed row's entries are handed on in that order:
- * rows are checked as they come (one comparison each), and where a row comes before the one packed
- * before it a new run of ordered entries starts; the reduce side ({@link ArrivalOrder}) merges the
- * runs. Nothing is sorted here: rows are written once, as they come. A row whose column has no SPL
- * value (a null) fails here, naming the column.
+ * rows are checked as they come (one comparison each). With one order column of a number, boolean
+ * or timestamp type ({@link PrimitiveOrderKey}), a key's entries that came in no order are sorted
+ * by their keys when its packed row is written ({@link KeyedPositionSort}), so every packed row is
+ * one run and the reduce side ({@link ArrivalOrder}) merges a run per input partition and flush
+ * however the rows came. With other order columns, where a row comes before the one packed before
+ * it a new run of ordered entries starts, and the reduce side merges the runs. Rows are written
+ * once, as they come; a sort moves their bytes once more. A row whose column has no SPL value (a
+ * null) fails here, naming the column.
  */
 final class RowPacker implements MapPartitionsFunction<Row, Row> {
   private static final long serialVersionUID = 1L;
@@ -47,6 +51,8 @@ final class RowPacker implements MapPartitionsFunction<Row, Row> {
   static final int MAX_FLUSH_BYTES = 64 << 20;
 
   private static final int[] NO_RUNS = new int[0];
+
+  private static final long[] NO_KEYS = new long[0];
 
   private final OperatorPlan plan;
   private final StructType tupleStruct;
@@ -128,6 +134,12 @@ final class RowPacker implements MapPartitionsFunction<Row, Row> {
     /** For each attribute, whether entries leave it out (a partition_by attribute, PackedRows). */
     private final boolean[] omitted;
 
+    /**
+     * The order_by order as one long per row, when it is one column of a type that has one; then
+     * each key's entries are sorted on it (docs/architecture.md, step 3). Null otherwise.
+     */
+    private final PrimitiveOrderKey orderKey;
+
     /** The order values of the row being packed (swapped with its buffer's last ones). */
     private Object[] orderValues;
 
@@ -150,6 +162,7 @@ final class RowPacker implements MapPartitionsFunction<Row, Row> {
       omitted = PackedRows.omittedAttributes(converter, partitionBy);
       order = plan.orderBy().isEmpty() ? null : new TupleOrder(converter.schema(), plan.orderBy());
       orderValues = order == null ? null : new Object[plan.orderBy().size()];
+      orderKey = order == null ? null : PrimitiveOrderKey.of(converter.schema(), plan.orderBy());
       if (plan.streaming() && inputPartition == 0) {
         // The definition record: one per micro-batch with data, whose group checks the query's
         // definition against the one its checkpoint was written with (docs/reliability.md).
@@ -221,7 +234,9 @@ final class RowPacker implements MapPartitionsFunction<Row, Row> {
         Tuple place = markerTuple(row);
         out.writeByte(PackedRows.MARKER);
         codec.write(out, place, omitted);
-        if (order != null) {
+        if (orderKey != null) {
+          buffer.note(orderKey.ofValue(place.getObject(orderKey.attribute())), before);
+        } else if (order != null) {
           int[] attributes = order.attributes();
           for (int i = 0; i < attributes.length; i++) {
             orderValues[i] = place.getObject(attributes[i]);
@@ -240,14 +255,16 @@ final class RowPacker implements MapPartitionsFunction<Row, Row> {
             converter.splValue(row, i); // refuses the null, naming the column, as for the others
           }
         }
-        if (order != null) {
+        if (orderKey != null) {
+          buffer.note(orderKey.ofValue(converter.splValue(row, orderKey.attribute())), before);
+        } else if (order != null) {
           int[] attributes = order.attributes();
           for (int i = 0; i < attributes.length; i++) {
             orderValues[i] = converter.splValue(row, attributes[i]);
           }
         }
       }
-      if (order != null) {
+      if (order != null && orderKey == null) {
         orderValues = buffer.follow(orderValues, before);
       }
       held += out.size() - before;
@@ -349,6 +366,16 @@ final class RowPacker implements MapPartitionsFunction<Row, Row> {
       int[] runStarts = NO_RUNS;
       int runs;
 
+      /**
+       * With a primitive order key: each entry's key and where it begins, in input order, and
+       * whether an entry came before the one written before it (then the entries are sorted).
+       */
+      long[] keys = NO_KEYS;
+
+      int[] starts = NO_RUNS;
+      int entries;
+      boolean unordered;
+
       Buffer(Row row) {
         keyValues = groupValues(row);
       }
@@ -372,12 +399,30 @@ final class RowPacker implements MapPartitionsFunction<Row, Row> {
         return previous != null ? previous : new Object[values.length];
       }
 
+      /** Notes the primitive order key of the entry written at {@code offset}. */
+      void note(long key, int offset) {
+        if (entries == keys.length) {
+          int capacity = Math.max(8, entries * 2);
+          keys = Arrays.copyOf(keys, capacity);
+          starts = Arrays.copyOf(starts, capacity);
+        }
+        if (entries > 0 && key < keys[entries - 1]) {
+          unordered = true;
+        }
+        keys[entries] = key;
+        starts[entries++] = offset;
+        held += 12; // its key and place
+      }
+
       /**
        * The packed row's bytes: with order_by, the run table ({@link PackedRows}), then entries.
        */
       byte[] packed() {
         if (order == null) {
           return sink.toByteArray();
+        }
+        if (orderKey != null) {
+          return sortedByKey();
         }
         int header = 4 * (runs + 1);
         byte[] packed = new byte[header + sink.size()];
@@ -389,10 +434,39 @@ final class RowPacker implements MapPartitionsFunction<Row, Row> {
         return packed;
       }
 
+      /**
+       * One run: the entries in key order, ties in input order. Entries that came in order are
+       * copied as they are; others are sorted by key and copied one by one to their places.
+       */
+      private byte[] sortedByKey() {
+        byte[] packed = new byte[4 + sink.size()];
+        PackedRows.putInt(packed, 0, 1);
+        if (!unordered) {
+          sink.copyTo(packed, 4);
+          return packed;
+        }
+        int[] byKey = new int[entries];
+        for (int i = 0; i < entries; i++) {
+          byKey[i] = i;
+        }
+        KeyedPositionSort.sort(keys, byKey, entries);
+        int at = 4;
+        for (int i = 0; i < entries; i++) {
+          int entry = byKey[i];
+          int from = starts[entry];
+          int length = (entry + 1 < entries ? starts[entry + 1] : sink.size()) - from;
+          sink.copyTo(from, length, packed, at);
+          at += length;
+        }
+        return packed;
+      }
+
       void clear() {
         sink.clear();
         hasLast = false;
         runs = 0;
+        entries = 0;
+        unordered = false;
       }
     }
   }

@@ -302,9 +302,15 @@ class RowPackerTest {
     assertEquals(0, packed.get(0).getInt(0)); // the constant group column
   }
 
+  /**
+   * An order of two columns: no primitive key, so the packer keeps the runs the rows came in and
+   * the reduce side merges (or sorts) them. Within a key it is the order of seq alone.
+   */
+  private static final List<String> SEQ_THEN_SYM = List.of("seq", "sym");
+
   @Test
   void rowsOutOfOrderStartNewRunsThatTheReduceSideMerges() throws Exception {
-    RowPacker packer = new RowPacker(plan(ROWS, List.of("sym"), List.of("seq"), null), ROWS);
+    RowPacker packer = new RowPacker(plan(ROWS, List.of("sym"), SEQ_THEN_SYM, null), ROWS);
     List<Row> packed =
         packAll(
             packer,
@@ -314,7 +320,7 @@ class RowPackerTest {
     assertEquals(1, packed.size());
     // Runs [5], [2, 5], [1]: the run table counts three.
     assertEquals(3, java.nio.ByteBuffer.wrap((byte[]) packed.get(0).get(2)).getInt());
-    List<Object> arrivals = arrange(ROWS, List.of("seq"), false, packed);
+    List<Object> arrivals = arrange(ROWS, SEQ_THEN_SYM, false, packed);
     assertEquals(List.of(1L, 2L, 5L, 5L), seqs(arrivals));
     assertEquals(
         List.of(4.0, 2.0, 1.0, 3.0),
@@ -327,7 +333,7 @@ class RowPackerTest {
     List<Row> packed = new ArrayList<>();
     // Expected: the rows in input order (input partition, then place), stably sorted by seq.
     List<double[]> inputOrder = new ArrayList<>();
-    RowPacker packer = new RowPacker(plan(ROWS, List.of("sym"), List.of("seq"), null), ROWS, 1000);
+    RowPacker packer = new RowPacker(plan(ROWS, List.of("sym"), SEQ_THEN_SYM, null), ROWS, 1000);
     for (int partition = 0; partition < 5; partition++) {
       List<Row> rows = new ArrayList<>();
       for (int i = 0; i < 120; i++) {
@@ -347,7 +353,7 @@ class RowPackerTest {
     Collections.shuffle(packed, new Random(3));
     inputOrder.sort((a, b) -> Double.compare(a[0], b[0])); // List.sort is stable
 
-    List<Object> arrivals = arrange(ROWS, List.of("seq"), false, packed);
+    List<Object> arrivals = arrange(ROWS, SEQ_THEN_SYM, false, packed);
     assertEquals(
         inputOrder.stream().map(e -> e[1]).toList(),
         arrivals.stream().map(a -> ((Tuple) a).getDouble("price")).toList());
@@ -476,16 +482,128 @@ class RowPackerTest {
               MARKED));
     }
     List<Row> packed =
-        packAll(new RowPacker(plan(MARKED, List.of("sym"), List.of("seq"), "mark"), ROWS), rows, 0);
+        packAll(new RowPacker(plan(MARKED, List.of("sym"), SEQ_THEN_SYM, "mark"), ROWS), rows, 0);
     int runs =
         packed.stream().mapToInt(p -> java.nio.ByteBuffer.wrap((byte[]) p.get(2)).getInt()).sum();
     assertTrue(runs > ArrivalOrder.MAX_MERGED_RUNS, "runs: " + runs);
 
     List<Row> expected = new ArrayList<>(rows);
     expected.sort((a, b) -> Long.compare(a.getLong(1), b.getLong(1))); // stable
-    List<Object> arrivals = arrange(MARKED, List.of("seq"), true, packed);
+    List<Object> arrivals = arrange(MARKED, SEQ_THEN_SYM, true, packed);
     assertEquals(
         expected.stream().map(r -> r.getBoolean(3) ? MARK : r.getDouble(2)).toList(),
         arrivals.stream().map(a -> a == MARK ? MARK : ((Tuple) a).getDouble("price")).toList());
+  }
+
+  /** Rows in no order with ties and markers, input partition by input partition. */
+  private static List<List<Row>> rowsInNoOrder(int partitions, int rowsEach, long seed) {
+    Random random = new Random(seed);
+    List<List<Row>> input = new ArrayList<>();
+    for (int partition = 0; partition < partitions; partition++) {
+      List<Row> rows = new ArrayList<>();
+      for (int i = 0; i < rowsEach; i++) {
+        boolean mark = i % 37 == 5;
+        double price = partition * 10_000 + i;
+        rows.add(
+            new GenericRowWithSchema(
+                new Object[] {
+                  "IBM", (long) random.nextInt(rowsEach / 3), mark ? null : price, mark
+                },
+                MARKED));
+      }
+      input.add(rows);
+    }
+    return input;
+  }
+
+  /** What arrives for rows in input order (partition, then place), stably sorted by seq. */
+  private static List<Object> stablySorted(List<List<Row>> input) {
+    List<Row> expected = new ArrayList<>();
+    input.forEach(expected::addAll);
+    expected.sort((a, b) -> Long.compare(a.getLong(1), b.getLong(1))); // List.sort is stable
+    return expected.stream().map(r -> r.getBoolean(3) ? MARK : (Object) r.getDouble(2)).toList();
+  }
+
+  private static List<Object> prices(List<Object> arrivals) {
+    return arrivals.stream()
+        .map(a -> a == MARK ? MARK : (Object) ((Tuple) a).getDouble("price"))
+        .toList();
+  }
+
+  private static int runCount(Row packed) {
+    return java.nio.ByteBuffer.wrap((byte[]) packed.get(2)).getInt();
+  }
+
+  @Test
+  void aPrimitiveOrderColumnInNoOrderIsSortedOnTheMapSideIntoOneRunStably() throws Exception {
+    List<List<Row>> input = rowsInNoOrder(1, 400, 11);
+    List<Row> packed =
+        packAll(
+            new RowPacker(plan(MARKED, List.of("sym"), List.of("seq"), "mark"), ROWS),
+            input.get(0),
+            0);
+
+    assertEquals(1, packed.size());
+    assertEquals(1, runCount(packed.get(0))); // sorted: one run, whatever order the rows came in
+    assertEquals(stablySorted(input), prices(arrange(MARKED, List.of("seq"), true, packed)));
+  }
+
+  @Test
+  void sortedPackedRowsOfSeveralPartitionsAndFlushesMergeIntoTheStableOrder() throws Exception {
+    List<List<Row>> input = rowsInNoOrder(4, 300, 5);
+    // A flush every few dozen rows: many packed rows per input partition, each sorted.
+    RowPacker packer =
+        new RowPacker(plan(MARKED, List.of("sym"), List.of("seq"), "mark"), ROWS, 1500);
+    List<Row> packed = new ArrayList<>();
+    for (int partition = input.size() - 1; partition >= 0; partition--) {
+      packed.addAll(packAll(packer, input.get(partition), partition));
+    }
+    assertTrue(
+        packed.size() > 8 && packed.size() <= ArrivalOrder.MAX_MERGED_RUNS,
+        "packed rows: " + packed.size());
+    packed.forEach(p -> assertEquals(1, runCount(p)));
+    Collections.shuffle(packed, new Random(9));
+
+    assertEquals(stablySorted(input), prices(arrange(MARKED, List.of("seq"), true, packed)));
+  }
+
+  @Test
+  void beyondTheMergedRunsAGroupIsSortedByPrimitiveKeysStably() throws Exception {
+    List<List<Row>> input = rowsInNoOrder(3, 1000, 23);
+    RowPacker packer =
+        new RowPacker(plan(MARKED, List.of("sym"), List.of("seq"), "mark"), ROWS, 600);
+    List<Row> packed = new ArrayList<>();
+    for (int partition = 0; partition < input.size(); partition++) {
+      packed.addAll(packAll(packer, input.get(partition), partition));
+    }
+    assertTrue(packed.size() > ArrivalOrder.MAX_MERGED_RUNS, "packed rows: " + packed.size());
+    Collections.shuffle(packed, new Random(4));
+
+    assertEquals(stablySorted(input), prices(arrange(MARKED, List.of("seq"), true, packed)));
+  }
+
+  @Test
+  void aDoubleOrderColumnSortsNegativeZeroBeforeZeroAndNanLast() throws Exception {
+    StructType schema = StructType.fromDDL("sym string, t double, v long");
+    OperatorPlan plan = plan(schema, List.of("sym"), List.of("t"), null);
+    double[] ts = {Double.NaN, 0.0, -0.0, Double.POSITIVE_INFINITY, -1.5, 0.0, -0.0, 2.0};
+    List<Row> rows = new ArrayList<>();
+    for (int i = 0; i < ts.length; i++) {
+      rows.add(new GenericRowWithSchema(new Object[] {"K", ts[i], (long) i}, schema));
+    }
+    List<Row> packed = packAll(new RowPacker(plan, schema), rows, 0);
+    assertEquals(1, runCount(packed.get(0)));
+
+    ArrivalOrder order =
+        new ArrivalOrder(
+            PackedRows.schema(schema, List.of("sym")),
+            new RowTupleConverter(schema),
+            List.of("sym"),
+            List.of("t"),
+            false);
+    List<Long> got = new ArrayList<>();
+    order.deliver(packed.iterator(), (tuple, marker) -> got.add(tuple.getLong("v")));
+    // Double.compare's order, as Spark's: -1.5, -0.0 (2, 6), 0.0 (1, 5), 2.0, +inf, NaN.
+    assertEquals(List.of(4L, 2L, 6L, 1L, 5L, 7L, 3L, 0L), got);
   }
 }
