@@ -68,10 +68,12 @@ def aggregate(
             Both give the same values, except float sums, means and deviations, which
             ``"incremental"`` computes from exact sums and ``"recompute"`` as SPL's runtime does
             (they may differ in the last bits: docs/decisions.md).
-        pane_aggregation: ``timeInterval`` windows only: ``"sliced"`` (the default) keeps each
-            tuple once, in the slice of time that holds it, and combines a pane's result from
-            its slices, so a tuple costs the same however many panes overlap it;
-            ``"recompute"`` goes over each pane's tuples when it triggers. Both give the same
+        pane_aggregation: ``timeInterval`` windows only: ``"sliced"`` keeps each tuple once, in
+            the slice of time that holds it, and combines a pane's result from its slices, so a
+            tuple costs about the same however many panes overlap it; ``"recompute"`` goes over
+            each pane's tuples when it triggers, which costs less while a tuple is in fewer
+            than 20 panes. Default: ``"sliced"`` from 20 panes per tuple
+            (``intervalDuration / creationPeriod``), ``"recompute"`` below. Both give the same
             values, except float means and deviations, which may differ in the last bits, as
             for ``sliding_aggregation`` (docs/architecture.md, "Stream slicing").
         marker_column, batch_marker, punctuation_column: as for

@@ -57,9 +57,10 @@ import java.util.List;
  *   <li>{@code slidingAggregation}: {@code incremental} (the default) or {@code recompute}, sliding
  *       windows only ({@link SlidingAggregation}): whether each output function's state is kept as
  *       tuples arrive and leave, or computed over the window at every trigger.
- *   <li>{@code paneAggregation}: {@code sliced} (the default) or {@code recompute}, timeInterval
- *       windows only ({@link PaneAggregation}): whether each tuple is folded once into its slice of
- *       the time line, or every pane's functions go over the pane's tuples at its triggers.
+ *   <li>{@code paneAggregation}: {@code sliced} or {@code recompute}, timeInterval windows only
+ *       ({@link PaneAggregation}): whether each tuple is folded once into its slice of the time
+ *       line, or every pane's functions go over the pane's tuples at its triggers. By default
+ *       {@code sliced} where a tuple is in 20 panes or more, {@code recompute} below.
  * </ul>
  *
  * <p>Output attribute types must be the functions' result types ({@link
@@ -172,9 +173,10 @@ public class Aggregate extends AbstractOperator {
   }
 
   /**
-   * Sets how a timeInterval window's output functions are computed: {@code sliced} (the default)
-   * folds each tuple once into the slice of the time line holding its event time and combines a
-   * pane's slices when it triggers; {@code recompute} goes over the pane's tuples at each trigger.
+   * Sets how a timeInterval window's output functions are computed: {@code sliced} (the default
+   * from 20 panes per tuple, {@link PaneAggregation#defaultFor}) folds each tuple once into the
+   * slice of the time line holding its event time and combines a pane's slices when it triggers;
+   * {@code recompute} goes over the pane's tuples at each trigger.
    *
    * @param paneAggregation {@code sliced} or {@code recompute}
    * @throws IllegalArgumentException for another value
@@ -182,9 +184,10 @@ public class Aggregate extends AbstractOperator {
   @Parameter(
       optional = true,
       description =
-          "timeInterval windows only: sliced (default) folds each tuple once into its slice of the"
-              + " time line and combines a pane's slices when it triggers; recompute goes over the"
-              + " pane's tuples at every trigger.")
+          "timeInterval windows only: sliced folds each tuple once into its slice of the time"
+              + " line and combines a pane's slices when it triggers; recompute goes over the"
+              + " pane's tuples at every trigger. Default: sliced where a tuple is in 20 panes or"
+              + " more, recompute below.")
   public void setPaneAggregation(String paneAggregation) {
     this.paneAggregation = PaneAggregation.forSplName(paneAggregation);
   }
@@ -217,7 +220,11 @@ public class Aggregate extends AbstractOperator {
       WindowUtilities.registerAttributePartitioner(window, partitionBy.toArray(new String[0]));
     }
     if (window instanceof TimeIntervalWindow<Tuple> engine
-        && paneAggregation != PaneAggregation.RECOMPUTE) {
+        && (paneAggregation != null
+                ? paneAggregation
+                : PaneAggregation.defaultFor(
+                    engine.getIntervalDuration(), engine.getCreationPeriod()))
+            == PaneAggregation.SLICED) {
       // Another runtime's timeInterval window keeps its panes' tuples itself.
       new SlicedPaneAggregateListener(engine, plan, getOutput(0));
     } else if (window instanceof TimeIntervalStreamWindow<Tuple> panes) {

@@ -12,8 +12,8 @@ public enum PaneAggregation {
   /**
    * Keep each tuple once, in the slice of the time line its event time falls in, and compute each
    * pane from its slices' partial aggregates: O(1) per tuple however many panes overlap (the
-   * default where the window is the streams-window engine's; docs/architecture.md, "Stream
-   * slicing").
+   * default where the window is the streams-window engine's and a tuple is in {@value
+   * #SLICED_FROM_OVERLAP} panes or more; docs/architecture.md, "Stream slicing").
    */
   SLICED,
   /**
@@ -22,6 +22,22 @@ public enum PaneAggregation {
    * SPL's runtime does, to the last bit.
    */
   RECOMPUTE;
+
+  /**
+   * From this many panes per tuple (intervalDuration / creationPeriod) slicing is the default:
+   * below it, going over each pane's tuples costs less per tuple, measured with
+   * PaneAggregateBenchmark (docs/performance.md, "Event-time panes as the overlap grows"; even at
+   * 20).
+   */
+  public static final int SLICED_FROM_OVERLAP = 20;
+
+  /**
+   * The mode when the parameter is not given: {@link #SLICED} from {@link #SLICED_FROM_OVERLAP}
+   * panes per tuple, else {@link #RECOMPUTE}.
+   */
+  public static PaneAggregation defaultFor(double intervalDuration, double creationPeriod) {
+    return intervalDuration / creationPeriod >= SLICED_FROM_OVERLAP ? SLICED : RECOMPUTE;
+  }
 
   /** The parameter's spelling, e.g. {@code sliced}. */
   public String splName() {

@@ -1,6 +1,7 @@
 package io.streamswindow.aggregate;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -102,9 +103,17 @@ class SlicedPaneAggregateTest {
             + ")";
     List<List<Object>> sliced = new ArrayList<>();
     List<List<Object>> perPane = new ArrayList<>();
-    OperatorHost slicedHost = host(clause, groupBy, null, sliced);
+    OperatorHost slicedHost = host(clause, groupBy, "sliced", sliced);
     OperatorHost perPaneHost = host(clause, groupBy, "recompute", perPane);
     assertTrue(((TimeIntervalWindow<?>) slicedHost.engineWindow(0)).slicesTuples());
+    assertFalse(((TimeIntervalWindow<?>) perPaneHost.engineWindow(0)).slicesTuples());
+    // Without the parameter: sliced from 20 panes per tuple (PaneAggregation.defaultFor).
+    OperatorHost byDefault = host(clause, groupBy, null, new ArrayList<>());
+    assertEquals(
+        d / p >= PaneAggregation.SLICED_FROM_OVERLAP,
+        ((TimeIntervalWindow<?>) byDefault.engineWindow(0)).slicesTuples(),
+        "D/P " + d / p);
+    byDefault.shutdown();
     double maxSeen = 0;
     double lag = random.nextInt(4) * 0.5 + (random.nextBoolean() ? 0 : d);
     int tuples = 300 + random.nextInt(300);
@@ -141,7 +150,7 @@ class SlicedPaneAggregateTest {
         boolean swap = random.nextBoolean();
         slicedHost.shutdown();
         perPaneHost.shutdown();
-        slicedHost = restarted(clause, groupBy, null, sliced, swap ? ofPerPane : ofSliced);
+        slicedHost = restarted(clause, groupBy, "sliced", sliced, swap ? ofPerPane : ofSliced);
         perPaneHost = restarted(clause, groupBy, "recompute", perPane, swap ? ofSliced : ofPerPane);
       }
     }
