@@ -146,12 +146,7 @@ public final class SchemaTupleCodec implements TupleCodec<Tuple> {
    * omitted} ({@link #omittedValues}: non-null exactly for the attributes left out).
    */
   public Tuple read(DataInput in, Object[] omitted) throws IOException {
-    Object[] values = new Object[schema.getAttributeCount()];
-    for (int i = 0; i < values.length; i++) {
-      Object value = omitted[i];
-      values[i] = value != null ? value : readValue(in, schema.types[i]);
-    }
-    return schema.tupleOfStored(values);
+    return readTuple(in, schema, omitted);
   }
 
   private void requireSchema(Tuple tuple) {
@@ -343,11 +338,52 @@ public final class SchemaTupleCodec implements TupleCodec<Tuple> {
   // ---- reading ----------------------------------------------------------------------------
 
   private static ImmutableTuple readTuple(DataInput in, SplSchema schema) throws IOException {
-    Object[] values = new Object[schema.getAttributeCount()];
-    for (int i = 0; i < values.length; i++) {
-      values[i] = readValue(in, schema.types[i]);
+    return readTuple(in, schema, null);
+  }
+
+  /**
+   * Reads a tuple's values straight into the arrays a tuple keeps: the unboxed ones as bits, with
+   * no boxed value in between (decoding is on every tuple's way from a packed row or a checkpoint
+   * to a window), the others as objects. {@code omitted}, when given, holds the stored values of
+   * the attributes left out ({@link #omittedValues}).
+   */
+  private static ImmutableTuple readTuple(DataInput in, SplSchema schema, Object[] omitted)
+      throws IOException {
+    long[] bits = schema.bitCount == 0 ? null : new long[schema.bitCount];
+    Object[] values = schema.hasObjects ? new Object[schema.types.length] : null;
+    for (int i = 0; i < schema.types.length; i++) {
+      Object given = omitted == null ? null : omitted[i];
+      int slot = schema.bitSlots[i];
+      if (slot >= 0) {
+        MetaType metaType = schema.valueMetaTypes[i];
+        bits[slot] = given != null ? UnboxedValues.bits(metaType, given) : readBits(in, metaType);
+      } else {
+        values[i] = given != null ? given : readValue(in, schema.types[i]);
+      }
     }
-    return schema.tupleOfStored(values);
+    return new ImmutableTuple(schema, values, bits);
+  }
+
+  /**
+   * Reads an unboxed value as {@link #writeBits} wrote it: the bits {@link UnboxedValues} keeps.
+   */
+  private static long readBits(DataInput in, MetaType metaType) throws IOException {
+    switch (metaType) {
+      case BOOLEAN:
+        return in.readBoolean() ? 1L : 0L;
+      case INT8:
+      case UINT8:
+        return in.readByte();
+      case INT16:
+      case UINT16:
+        return in.readShort();
+      case INT32:
+      case UINT32:
+      case FLOAT32: // writeFloat wrote the float's bits as an int
+        return in.readInt();
+      default: // INT64, UINT64, FLOAT64 (writeDouble wrote the double's bits as a long)
+        return in.readLong();
+    }
   }
 
   private static Object readValue(DataInput in, SplType type) throws IOException {

@@ -62,6 +62,11 @@ final class ByteArraySink extends OutputStream implements DataOutput {
     System.arraycopy(bytes, from, target, at, length);
   }
 
+  /** Points {@code source} at the bytes written from index {@code from} up to {@code to}. */
+  void readBack(ByteArraySource source, int from, int to) {
+    source.reset(bytes, from, to);
+  }
+
   /** Forgets what was written; the capacity stays, so a reused sink stops growing. */
   void clear() {
     size = 0;

@@ -6,10 +6,10 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Iterator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.NoSuchElementException;
@@ -17,6 +17,11 @@ import org.apache.spark.TaskContext;
 import org.apache.spark.api.java.function.MapPartitionsFunction;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.types.ByteType;
+import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.IntegerType;
+import org.apache.spark.sql.types.LongType;
+import org.apache.spark.sql.types.ShortType;
 import org.apache.spark.sql.types.StructType;
 
 /**
@@ -143,7 +148,19 @@ final class RowPacker implements MapPartitionsFunction<Row, Row> {
     /** The order values of the row being packed (swapped with its buffer's last ones). */
     private Object[] orderValues;
 
-    private final Map<Object, Buffer> buffers = new LinkedHashMap<>();
+    /**
+     * The buffers in the order their keys first came, found by key in one of two tables: by a
+     * primitive {@code long} when the window is partitioned by one integer column ({@link
+     * LongKeyTable}; a null key goes to the other table), otherwise by the key object.
+     */
+    private final List<Buffer> buffers = new ArrayList<>();
+
+    private final LongKeyTable<Buffer> byIntegerKey;
+    private final Map<Object, Buffer> byKey = new HashMap<>();
+
+    /** A reader of a buffer's entries, for when it must note their order keys after all. */
+    private final ByteArraySource written = new ByteArraySource();
+
     private final ArrayDeque<Row> ready = new ArrayDeque<>();
     private int flushes;
     private long held;
@@ -163,6 +180,10 @@ final class RowPacker implements MapPartitionsFunction<Row, Row> {
       order = plan.orderBy().isEmpty() ? null : new TupleOrder(converter.schema(), plan.orderBy());
       orderValues = order == null ? null : new Object[plan.orderBy().size()];
       orderKey = order == null ? null : PrimitiveOrderKey.of(converter.schema(), plan.orderBy());
+      byIntegerKey =
+          keyColumns.length == 1 && isIntegerType(plan.input().fields()[keyColumns[0]].dataType())
+              ? new LongKeyTable<>()
+              : null;
       if (plan.streaming() && inputPartition == 0) {
         // The definition record: one per micro-batch with data, whose group checks the query's
         // definition against the one its checkpoint was written with (docs/reliability.md).
@@ -210,9 +231,8 @@ final class RowPacker implements MapPartitionsFunction<Row, Row> {
     }
 
     private void pack(Row row) throws IOException {
-      Object key = key(row);
       try {
-        packAs(key, row);
+        packAs(bufferOf(row), row);
       } catch (RuntimeException e) {
         // A row the operator cannot take (a null in a tuple column): named like an operator
         // failure, since it is the operator's input that is refused.
@@ -221,13 +241,37 @@ final class RowPacker implements MapPartitionsFunction<Row, Row> {
       }
     }
 
-    private void packAs(Object key, Row row) throws IOException {
-      Buffer buffer = buffers.get(key);
-      if (buffer == null) {
-        buffer = new Buffer(row);
-        buffers.put(key, buffer);
-        held += Buffer.OVERHEAD;
+    /** The buffer of the row's window partition, new when its key has none yet. */
+    private Buffer bufferOf(Row row) {
+      if (byIntegerKey != null) {
+        Object value = row.get(keyColumns[0]);
+        if (value != null) {
+          long key = ((Number) value).longValue();
+          Buffer buffer = byIntegerKey.get(key);
+          if (buffer == null) {
+            buffer = newBuffer(row, value);
+            byIntegerKey.put(key, buffer);
+          }
+          return buffer;
+        }
       }
+      Object key = key(row);
+      Buffer buffer = byKey.get(key);
+      if (buffer == null) {
+        buffer = newBuffer(row, key);
+        byKey.put(key, buffer);
+      }
+      return buffer;
+    }
+
+    private Buffer newBuffer(Row row, Object key) {
+      Buffer buffer = new Buffer(row, key);
+      buffers.add(buffer);
+      held += Buffer.OVERHEAD;
+      return buffer;
+    }
+
+    private void packAs(Buffer buffer, Row row) throws IOException {
       ByteArraySink out = buffer.sink;
       int before = out.size();
       if (markerColumn >= 0 && !row.isNullAt(markerColumn) && row.getBoolean(markerColumn)) {
@@ -235,7 +279,7 @@ final class RowPacker implements MapPartitionsFunction<Row, Row> {
         out.writeByte(PackedRows.MARKER);
         codec.write(out, place, omitted);
         if (orderKey != null) {
-          buffer.note(orderKey.ofValue(place.getObject(orderKey.attribute())), before);
+          buffer.note(orderKey.ofValue(place.getObject(orderKey.attribute())), before, row);
         } else if (order != null) {
           int[] attributes = order.attributes();
           for (int i = 0; i < attributes.length; i++) {
@@ -256,7 +300,7 @@ final class RowPacker implements MapPartitionsFunction<Row, Row> {
           }
         }
         if (orderKey != null) {
-          buffer.note(orderKey.ofValue(converter.splValue(row, orderKey.attribute())), before);
+          buffer.note(orderKey.ofValue(converter.splValue(row, orderKey.attribute())), before, row);
         } else if (order != null) {
           int[] attributes = order.attributes();
           for (int i = 0; i < attributes.length; i++) {
@@ -326,12 +370,14 @@ final class RowPacker implements MapPartitionsFunction<Row, Row> {
      */
     private void flush() {
       long origin = PackedRows.origin(port, inputPartition, flushes++);
-      Iterator<Buffer> all = buffers.values().iterator();
+      Iterator<Buffer> all = buffers.iterator();
+      boolean dropped = false;
       held = 0;
       while (all.hasNext()) {
         Buffer buffer = all.next();
         if (buffer.sink.size() == 0) {
           all.remove();
+          dropped = true;
           continue;
         }
         int definition = plan.streaming() ? 1 : 0;
@@ -345,6 +391,20 @@ final class RowPacker implements MapPartitionsFunction<Row, Row> {
         buffer.clear();
         held += Buffer.OVERHEAD;
       }
+      if (dropped) {
+        // The tables cannot drop an entry alone; they take back the buffers kept.
+        if (byIntegerKey != null) {
+          byIntegerKey.clear();
+        }
+        byKey.clear();
+        for (Buffer buffer : buffers) {
+          if (byIntegerKey != null && buffer.key instanceof Number value) {
+            byIntegerKey.put(value.longValue(), buffer);
+          } else {
+            byKey.put(buffer.key, buffer);
+          }
+        }
+      }
     }
 
     /** One window partition's tuples so far, and the key columns its packed row repeats. */
@@ -353,6 +413,10 @@ final class RowPacker implements MapPartitionsFunction<Row, Row> {
       static final int OVERHEAD = 256;
 
       final Object[] keyValues;
+
+      /** Its key in the table that finds it ({@link #bufferOf}). */
+      final Object key;
+
       final ByteArraySink sink = new ByteArraySink(64);
 
       /**
@@ -367,17 +431,22 @@ final class RowPacker implements MapPartitionsFunction<Row, Row> {
       int runs;
 
       /**
-       * With a primitive order key: each entry's key and where it begins, in input order, and
-       * whether an entry came before the one written before it (then the entries are sorted).
+       * With a primitive order key: how many entries there are and the last one's key; once an
+       * entry came before the one written before it ({@code unordered}: then the entries are
+       * sorted), each entry's key and where it begins, in input order. Entries that come in order,
+       * the usual case, are noted by count alone: the arrays cost a write to two more places of
+       * memory per row (docs/performance.md, "Rows in order: where the packer's time went").
        */
       long[] keys = NO_KEYS;
 
       int[] starts = NO_RUNS;
       int entries;
+      long lastKey;
       boolean unordered;
 
-      Buffer(Row row) {
+      Buffer(Row row, Object key) {
         keyValues = groupValues(row);
+        this.key = key;
       }
 
       /**
@@ -399,15 +468,62 @@ final class RowPacker implements MapPartitionsFunction<Row, Row> {
         return previous != null ? previous : new Object[values.length];
       }
 
-      /** Notes the primitive order key of the entry written at {@code offset}. */
-      void note(long key, int offset) {
+      /**
+       * Notes the primitive order key of the entry written at {@code offset}; {@code row} is the
+       * row it was written from.
+       */
+      void note(long key, int offset, Row row) throws IOException {
+        if (!unordered) {
+          if (entries == 0 || key >= lastKey) {
+            lastKey = key;
+            entries++;
+            return;
+          }
+          noteEarlierEntries(offset, row);
+          unordered = true;
+        }
+        append(key, offset);
+      }
+
+      /**
+       * Reads back the keys and places of the entries written before {@code end}, all in order,
+       * once the first entry out of order comes: the entry bytes are decoded once, which costs less
+       * than noting every entry of every buffer in case one comes out of order.
+       */
+      private void noteEarlierEntries(int end, Row row) throws IOException {
+        int count = entries;
+        entries = 0;
+        Object[] shared = null;
+        Object[] values = new Object[attributes];
+        for (int i = 0; i < attributes; i++) {
+          if (omitted[i]) {
+            // As the reduce side fills them in (ArrivalOrder): a marker row's null key stands for
+            // the attribute's default value.
+            values[i] =
+                converter.isNull(row, i)
+                    ? converter.schema().getAttribute(i).getType().getDefaultValue()
+                    : converter.splValue(row, i);
+            shared = values;
+          }
+        }
+        Object[] omittedValues = shared == null ? null : codec.omittedValues(shared);
+        sink.readBack(written, 0, end);
+        for (int i = 0; i < count; i++) {
+          int start = written.position();
+          if (markerColumn >= 0) {
+            written.readUnsignedByte();
+          }
+          Tuple entry =
+              omittedValues == null ? codec.read(written) : codec.read(written, omittedValues);
+          append(orderKey.ofValue(entry.getObject(orderKey.attribute())), start);
+        }
+      }
+
+      private void append(long key, int offset) {
         if (entries == keys.length) {
           int capacity = Math.max(8, entries * 2);
           keys = Arrays.copyOf(keys, capacity);
           starts = Arrays.copyOf(starts, capacity);
-        }
-        if (entries > 0 && key < keys[entries - 1]) {
-          unordered = true;
         }
         keys[entries] = key;
         starts[entries++] = offset;
@@ -469,6 +585,14 @@ final class RowPacker implements MapPartitionsFunction<Row, Row> {
         unordered = false;
       }
     }
+  }
+
+  /** Whether a key column's values are integers that a {@code long} holds exactly. */
+  private static boolean isIntegerType(DataType type) {
+    return type instanceof ByteType
+        || type instanceof ShortType
+        || type instanceof IntegerType
+        || type instanceof LongType;
   }
 
   /**

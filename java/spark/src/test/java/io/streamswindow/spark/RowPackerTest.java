@@ -549,6 +549,65 @@ class RowPackerTest {
   }
 
   @Test
+  void aLongStretchInOrderThenRowsInNoOrderAreSortedTogetherStably() throws Exception {
+    // The packer notes order keys only once an entry comes out of order, reading back the
+    // entries written before it (RowPacker.Buffer.note).
+    List<Row> rows = new ArrayList<>();
+    for (int i = 0; i < 150; i++) {
+      boolean mark = i % 41 == 9;
+      rows.add(
+          new GenericRowWithSchema(
+              new Object[] {"IBM", i / 2L, mark ? null : (double) i, mark}, MARKED));
+    }
+    rows.addAll(rowsInNoOrder(1, 250, 5).get(0));
+    List<List<Row>> input = List.of(rows);
+    List<Row> packed =
+        packAll(new RowPacker(plan(MARKED, List.of("sym"), List.of("seq"), "mark"), ROWS), rows, 0);
+
+    assertEquals(1, packed.size());
+    assertEquals(1, runCount(packed.get(0)));
+    assertEquals(stablySorted(input), prices(arrange(MARKED, List.of("seq"), true, packed)));
+  }
+
+  @Test
+  void integerKeysKeepTheirRowsApartThroughFlushesThatDropIdleKeys() throws Exception {
+    // One long partition_by column: buffers are found by a primitive key (LongKeyTable), and a
+    // flush that drops the keys that got no rows rebuilds that table.
+    StructType ids = StructType.fromDDL("id long, seq long, price double");
+    List<Row> rows = new ArrayList<>();
+    for (int i = 0; i < 600; i++) {
+      long id = i < 200 || i >= 400 ? i % 37 : 1000 + i % 5; // the middle third: other keys only
+      rows.add(new GenericRowWithSchema(new Object[] {id, (long) i, (double) i}, ids));
+    }
+    RowPacker packer = new RowPacker(plan(ids, List.of("id"), List.of("seq"), null), ids, 600);
+    List<Row> packed = packAll(packer, rows, 0);
+    assertTrue(packed.size() > 50, "expected many flushes, got " + packed.size());
+
+    ArrivalOrder order =
+        new ArrivalOrder(
+            PackedRows.schema(ids, List.of("id")),
+            new RowTupleConverter(ids),
+            List.of("id"),
+            List.of("seq"),
+            false);
+    Map<Long, List<Long>> arrived = new java.util.TreeMap<>();
+    for (Row pack : packed) {
+      List<Object> tuples = new ArrayList<>();
+      order.deliver(List.of(pack).iterator(), (tuple, marker) -> tuples.add(tuple));
+      for (Object tuple : tuples) {
+        assertEquals(pack.getLong(0), ((Tuple) tuple).getLong("id"));
+        arrived
+            .computeIfAbsent(pack.getLong(0), k -> new ArrayList<>())
+            .add(((Tuple) tuple).getLong("seq"));
+      }
+    }
+    Map<Long, List<Long>> expected = new java.util.TreeMap<>();
+    rows.forEach(
+        r -> expected.computeIfAbsent(r.getLong(0), k -> new ArrayList<>()).add(r.getLong(1)));
+    assertEquals(expected, arrived);
+  }
+
+  @Test
   void sortedPackedRowsOfSeveralPartitionsAndFlushesMergeIntoTheStableOrder() throws Exception {
     List<List<Row>> input = rowsInNoOrder(4, 300, 5);
     // A flush every few dozen rows: many packed rows per input partition, each sorted.

@@ -30,6 +30,17 @@ public abstract class WindowUtilities {
   private static final Set<MetaType> STRING_TYPES =
       EnumSet.of(MetaType.RSTRING, MetaType.USTRING, MetaType.BSTRING);
 
+  private static final Set<MetaType> INTEGER_TYPES =
+      EnumSet.of(
+          MetaType.INT8,
+          MetaType.INT16,
+          MetaType.INT32,
+          MetaType.INT64,
+          MetaType.UINT8,
+          MetaType.UINT16,
+          MetaType.UINT32,
+          MetaType.UINT64);
+
   /** Creates an instance; all members are static. */
   public WindowUtilities() {}
 
@@ -90,7 +101,11 @@ public abstract class WindowUtilities {
     if (indexes.length == 1) {
       int index = indexes[0];
       window.registerPartitioner(
-          asString[0] ? tuple -> tuple.getString(index) : tuple -> tuple.getObject(index));
+          asString[0]
+              ? tuple -> tuple.getString(index)
+              : INTEGER_TYPES.contains(schema.getAttribute(index).getType().getMetaType())
+                  ? new IntegerAttributeKey(index)
+                  : tuple -> tuple.getObject(index));
     } else {
       window.registerPartitioner(
           tuple -> {
@@ -100,6 +115,44 @@ public abstract class WindowUtilities {
             }
             return Collections.unmodifiableList(Arrays.asList(values));
           });
+    }
+  }
+
+  /**
+   * The key of one integer attribute, {@link Tuple#getObject(int)}'s value, boxed once for each run
+   * of tuples with the same value rather than once per tuple: a partition's tuples mostly come
+   * together (on Spark every tuple of an operator instance has its key), and the window then finds
+   * the partition by identity. The last key is one reference to an immutable pair, so a thread
+   * never sees one key's value with another's bits.
+   */
+  private static final class IntegerAttributeKey implements StreamWindowPartitioner<Tuple, Object> {
+    private final int index;
+    private Last last;
+
+    IntegerAttributeKey(int index) {
+      this.index = index;
+    }
+
+    @Override
+    public Object getPartition(Tuple tuple) {
+      long value = tuple.getLong(index);
+      Last seen = last;
+      if (seen != null && seen.value == value) {
+        return seen.key;
+      }
+      Object key = tuple.getObject(index);
+      last = new Last(value, key);
+      return key;
+    }
+
+    private static final class Last {
+      final long value;
+      final Object key;
+
+      Last(long value, Object key) {
+        this.value = value;
+        this.key = key;
+      }
     }
   }
 }

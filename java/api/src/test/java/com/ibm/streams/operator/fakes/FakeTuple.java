@@ -53,6 +53,11 @@ public final class FakeTuple {
     return getInt(indexOf(name));
   }
 
+  /** An integer attribute's value widened, as the runtime's tuples widen it. */
+  public long getLong(int index) {
+    return ((Number) values[index]).longValue();
+  }
+
   public double getDouble(String name) {
     return ((Number) values[indexOf(name)]).doubleValue();
   }

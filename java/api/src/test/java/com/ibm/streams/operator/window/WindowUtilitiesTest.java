@@ -1,6 +1,7 @@
 package com.ibm.streams.operator.window;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -44,6 +45,18 @@ class WindowUtilitiesTest {
     assertEquals(9L, keyOf(window, tuple));
     WindowUtilities.registerAttributePartitioner(window, "b");
     assertEquals(true, keyOf(window, tuple));
+  }
+
+  @Test
+  void anIntegerKeyIsBoxedOnceForTuplesThatComeTogether() {
+    FakeWindow window = partitionedWindow();
+    WindowUtilities.registerAttributePartitioner(window, "u");
+    Object first = keyOf(window, schema.tuple("IBM", "NYSE", 7, 1000L, true, 1.5));
+    Object again = keyOf(window, schema.tuple("HAL", "NYSE", 8, 1000L, false, 2.5));
+    assertSame(first, again, "the key object of the tuple before, not a new Long");
+    Object other = keyOf(window, schema.tuple("IBM", "NYSE", 7, 1001L, true, 1.5));
+    assertEquals(1001L, other);
+    assertEquals(1000L, keyOf(window, schema.tuple("IBM", "NYSE", 7, 1000L, true, 1.5)));
   }
 
   @Test
