@@ -26,7 +26,7 @@ final class FloatDeviationAccumulator extends InvertibleAccumulator {
 
   @Override
   public void push(Tuple tuple) {
-    double value = ((Number) tuple.getObject(index)).doubleValue();
+    double value = tuple.getDouble(index);
     if (!special.add(value)) {
       sum.add(value);
       squares.addSquare(value);
@@ -35,7 +35,7 @@ final class FloatDeviationAccumulator extends InvertibleAccumulator {
 
   @Override
   public void pop(Tuple tuple) {
-    double value = ((Number) tuple.getObject(index)).doubleValue();
+    double value = tuple.getDouble(index);
     if (!special.subtract(value)) {
       sum.subtract(value);
       squares.subtractSquare(value);

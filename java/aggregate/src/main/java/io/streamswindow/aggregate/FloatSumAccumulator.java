@@ -43,7 +43,7 @@ final class FloatSumAccumulator extends InvertibleAccumulator {
 
   @Override
   public void push(Tuple tuple) {
-    double value = ((Number) tuple.getObject(index)).doubleValue();
+    double value = tuple.getDouble(index);
     if (!special.add(value)) {
       sum.add(value);
     }
@@ -51,7 +51,7 @@ final class FloatSumAccumulator extends InvertibleAccumulator {
 
   @Override
   public void pop(Tuple tuple) {
-    double value = ((Number) tuple.getObject(index)).doubleValue();
+    double value = tuple.getDouble(index);
     if (!special.subtract(value)) {
       sum.subtract(value);
     }

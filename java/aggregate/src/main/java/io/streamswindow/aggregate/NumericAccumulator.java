@@ -1,5 +1,6 @@
 package io.streamswindow.aggregate;
 
+import com.ibm.streams.operator.Tuple;
 import com.ibm.streams.operator.Type.MetaType;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -22,6 +23,15 @@ interface NumericAccumulator {
 
   /** Adds one value, an object of the accumulator's type. */
   void add(Object value);
+
+  /**
+   * Adds the value of attribute {@code index} of {@code tuple}, of the accumulator's type. The
+   * accumulators of numbers read it through the tuple's primitive getter: a pane or a window is
+   * folded again at each trigger, and boxing every value each time was a good part of that.
+   */
+  default void addFrom(Tuple tuple, int index) {
+    add(tuple.getObject(index));
+  }
 
   /** Returns the sum or average of the values added, an object of the accumulator's type. */
   Object result();
@@ -72,6 +82,12 @@ interface NumericAccumulator {
       sum += Numbers.toLong(value, type);
     }
 
+    /** {@link Tuple#getLong} widens unsigned types as {@link Numbers#toLong} does. */
+    @Override
+    public void addFrom(Tuple tuple, int index) {
+      sum += tuple.getLong(index);
+    }
+
     @Override
     public Object result() {
       return Numbers.fromLong(sum, type);
@@ -88,6 +104,11 @@ interface NumericAccumulator {
     }
 
     @Override
+    public void addFrom(Tuple tuple, int index) {
+      sum += tuple.getFloat(index);
+    }
+
+    @Override
     public Object result() {
       return sum;
     }
@@ -100,6 +121,11 @@ interface NumericAccumulator {
     @Override
     public void add(Object value) {
       sum += (Double) value;
+    }
+
+    @Override
+    public void addFrom(Tuple tuple, int index) {
+      sum += tuple.getDouble(index);
     }
 
     @Override
@@ -176,8 +202,17 @@ interface NumericAccumulator {
 
     @Override
     public void add(Object value) {
+      add((float) (Float) value);
+    }
+
+    @Override
+    public void addFrom(Tuple tuple, int index) {
+      add(tuple.getFloat(index));
+    }
+
+    private void add(float value) {
       count++;
-      mean += ((Float) value - mean) / count;
+      mean += (value - mean) / count;
     }
 
     @Override
@@ -193,8 +228,17 @@ interface NumericAccumulator {
 
     @Override
     public void add(Object value) {
+      add((double) (Double) value);
+    }
+
+    @Override
+    public void addFrom(Tuple tuple, int index) {
+      add(tuple.getDouble(index));
+    }
+
+    private void add(double value) {
       count++;
-      mean += ((Double) value - mean) / count;
+      mean += (value - mean) / count;
     }
 
     @Override

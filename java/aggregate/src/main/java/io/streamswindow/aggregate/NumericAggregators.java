@@ -63,7 +63,7 @@ final class NumericAggregators {
     return group -> {
       NumericAccumulator fold = accumulator.apply(type);
       for (Tuple tuple : group.tuples()) {
-        fold.add(tuple.getObject(index));
+        fold.addFrom(tuple, index);
       }
       return fold.result();
     };

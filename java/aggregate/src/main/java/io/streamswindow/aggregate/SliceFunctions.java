@@ -141,12 +141,12 @@ final class SliceFunctions {
 
     @Override
     public Object lift(Tuple tuple, long arrival) {
-      return new long[] {Numbers.toLong(tuple.getObject(index), type)};
+      return new long[] {tuple.getLong(index)};
     }
 
     @Override
     public Object add(Object partial, Tuple tuple, long arrival) {
-      ((long[]) partial)[0] += Numbers.toLong(tuple.getObject(index), type);
+      ((long[]) partial)[0] += tuple.getLong(index);
       return partial;
     }
 
@@ -179,7 +179,7 @@ final class SliceFunctions {
     @Override
     public Object add(Object partial, Tuple tuple, long arrival) {
       ExactSum sum = (ExactSum) partial;
-      long value = Numbers.toLong(tuple.getObject(index), type);
+      long value = tuple.getLong(index);
       if (type == MetaType.UINT64) {
         sum.addUnsigned(value);
       } else {
@@ -237,7 +237,7 @@ final class SliceFunctions {
     @Override
     public Object add(Object partial, Tuple tuple, long arrival) {
       Partial p = (Partial) partial;
-      double value = ((Number) tuple.getObject(index)).doubleValue();
+      double value = tuple.getDouble(index);
       if (!p.special.add(value)) {
         p.sum.add(value);
       }
