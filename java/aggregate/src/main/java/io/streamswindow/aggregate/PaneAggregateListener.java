@@ -7,6 +7,7 @@ import com.ibm.streams.operator.window.StreamWindowEvent;
 import com.ibm.streams.operator.window.StreamWindowListener;
 import io.streamswindow.api.window.TimeIntervalStreamWindow;
 import io.streamswindow.api.window.TimeIntervalWindowEvent;
+import io.streamswindow.engine.TimeIntervalWindow;
 
 /**
  * The {@link Aggregate} operator's listener on a timeInterval window: every TRIGGER of a pane's
@@ -27,6 +28,10 @@ final class PaneAggregateListener implements StreamWindowListener<Tuple> {
       StreamingOutput<OutputTuple> out) {
     this.plan = plan;
     this.out = out;
+    if (window instanceof TimeIntervalWindow<Tuple> engine) {
+      // Only triggers are aggregated: the window need not build an INSERTION per pane of a tuple.
+      engine.omitInsertionEvents();
+    }
     window.registerListener(this, false);
   }
 

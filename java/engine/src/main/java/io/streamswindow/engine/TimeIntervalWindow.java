@@ -75,6 +75,9 @@ public final class TimeIntervalWindow<T> extends AbstractEngineWindow<T>
    */
   private java.util.Map<Object, KeySlices<T>> sliced;
 
+  /** Whether INSERTION events are delivered ({@link #omitInsertionEvents()}). */
+  private boolean insertionEvents = true;
+
   /**
    * Creates the window of {@code port}.
    *
@@ -194,12 +197,14 @@ public final class TimeIntervalWindow<T> extends AbstractEngineWindow<T>
       Entry<T> entry = new Entry<>(tuple, time, 0);
       p.append(entry);
       p.updated = true;
-      deliver(
-          StreamWindowEvent.Type.INSERTION,
-          pane,
-          p,
-          EntryTuples.of(removals, entry),
-          nextTiming(pane));
+      if (insertionEvents) {
+        deliver(
+            StreamWindowEvent.Type.INSERTION,
+            pane,
+            p,
+            EntryTuples.of(removals, entry),
+            nextTiming(pane));
+      }
     }
   }
 
@@ -730,6 +735,20 @@ public final class TimeIntervalWindow<T> extends AbstractEngineWindow<T>
           "sliceTuples() must be called before the window holds tuples");
     }
     sliced = new java.util.LinkedHashMap<>();
+  }
+
+  /**
+   * Tells the window that its listener ignores INSERTION events, as SPL {@code Aggregate}'s does
+   * (it aggregates a pane when the pane triggers): none is built. A tuple is in D/P panes, and an
+   * event for each was a good part of an insertion's cost. Every other event is delivered as
+   * before; a window that slices its tuples ({@link #sliceTuples()}) delivers no INSERTION anyway.
+   *
+   * <pre>{@code
+   * window.omitInsertionEvents();   // e.g. where the operator registers its listener
+   * }</pre>
+   */
+  public void omitInsertionEvents() {
+    insertionEvents = false;
   }
 
   /** True when the window keeps its tuples in slices ({@link #sliceTuples()}). */

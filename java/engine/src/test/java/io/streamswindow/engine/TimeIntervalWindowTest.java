@@ -180,6 +180,28 @@ class TimeIntervalWindowTest {
   }
 
   @Test
+  void omittingInsertionEventsLeavesEveryOtherEventAsItWas() throws Exception {
+    WindowSpec spec = spec(TimeIntervalSpec.of(10).withCreationPeriod(5).withDiscardAge(20));
+    PaneTrace all = new PaneTrace();
+    PaneTrace omitted = new PaneTrace();
+    TimeIntervalWindow<Reading> full = window(spec, all);
+    TimeIntervalWindow<Reading> quiet = window(spec, omitted);
+    quiet.omitInsertionEvents();
+    for (TimeIntervalWindow<Reading> w : List.of(full, quiet)) {
+      w.insert(Reading.of("A", 1));
+      w.insert(Reading.of("B", 7));
+      watermark(w, 12);
+      w.insert(Reading.of("C", 3)); // late: its panes trigger again at the next watermark
+      watermark(w, 40);
+    }
+    List<String> expected = all.take();
+    assertTrue(expected.stream().anyMatch(line -> line.startsWith("INSERTION")), "" + expected);
+    assertTrue(expected.stream().anyMatch(line -> line.contains("LATE")), "" + expected);
+    assertEquals(
+        expected.stream().filter(line -> !line.startsWith("INSERTION")).toList(), omitted.take());
+  }
+
+  @Test
   void emptyPanesAreNeverCreatedAndNeverTrigger() throws Exception {
     TimeIntervalWindow<Reading> w = window(spec(TimeIntervalSpec.of(5)));
     w.insert(Reading.of("A", 1));
