@@ -25,6 +25,13 @@ final class Pane<T> {
 
   final Map<Object, PanePartition<T>> partitions = new LinkedHashMap<>();
 
+  /**
+   * The partition found last by key, tried before the map: a partition's tuples mostly come
+   * together (on Spark an operator instance has one key), so most lookups end here. Checked for
+   * eviction.
+   */
+  PanePartition<T> lastFound;
+
   Pane(long index, WindowPane interval, PaneState state) {
     this.index = index;
     this.interval = interval;

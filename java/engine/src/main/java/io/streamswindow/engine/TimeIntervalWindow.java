@@ -17,6 +17,7 @@ import java.util.Collection;
 import java.util.Collections;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Objects;
 import java.util.Set;
 import java.util.function.ToLongFunction;
 
@@ -158,11 +159,16 @@ public final class TimeIntervalWindow<T> extends AbstractEngineWindow<T>
 
   /** The partition of {@code key} in {@code pane}, created (last in order) when new. */
   private PanePartition<T> partitionOf(Pane<T> pane, Object key) {
-    PanePartition<T> p = pane.partitions.get(key);
+    PanePartition<T> p = pane.lastFound;
+    if (p != null && !p.evicted && Objects.equals(p.key, key)) {
+      return p;
+    }
+    p = pane.partitions.get(key);
     if (p == null) {
       p = new PanePartition<>(key, partitionSequence++);
       pane.partitions.put(key, p);
     }
+    pane.lastFound = p;
     return p;
   }
 
