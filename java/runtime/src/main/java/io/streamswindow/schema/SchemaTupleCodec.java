@@ -387,25 +387,11 @@ public final class SchemaTupleCodec implements TupleCodec<Tuple> {
   }
 
   private static Object readValue(DataInput in, SplType type) throws IOException {
+    if (UnboxedValues.keepsUnboxed(type)) {
+      // Numbers and booleans: their bits, boxed as a tuple boxes them.
+      return UnboxedValues.box(type.getMetaType(), readBits(in, type.getMetaType()));
+    }
     switch (type.getMetaType()) {
-      case BOOLEAN:
-        return in.readBoolean();
-      case INT8:
-      case UINT8:
-        return in.readByte();
-      case INT16:
-      case UINT16:
-        return in.readShort();
-      case INT32:
-      case UINT32:
-        return in.readInt();
-      case INT64:
-      case UINT64:
-        return in.readLong();
-      case FLOAT32:
-        return in.readFloat();
-      case FLOAT64:
-        return in.readDouble();
       case DECIMAL32:
       case DECIMAL64:
       case DECIMAL128:

@@ -66,7 +66,6 @@ final class WindowedGroupRunner implements Serializable {
   private final String planScope = UUID.randomUUID().toString();
 
   private transient HostRecipe recipe;
-  private transient RowTupleConverter output;
 
   /** Turns an input tuple back into a row of the input's columns (late tuples, late_output). */
   private transient RowTupleConverter tupleRows;
@@ -89,7 +88,7 @@ final class WindowedGroupRunner implements Serializable {
   /** {@link #fingerprint}'s digest, which each key's saved value carries. */
   private transient byte[] digest;
 
-  /** Every output port's converter, port 0's ({@link #output}) first. */
+  /** Every output port's converter, port 0's first. */
   private transient RowTupleConverter[] outputs;
 
   /** Where result rows hold each output port's tuples. */
@@ -136,10 +135,9 @@ final class WindowedGroupRunner implements Serializable {
         observedIndexes.put(observedMetrics.get(i), i);
       }
     }
-    output = new RowTupleConverter(plan.output(), plan.output(), plan.outputSchema());
     layout = plan.layout();
     outputs = new RowTupleConverter[plan.outputPorts()];
-    outputs[0] = output;
+    outputs[0] = new RowTupleConverter(plan.output(), plan.output(), plan.outputSchema());
     for (int port = 1; port < outputs.length; port++) {
       outputs[port] =
           new RowTupleConverter(plan.output(port), plan.output(port), plan.outputSchema(port));
@@ -592,7 +590,7 @@ final class WindowedGroupRunner implements Serializable {
       return new OutputSink() {
         @Override
         public void tuple(int port, Tuple tuple) {
-          results.add(output.toRow(tuple, resultWidth));
+          results.add(outputs[0].toRow(tuple, resultWidth));
         }
 
         @Override

@@ -12,21 +12,6 @@ import java.util.Set;
 /** Helpers for setting up windows. */
 public abstract class WindowUtilities {
 
-  private static final Set<MetaType> PARTITIONABLE_TYPES =
-      EnumSet.of(
-          MetaType.RSTRING,
-          MetaType.USTRING,
-          MetaType.BSTRING,
-          MetaType.BOOLEAN,
-          MetaType.INT8,
-          MetaType.INT16,
-          MetaType.INT32,
-          MetaType.INT64,
-          MetaType.UINT8,
-          MetaType.UINT16,
-          MetaType.UINT32,
-          MetaType.UINT64);
-
   private static final Set<MetaType> STRING_TYPES =
       EnumSet.of(MetaType.RSTRING, MetaType.USTRING, MetaType.BSTRING);
 
@@ -40,6 +25,16 @@ public abstract class WindowUtilities {
           MetaType.UINT16,
           MetaType.UINT32,
           MetaType.UINT64);
+
+  private static final Set<MetaType> PARTITIONABLE_TYPES = partitionableTypes();
+
+  /** Strings, booleans and integers: the types whose values make partition keys. */
+  private static Set<MetaType> partitionableTypes() {
+    Set<MetaType> types = EnumSet.of(MetaType.BOOLEAN);
+    types.addAll(STRING_TYPES);
+    types.addAll(INTEGER_TYPES);
+    return types;
+  }
 
   /** Creates an instance; all members are static. */
   public WindowUtilities() {}
