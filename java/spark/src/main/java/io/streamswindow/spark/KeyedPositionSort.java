@@ -7,12 +7,15 @@ import java.util.Arrays;
  * two parallel primitive arrays: no boxing and no comparator. {@link RowPacker} orders a key's
  * entries with it and {@link ArrivalOrder} a group's tuples, both by {@link PrimitiveOrderKey}.
  *
- * <p>When the keys span a range narrow enough that a key's distance from the least and its index
- * fit in one {@code long} together (order values of a key's rows in one flush: a few thousand
- * apart, against 2^63), the pairs are sorted as single longs with {@link Arrays#sort(long[])}; the
- * index makes every pair distinct, so the result is the stable order. Otherwise a merge sort whose
- * runs are found, not made: input already in order costs one pass, and input in stretches (rows of
- * several files dealt together) one merge per pair of stretches.
+ * <p>When the keys span fewer than {@link #COUNTED_SPAN_PER_KEY} values per key (a key's rows of
+ * one flush dealt over a few files: their order values lie close together), they are placed by
+ * counting, in linear time; counting places equal keys in position order. When the keys span a
+ * wider range narrow enough that a key's distance from the least and its index fit in one {@code
+ * long} together (order values of a key's rows in one flush: a few thousand apart, against 2^63),
+ * the pairs are sorted as single longs with {@link Arrays#sort(long[])}; the index makes every pair
+ * distinct, so the result is the stable order. Otherwise a merge sort whose runs are found, not
+ * made: input already in order costs one pass, and input in stretches (rows of several files dealt
+ * together) one merge per pair of stretches.
  *
  * <pre>{@code
  * long[] keys = {30, 10, 20, 10};
@@ -23,6 +26,12 @@ import java.util.Arrays;
 final class KeyedPositionSort {
   /** Stretches shorter than this are made longer by insertion first. */
   private static final int MIN_RUN = 32;
+
+  /**
+   * Keys spanning fewer values than this many per key are sorted by counting: a count per value of
+   * the span, no comparison (docs/performance.md, "Rows in order: where the packer's time went").
+   */
+  static final int COUNTED_SPAN_PER_KEY = 4;
 
   private KeyedPositionSort() {}
 
@@ -85,8 +94,8 @@ final class KeyedPositionSort {
   }
 
   /**
-   * Sorts (key - least, index) pairs packed in one long each, when they fit; false when the keys
-   * span too wide a range for that.
+   * Sorts by counting when the keys span a narrow range, else as (key - least, index) pairs packed
+   * in one long each when they fit; false when the keys span too wide a range for either.
    */
   private static boolean sortedAsPairs(long[] keys, int[] positions, int n) {
     long least = keys[0];
@@ -97,6 +106,10 @@ final class KeyedPositionSort {
     }
     int indexBits = 32 - Integer.numberOfLeadingZeros(n - 1);
     long span = most - least; // negative when it overflows: too wide
+    if (span >= 0 && span < (long) COUNTED_SPAN_PER_KEY * n && span < Integer.MAX_VALUE - 1) {
+      sortByCounting(keys, positions, n, least, (int) span);
+      return true;
+    }
     if (span < 0 || span >>> (63 - indexBits) != 0) {
       return false;
     }
@@ -113,6 +126,28 @@ final class KeyedPositionSort {
       positions[i] = before[(int) (pair & mask)];
     }
     return true;
+  }
+
+  /**
+   * Places each key after the smaller ones and the equal ones before it: a stable counting sort.
+   */
+  private static void sortByCounting(long[] keys, int[] positions, int n, long least, int span) {
+    int[] starts = new int[span + 2];
+    for (int i = 0; i < n; i++) {
+      starts[(int) (keys[i] - least) + 1]++;
+    }
+    for (int v = 1; v <= span; v++) {
+      starts[v] += starts[v - 1];
+    }
+    long[] sortedKeys = new long[n];
+    int[] sortedPositions = new int[n];
+    for (int i = 0; i < n; i++) {
+      int at = starts[(int) (keys[i] - least)]++;
+      sortedKeys[at] = keys[i];
+      sortedPositions[at] = positions[i];
+    }
+    System.arraycopy(sortedKeys, 0, keys, 0, n);
+    System.arraycopy(sortedPositions, 0, positions, 0, n);
   }
 
   private static boolean inOrder(long[] keys, int n) {

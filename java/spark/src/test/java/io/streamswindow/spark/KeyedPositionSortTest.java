@@ -64,6 +64,21 @@ class KeyedPositionSortTest {
   }
 
   @Test
+  void keysJustInsideAndJustOutsideTheCountedSpanAreBothSorted() {
+    // Rows of one key dealt over files: order values close together, in no order, with ties.
+    Random random = new Random(13);
+    int n = 500;
+    int counted = KeyedPositionSort.COUNTED_SPAN_PER_KEY * n;
+    for (int span : new int[] {1, counted - 1, counted, counted + 1}) {
+      long[] keys = new long[n];
+      for (int i = 0; i < n; i++) {
+        keys[i] = 1_000_000_000_000L + (i == 0 ? 0 : i == 1 ? span : random.nextInt(span + 1));
+      }
+      sortsLikeAStableSort(keys);
+    }
+  }
+
+  @Test
   void extremeKeysCompareSigned() {
     sortsLikeAStableSort(new long[] {Long.MAX_VALUE, 0, Long.MIN_VALUE, -1, Long.MAX_VALUE, 1});
   }
