@@ -60,16 +60,21 @@ class RowPackerTest {
     return packed.stream().filter(r -> r.getString(0).equals(key)).toList();
   }
 
+  /** The reduce side of a window partitioned by {@code key}, tuples of {@code tuples}. */
+  private static ArrivalOrder arrivalOrder(
+      StructType input, StructType tuples, String key, List<String> orderBy, boolean markers) {
+    return new ArrivalOrder(
+        PackedRows.schema(input, List.of(key)),
+        new RowTupleConverter(tuples),
+        List.of(key),
+        orderBy,
+        markers);
+  }
+
   private static List<Object> arrange(
       StructType input, List<String> orderBy, boolean markers, List<Row> packs) throws Exception {
     StructType tuples = markers ? ROWS : input;
-    ArrivalOrder order =
-        new ArrivalOrder(
-            PackedRows.schema(input, List.of("sym")),
-            new RowTupleConverter(tuples),
-            List.of("sym"),
-            orderBy,
-            markers);
+    ArrivalOrder order = arrivalOrder(input, tuples, "sym", orderBy, markers);
     List<Object> arrivals = new ArrayList<>();
     order.deliver(packs.iterator(), (tuple, marker) -> arrivals.add(marker ? MARK : tuple));
     return arrivals;
@@ -90,13 +95,7 @@ class RowPackerTest {
     }
     List<Row> packed = packAll(new RowPacker(plan, keyOnly), rows, 0);
 
-    ArrivalOrder order =
-        new ArrivalOrder(
-            PackedRows.schema(keyOnly, List.of("sym")),
-            new RowTupleConverter(keyOnly),
-            List.of("sym"),
-            List.of(),
-            false);
+    ArrivalOrder order = arrivalOrder(keyOnly, keyOnly, "sym", List.of(), false);
     List<String> arrivals = new ArrayList<>();
     order.deliver(
         ofKey(packed, "a").iterator(), (tuple, marker) -> arrivals.add(tuple.getString("sym")));
@@ -417,13 +416,7 @@ class RowPackerTest {
     List<Row> packed = packAll(new RowPacker(plan, schema), rows, 0);
     assertEquals(2, packed.size());
 
-    ArrivalOrder order =
-        new ArrivalOrder(
-            PackedRows.schema(schema, List.of("k")),
-            new RowTupleConverter(schema),
-            List.of("k"),
-            List.of(),
-            false);
+    ArrivalOrder order = arrivalOrder(schema, schema, "k", List.of(), false);
     List<Tuple> arrivals = new ArrayList<>();
     order.deliver(packed.iterator(), (tuple, marker) -> arrivals.add(tuple));
     assertEquals(List.of(1L, 2L), arrivals.stream().map(t -> t.getLong("v")).toList());
@@ -441,13 +434,7 @@ class RowPackerTest {
 
     assertEquals(1, packed.size());
     assertTrue(packed.get(0).isNullAt(0));
-    ArrivalOrder order =
-        new ArrivalOrder(
-            PackedRows.schema(MARKED, List.of("sym")),
-            new RowTupleConverter(ROWS),
-            List.of("sym"),
-            List.of("seq"),
-            true);
+    ArrivalOrder order = arrivalOrder(MARKED, ROWS, "sym", List.of("seq"), true);
     List<Tuple> places = new ArrayList<>();
     order.deliver(packed.iterator(), (tuple, marker) -> places.add(tuple));
     assertEquals(1, places.size());
@@ -583,13 +570,7 @@ class RowPackerTest {
     List<Row> packed = packAll(packer, rows, 0);
     assertTrue(packed.size() > 50, "expected many flushes, got " + packed.size());
 
-    ArrivalOrder order =
-        new ArrivalOrder(
-            PackedRows.schema(ids, List.of("id")),
-            new RowTupleConverter(ids),
-            List.of("id"),
-            List.of("seq"),
-            false);
+    ArrivalOrder order = arrivalOrder(ids, ids, "id", List.of("seq"), false);
     Map<Long, List<Long>> arrived = new java.util.TreeMap<>();
     for (Row pack : packed) {
       List<Object> tuples = new ArrayList<>();
@@ -653,13 +634,7 @@ class RowPackerTest {
     List<Row> packed = packAll(new RowPacker(plan, schema), rows, 0);
     assertEquals(1, runCount(packed.get(0)));
 
-    ArrivalOrder order =
-        new ArrivalOrder(
-            PackedRows.schema(schema, List.of("sym")),
-            new RowTupleConverter(schema),
-            List.of("sym"),
-            List.of("t"),
-            false);
+    ArrivalOrder order = arrivalOrder(schema, schema, "sym", List.of("t"), false);
     List<Long> got = new ArrayList<>();
     order.deliver(packed.iterator(), (tuple, marker) -> got.add(tuple.getLong("v")));
     // Double.compare's order, as Spark's: -1.5, -0.0 (2, 6), 0.0 (1, 5), 2.0, +inf, NaN.
