@@ -126,6 +126,65 @@ public final class SchemaTupleCodec implements TupleCodec<Tuple> {
   }
 
   /**
+   * Where each attribute's bytes begin in what {@link #write(DataOutput, Tuple, boolean[])} writes
+   * with {@code omitted}, when every attribute written takes the same number of bytes in every
+   * tuple (numbers, booleans, timestamps): element {@code i} is attribute {@code i}'s offset (-1
+   * when it is left out), and the extra last element the width of the whole tuple. Null when an
+   * attribute written has a width of its own per value (strings, decimals, collections, optional
+   * values). A store of such tuples finds its {@code n}th tuple, and any attribute of it, without
+   * reading the ones before:
+   *
+   * <pre>{@code
+   * int[] at = codec.fixedOffsets(new boolean[] {true, false, false});  // symbol left out
+   * // int64 seq, float64 price: at = {-1, 0, 8, 16}
+   * }</pre>
+   */
+  public int[] fixedOffsets(boolean[] omitted) {
+    int count = schema.getAttributeCount();
+    int[] offsets = new int[count + 1];
+    int width = 0;
+    for (int i = 0; i < count; i++) {
+      if (omitted[i]) {
+        offsets[i] = -1;
+        continue;
+      }
+      int bytes = fixedWidth(schema.types[i].getMetaType());
+      if (bytes < 0) {
+        return null;
+      }
+      offsets[i] = width;
+      width += bytes;
+    }
+    offsets[count] = width;
+    return offsets;
+  }
+
+  /** The bytes {@link #writeValue} writes for every value of a type, or -1 when they vary. */
+  private static int fixedWidth(MetaType type) {
+    switch (type) {
+      case BOOLEAN:
+      case INT8:
+      case UINT8:
+        return 1;
+      case INT16:
+      case UINT16:
+        return 2;
+      case INT32:
+      case UINT32:
+      case FLOAT32:
+        return 4;
+      case INT64:
+      case UINT64:
+      case FLOAT64:
+        return 8;
+      case TIMESTAMP:
+        return 16; // seconds, nanoseconds, machine id
+      default:
+        return -1;
+    }
+  }
+
+  /**
    * The values of left-out attributes in the form {@link #read(DataInput, Object[])} takes: {@code
    * values} holds, for each attribute left out, any value {@code StreamSchema.getTuple} accepts for
    * it, and null for each attribute written.

@@ -260,4 +260,39 @@ class SchemaTupleCodecTest {
                 SplSchema.parse("tuple<int32 n>").getTuple(new Object[] {1}),
                 new boolean[] {false}));
   }
+
+  @Test
+  void fixedWidthTuplesHaveEachAttributeAtItsOffset() throws IOException {
+    SplSchema schema =
+        SplSchema.parse(
+            "tuple<rstring sym, int64 seq, float64 price, int32 n, boolean b, timestamp ts,"
+                + " uint16 u, int8 i>");
+    SchemaTupleCodec codec = new SchemaTupleCodec(schema);
+    boolean[] omitted = {true, false, false, false, false, false, false, false};
+    int[] at = codec.fixedOffsets(omitted);
+    assertArrayEquals(new int[] {-1, 0, 8, 16, 20, 21, 37, 39, 40}, at);
+    Tuple tuple =
+        schema.getTuple(
+            new Object[] {
+              "IBM", 7L, 2.5, 42, true, new Timestamp(9, 1000, 0), (short) 3, (byte) -4
+            });
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    codec.write(new DataOutputStream(bytes), tuple, omitted);
+    byte[] written = bytes.toByteArray();
+    assertEquals(at[8], written.length);
+    DataInputStream in = new DataInputStream(new ByteArrayInputStream(written));
+    in.skipBytes(at[3]);
+    assertEquals(42, in.readInt()); // n, read where its offset says
+    in = new DataInputStream(new ByteArrayInputStream(written));
+    in.skipBytes(at[5]);
+    assertEquals(9L, in.readLong()); // ts: seconds first
+    // Widths that vary per value: none for the tuple, unless the attribute is left out.
+    assertEquals(null, codec.fixedOffsets(new boolean[8]));
+    for (String varying : List.of("decimal64", "optional<int32>", "list<int32>", "ustring")) {
+      SchemaTupleCodec other =
+          new SchemaTupleCodec(SplSchema.parse("tuple<int64 seq, " + varying + " v>"));
+      assertEquals(null, other.fixedOffsets(new boolean[] {false, false}), varying);
+      assertArrayEquals(new int[] {0, -1, 8}, other.fixedOffsets(new boolean[] {false, true}));
+    }
+  }
 }

@@ -4,6 +4,8 @@ import com.ibm.streams.operator.Tuple;
 import com.ibm.streams.operator.Type.MetaType;
 import com.ibm.streams.operator.types.Timestamp;
 import io.streamswindow.schema.SplSchema;
+import java.io.DataInput;
+import java.io.IOException;
 import java.util.List;
 
 /**
@@ -94,6 +96,29 @@ final class PrimitiveOrderKey {
   }
 
   /**
+   * The key of a value as {@code SchemaTupleCodec} wrote it, read from {@code in}: the packer sorts
+   * a buffer of fixed-width entries by keys read straight from their bytes, without decoding the
+   * entries (docs/architecture.md, step 3).
+   */
+  long ofEncoded(DataInput in) throws IOException {
+    return switch (type) {
+      case INT64 -> in.readLong();
+      case INT32 -> in.readInt();
+      case INT16 -> in.readShort();
+      case INT8 -> in.readByte();
+      case UINT8 -> in.readUnsignedByte();
+      case UINT16 -> in.readUnsignedShort();
+      case UINT32 -> Integer.toUnsignedLong(in.readInt());
+      case UINT64 -> in.readLong() ^ Long.MIN_VALUE;
+      case FLOAT32 -> ofDouble(Float.intBitsToFloat(in.readInt()));
+      case FLOAT64 -> ofDouble(Double.longBitsToDouble(in.readLong()));
+      case BOOLEAN -> in.readBoolean() ? 1L : 0L;
+      case TIMESTAMP -> ofTimestamp(in.readLong(), in.readInt(), in.readInt());
+      default -> throw new IllegalStateException("no primitive key for " + type);
+    };
+  }
+
+  /**
    * A double's bits made to compare as {@link Double#compare} compares the doubles: negative
    * numbers have their magnitude bits inverted. Every NaN is one NaN, as {@code doubleToLongBits}
    * makes it. A float widens to the same order.
@@ -109,11 +134,16 @@ final class PrimitiveOrderKey {
    * Timestamp#compareTo} also compares, so it is refused rather than ordered wrongly.
    */
   private static long ofTimestamp(Timestamp value) {
-    if (value.getNanoseconds() % 1000 != 0 || value.getMachineId() != 0) {
+    return ofTimestamp(value.getSeconds(), value.getNanoseconds(), value.getMachineId());
+  }
+
+  private static long ofTimestamp(long seconds, int nanoseconds, int machineId) {
+    if (nanoseconds % 1000 != 0 || machineId != 0) {
       throw new IllegalStateException(
-          "timestamp " + value + " is not a Spark timestamp (whole microseconds, machine id 0)");
+          "timestamp "
+              + new Timestamp(seconds, nanoseconds, machineId)
+              + " is not a Spark timestamp (whole microseconds, machine id 0)");
     }
-    return Math.addExact(
-        Math.multiplyExact(value.getSeconds(), 1_000_000L), value.getNanoseconds() / 1000);
+    return Math.addExact(Math.multiplyExact(seconds, 1_000_000L), nanoseconds / 1000);
   }
 }

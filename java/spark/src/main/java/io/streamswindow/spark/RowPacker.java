@@ -145,6 +145,25 @@ final class RowPacker implements MapPartitionsFunction<Row, Row> {
      */
     private final PrimitiveOrderKey orderKey;
 
+    /**
+     * With a primitive order key and entries that all take the same bytes (numbers, booleans,
+     * timestamps; no marker column): each entry's width, and where its order key's bytes begin and
+     * how many they are. A buffer of such entries notes nothing per entry but whether one came
+     * before the entry written before it; its keys are read back from the bytes only when it must
+     * be sorted. Zero otherwise.
+     */
+    private final int entryWidth;
+
+    private final int keyOffset;
+    private final int keyWidth;
+
+    /**
+     * The keys and places of the entries of the buffer being sorted, reused from buffer to buffer.
+     */
+    private long[] sortKeys = NO_KEYS;
+
+    private int[] sortPlaces = NO_RUNS;
+
     /** The order values of the row being packed (swapped with its buffer's last ones). */
     private Object[] orderValues;
 
@@ -180,6 +199,24 @@ final class RowPacker implements MapPartitionsFunction<Row, Row> {
       order = plan.orderBy().isEmpty() ? null : new TupleOrder(converter.schema(), plan.orderBy());
       orderValues = order == null ? null : new Object[plan.orderBy().size()];
       orderKey = order == null ? null : PrimitiveOrderKey.of(converter.schema(), plan.orderBy());
+      int[] offsets = orderKey == null || markerColumn >= 0 ? null : codec.fixedOffsets(omitted);
+      int width = offsets == null ? 0 : offsets[attributes];
+      int keyAt = offsets == null ? -1 : offsets[orderKey.attribute()];
+      if (width > 0 && keyAt >= 0) {
+        entryWidth = width;
+        keyOffset = keyAt;
+        int next = width;
+        for (int i = 0; i < attributes; i++) {
+          if (offsets[i] > keyAt) {
+            next = Math.min(next, offsets[i]);
+          }
+        }
+        keyWidth = next - keyAt;
+      } else {
+        entryWidth = 0;
+        keyOffset = 0;
+        keyWidth = 0;
+      }
       byIntegerKey =
           keyColumns.length == 1 && isIntegerType(plan.input().fields()[keyColumns[0]].dataType())
               ? new LongKeyTable<>()
@@ -436,6 +473,8 @@ final class RowPacker implements MapPartitionsFunction<Row, Row> {
        * sorted), each entry's key and where it begins, in input order. Entries that come in order,
        * the usual case, are noted by count alone: the arrays cost a write to two more places of
        * memory per row (docs/performance.md, "Rows in order: where the packer's time went").
+       * Entries of a fixed width ({@code entryWidth}) never fill the arrays: their keys are read
+       * back from their bytes when they are sorted.
        */
       long[] keys = NO_KEYS;
 
@@ -473,6 +512,12 @@ final class RowPacker implements MapPartitionsFunction<Row, Row> {
        * row it was written from.
        */
       void note(long key, int offset, Row row) throws IOException {
+        if (entryWidth > 0) {
+          unordered |= entries > 0 && key < lastKey;
+          lastKey = key;
+          entries++;
+          return;
+        }
         if (!unordered) {
           if (entries == 0 || key >= lastKey) {
             lastKey = key;
@@ -561,6 +606,9 @@ final class RowPacker implements MapPartitionsFunction<Row, Row> {
           sink.copyTo(packed, 4);
           return packed;
         }
+        if (entryWidth > 0) {
+          return sortedFixedWidth(packed);
+        }
         int[] byKey = new int[entries];
         for (int i = 0; i < entries; i++) {
           byKey[i] = i;
@@ -573,6 +621,36 @@ final class RowPacker implements MapPartitionsFunction<Row, Row> {
           int length = (entry + 1 < entries ? starts[entry + 1] : sink.size()) - from;
           sink.copyTo(from, length, packed, at);
           at += length;
+        }
+        return packed;
+      }
+
+      /**
+       * {@link #sortedByKey} for entries of {@code entryWidth} bytes: the keys are read from the
+       * entries' bytes, in one pass, and the entries copied to their places.
+       */
+      private byte[] sortedFixedWidth(byte[] packed) {
+        int n = sink.size() / entryWidth;
+        if (sortKeys.length < n) {
+          sortKeys = new long[Math.max(n, sortKeys.length * 2)];
+          sortPlaces = new int[sortKeys.length];
+        }
+        try {
+          for (int i = 0; i < n; i++) {
+            int start = i * entryWidth + keyOffset;
+            sink.readBack(written, start, start + keyWidth);
+            sortKeys[i] = orderKey.ofEncoded(written);
+            sortPlaces[i] = i;
+          }
+        } catch (IOException e) {
+          // Each read stays inside bytes this buffer wrote: there is always a whole key to read.
+          throw new UncheckedIOException(e);
+        }
+        KeyedPositionSort.sort(sortKeys, sortPlaces, n);
+        int at = 4;
+        for (int i = 0; i < n; i++) {
+          sink.copyTo(sortPlaces[i] * entryWidth, entryWidth, packed, at);
+          at += entryWidth;
         }
         return packed;
       }

@@ -6,8 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import com.ibm.streams.operator.types.Timestamp;
+import io.streamswindow.schema.SchemaTupleCodec;
 import io.streamswindow.schema.SplPrimitiveType;
 import io.streamswindow.schema.SplSchema;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -20,18 +23,40 @@ class PrimitiveOrderKeyTest {
     return SplSchema.of(List.of("k", "v"), List.of(SplPrimitiveType.RSTRING, type));
   }
 
-  /** Every pair of the values: the keys' order is TupleOrder's order. */
+  /**
+   * Every pair of the values: the keys' order is TupleOrder's order; and each value's key read from
+   * the bytes the codec writes for it is the key of the value.
+   */
   private static void keysOrderAsValues(SplPrimitiveType type, List<Object> values) {
     SplSchema schema = schemaOf(type);
     PrimitiveOrderKey key = PrimitiveOrderKey.of(schema, List.of("v"));
     assertNotNull(key, type.toString());
     TupleOrder order = new TupleOrder(schema, List.of("v"));
+    SchemaTupleCodec codec = new SchemaTupleCodec(schema);
+    for (Object a : values) {
+      assertEquals(key.ofValue(a), encodedKey(key, codec, a), type + ": " + a);
+    }
     for (Object a : values) {
       for (Object b : values) {
         int byValue = Integer.signum(order.compareValues(new Object[] {a}, new Object[] {b}));
         int byKey = Integer.signum(Long.compare(key.ofValue(a), key.ofValue(b)));
         assertEquals(byValue, byKey, type + ": " + a + " against " + b);
       }
+    }
+  }
+
+  /** The key of {@code value} read back from the bytes the codec writes for attribute v. */
+  private static long encodedKey(PrimitiveOrderKey key, SchemaTupleCodec codec, Object value) {
+    ByteArraySink out = new ByteArraySink(16);
+    try {
+      codec.writeAttribute(out, 1, value);
+      ByteArraySource in = new ByteArraySource();
+      out.readBack(in, 0, out.size());
+      long read = key.ofEncoded(in);
+      assertEquals(0, in.available(), "the key's bytes are all read");
+      return read;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
     }
   }
 
@@ -114,6 +139,8 @@ class PrimitiveOrderKeyTest {
         PrimitiveOrderKey.of(schemaOf(SplPrimitiveType.TIMESTAMP), List.of("v"));
     assertThrows(IllegalStateException.class, () -> key.ofValue(new Timestamp(1, 1, 0)));
     assertThrows(IllegalStateException.class, () -> key.ofValue(new Timestamp(1, 0, 7)));
+    SchemaTupleCodec codec = new SchemaTupleCodec(schemaOf(SplPrimitiveType.TIMESTAMP));
+    assertThrows(IllegalStateException.class, () -> encodedKey(key, codec, new Timestamp(1, 0, 7)));
   }
 
   @Test

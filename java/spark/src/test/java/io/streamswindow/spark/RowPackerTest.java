@@ -640,4 +640,38 @@ class RowPackerTest {
     // Double.compare's order, as Spark's: -1.5, -0.0 (2, 6), 0.0 (1, 5), 2.0, +inf, NaN.
     assertEquals(List.of(4L, 2L, 6L, 1L, 5L, 7L, 3L, 0L), got);
   }
+
+  @Test
+  void fixedWidthEntriesInNoOrderAreSortedByKeysReadFromTheirBytes() throws Exception {
+    // Entries of an int, a timestamp and a double (the key left out): 28 bytes each, the order
+    // key 4 bytes in. Timestamps in no order, many ties, over flushes every few dozen rows.
+    StructType schema = StructType.fromDDL("sym string, n int, ts timestamp, price double");
+    OperatorPlan plan = plan(schema, List.of("sym"), List.of("ts"), null);
+    Random random = new Random(11);
+    List<Row> packed = new ArrayList<>();
+    List<long[]> inputOrder = new ArrayList<>(); // {micros, n}, in input order
+    RowPacker packer = new RowPacker(plan, schema, 1500);
+    int n = 0;
+    for (int partition = 0; partition < 3; partition++) {
+      List<Row> rows = new ArrayList<>();
+      for (int i = 0; i < 300; i++) {
+        long micros = -50_000_000L + random.nextInt(40) * 2_500_000L + random.nextInt(2);
+        java.sql.Timestamp ts = new java.sql.Timestamp(Math.floorDiv(micros, 1000));
+        ts.setNanos((int) Math.floorMod(micros, 1_000_000L) * 1000);
+        rows.add(new GenericRowWithSchema(new Object[] {"K", n, ts, n * 0.5}, schema));
+        inputOrder.add(new long[] {micros, n++});
+      }
+      packed.addAll(packAll(packer, rows, partition));
+    }
+    assertTrue(packed.size() > 10, "expected many flushes, got " + packed.size());
+    Collections.shuffle(packed, new Random(5));
+    inputOrder.sort((a, b) -> Long.compare(a[0], b[0])); // stable: ties keep input order
+
+    List<Object> arrivals = arrange(schema, List.of("ts"), false, packed);
+    assertEquals(
+        inputOrder.stream().map(e -> (int) e[1]).toList(),
+        arrivals.stream().map(a -> ((Tuple) a).getInt("n")).toList());
+    assertEquals(
+        0.5 * ((Tuple) arrivals.get(7)).getInt("n"), ((Tuple) arrivals.get(7)).getDouble("price"));
+  }
 }
