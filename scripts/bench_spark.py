@@ -36,7 +36,9 @@ state each key saves.
 Then the sliding-window jobs of bench_sliding.py: SPL Aggregate (Average; Average + Max + Count)
 on sliding count(N) windows against Spark's own window frame (BENCH_SLIDING=0 skips them).
 
-Environment: BENCH_ROWS (default 5000000), BENCH_KEYS (1000), BENCH_REPEATS (5),
+Environment: BENCH_ROWS (default 5000000), BENCH_KEYS (1000), BENCH_REPEATS (5), BENCH_WARMUP
+(untimed full-size rounds of every variant before the first timed round; default 1, later
+layouts of the batch matrix take one each),
 BENCH_JSON (a file to write the results to, as JSON), BENCH_SPARK_ONLY=batch (only the batch job:
 A, B and S, the bare shuffle of the same rows, `repartition(n, "key")` to noop, in every layout
 below, then their times and ratios against the floors: A at least BATCH_FLOOR times faster than B,
@@ -338,10 +340,15 @@ def same_rows(a, b) -> tuple[bool, int, int]:
 
 
 class Bench:
-    def __init__(self, spark, work: Path, repeats: int):
+    def __init__(self, spark, work: Path, repeats: int, warm_up: int = 1):
         self.spark = spark
         self.work = work
         self.repeats = repeats
+        # Untimed rounds before the session's first timed round; later measurements (another
+        # layout) take one. The JVM keeps speeding up over the first ten or so full-size runs of
+        # each job (docs/performance.md, "Warming up").
+        self.warm_up = warm_up
+        self.warmed = False
         self.runs = 0
 
     def checkpoint(self, label: str) -> Path:
@@ -440,14 +447,16 @@ class Bench:
         """Each variant repeats times after one untimed full-size round, rounds interleaved so that
         a slow phase of the machine hits every variant alike."""
         times: dict[str, list[float]] = {name: [] for name in variants}
-        # Round 0 warms up: a small input is not enough for the JIT (the first full-size runs
+        # Untimed rounds first: a small input is not enough for the JIT (the first full-size runs
         # were 30-70 % slower than the third after a 200 000-row warm-up).
-        for round_ in range(0, self.repeats + 1):
+        warm_up = 1 if self.warmed else self.warm_up
+        self.warmed = True
+        for round_ in range(1 - warm_up, self.repeats + 1):
             for name, action in variants.items():
                 seconds = timed(action)
                 if round_ > 0:
                     times[name].append(seconds)
-                say(f"{'warm-up' if round_ == 0 else f'round {round_}'}: {name} {seconds:.2f} s")
+                say(f"{'warm-up' if round_ <= 0 else f'round {round_}'}: {name} {seconds:.2f} s")
         return times
 
     def measure_running(
@@ -519,6 +528,7 @@ def report(
     running: dict[str, dict[str, list[float]]],
     checks,
     states,
+    warm_up: int = 1,
 ):
     med = {name: median(values) for name, values in times.items()}
     batch_ratio = med["B native (row_number + groupBy)"] / med["A streams-window batch"]
@@ -526,7 +536,7 @@ def report(
     print()
     print(
         f"Spark {rows:,} rows, {keys:,} keys, tumbling count(4) sum; local[2]; "
-        f"seconds, median of {repeats} runs after a full-size warm-up run (runs)"
+        f"seconds, median of {repeats} runs after {warm_up} full-size warm-up round(s) (runs)"
     )
     for name, values in times.items():
         runs = ", ".join(f"{v:.2f}" for v in values)
@@ -677,7 +687,8 @@ def batch_only(bench: Bench, rows: int, keys: int, checks: dict) -> int:
     spark.conf.set("spark.sql.shuffle.partitions", "8")
     met = True
     print(
-        f"\nBatch, {rows:,} rows, {keys:,} keys, medians of {bench.repeats} (seconds);"
+        f"\nBatch, {rows:,} rows, {keys:,} keys, medians of {bench.repeats} (seconds) after"
+        f" {bench.warm_up} warm-up round(s) (one in each later layout);"
         f" floors: B / A >= {BATCH_FLOOR}, A / S <= {SHUFFLE_CEILING}"
     )
     print(
@@ -698,7 +709,14 @@ def batch_only(bench: Bench, rows: int, keys: int, checks: dict) -> int:
         if len(orders) == 2:
             layout["A_dealt_over_A_sorted"] = round(med["A dealt"] / med["A sorted"], 3)
             print(f"  {'':>5} {'':>5} A dealt / A sorted: {layout['A_dealt_over_A_sorted']:.2f}")
-    result = {"rows": rows, "keys": keys, "layouts": layouts, "floors_met": met, "checks": checks}
+    result = {
+        "rows": rows,
+        "keys": keys,
+        "warm_up_rounds": bench.warm_up,
+        "layouts": layouts,
+        "floors_met": met,
+        "checks": checks,
+    }
     print(json.dumps(result))
     if os.environ.get("BENCH_JSON"):
         Path(os.environ["BENCH_JSON"]).write_text(json.dumps(result, indent=2) + "\n")
@@ -709,13 +727,14 @@ def main() -> int:
     rows = env_int("BENCH_ROWS", 5_000_000)
     keys = env_int("BENCH_KEYS", 1000)
     repeats = env_int("BENCH_REPEATS", 5)
+    warm_up = env_int("BENCH_WARMUP", 1)
     work = Path(tempfile.mkdtemp(prefix="streams-window-bench-"))
     try:
         say("compiling the hand-written baseline")
         baseline = baseline_jar(work)
         say("starting a local[2] Spark session")
         spark = start_session([baseline])
-        bench = Bench(spark, work, repeats)
+        bench = Bench(spark, work, repeats, warm_up)
         if os.environ.get("BENCH_SPARK_ONLY") == "batch":
             say("correctness check of the batch job on small inputs of each layout (not timed)")
             return batch_only(bench, rows, keys, {})
@@ -775,7 +794,7 @@ def main() -> int:
                 spark, work, env_int("BENCH_SLIDING_REPEATS", 3), env_int("BENCH_SLIDING_SCALE", 1)
             )
             checks.update({f"sliding {job}": ok for job, ok in sliding["checks"].items()})
-        summary = report(rows, keys, repeats, times, running, checks, states)
+        summary = report(rows, keys, repeats, times, running, checks, states, warm_up)
         if sliding is not None:
             bench_sliding.report(sliding)
         print(
@@ -787,6 +806,7 @@ def main() -> int:
             "rows": rows,
             "keys": keys,
             "repeats": repeats,
+            "warm_up_rounds": warm_up,
             "times": times,
             "running": running,
             "checks": checks,
