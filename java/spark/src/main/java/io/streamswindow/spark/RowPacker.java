@@ -147,15 +147,13 @@ final class RowPacker implements MapPartitionsFunction<Row, Row> {
 
     /**
      * With a primitive order key and entries that all take the same bytes (numbers, booleans,
-     * timestamps; no marker column): each entry's width, and where its order key's bytes begin and
-     * how many they are. A buffer of such entries notes nothing per entry but whether one came
-     * before the entry written before it; its keys are read back from the bytes only when it must
-     * be sorted. Zero otherwise.
+     * timestamps; no marker column): each entry's width, and where its order key's bytes begin. A
+     * buffer of such entries notes nothing per entry but whether one came before the entry written
+     * before it; its keys are read back from the bytes only when it must be sorted. Zero otherwise.
      */
     private final int entryWidth;
 
     private final int keyOffset;
-    private final int keyWidth;
 
     /**
      * The keys and places of the entries of the buffer being sorted, reused from buffer to buffer.
@@ -205,17 +203,9 @@ final class RowPacker implements MapPartitionsFunction<Row, Row> {
       if (width > 0 && keyAt >= 0) {
         entryWidth = width;
         keyOffset = keyAt;
-        int next = width;
-        for (int i = 0; i < attributes; i++) {
-          if (offsets[i] > keyAt) {
-            next = Math.min(next, offsets[i]);
-          }
-        }
-        keyWidth = next - keyAt;
       } else {
         entryWidth = 0;
         keyOffset = 0;
-        keyWidth = 0;
       }
       byIntegerKey =
           keyColumns.length == 1 && isIntegerType(plan.input().fields()[keyColumns[0]].dataType())
@@ -638,7 +628,8 @@ final class RowPacker implements MapPartitionsFunction<Row, Row> {
         try {
           for (int i = 0; i < n; i++) {
             int start = i * entryWidth + keyOffset;
-            sink.readBack(written, start, start + keyWidth);
+            // The key is read from the entry's bytes that begin with it.
+            sink.readBack(written, start, start - keyOffset + entryWidth);
             sortKeys[i] = orderKey.ofEncoded(written);
             sortPlaces[i] = i;
           }
