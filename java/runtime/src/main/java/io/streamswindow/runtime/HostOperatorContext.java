@@ -271,10 +271,13 @@ final class HostOperatorContext implements OperatorContext, LifeCycleState {
   /**
    * Adds jars and directories to a class loader of the operator's own, a child of the operator
    * class's loader, which becomes the context class loader of the operator's threads and of the
-   * host's calls into the operator (docs/porting.md, "Class libraries"). Each element is trimmed,
-   * then read as a URL, or else as a file path, relative to the {@link #getToolkitDirectory()
-   * toolkit directory}; {@code dir/*} adds every {@code .jar} or {@code .JAR} of {@code dir}. A
-   * {@code file:} URL or path that does not exist is an {@link IllegalArgumentException} naming it.
+   * host's calls into the operator (docs/porting.md, "Class libraries"). Where the operator class's
+   * loader itself takes URLs (Spark's loader of {@code spark.jars} does), they are added to it as
+   * well, so classes the operator's jar resolves through its own loader find them, as IBM's
+   * functional operators need for their logic. Each element is trimmed, then read as a URL, or else
+   * as a file path, relative to the {@link #getToolkitDirectory() toolkit directory}; {@code dir/*}
+   * adds every {@code .jar} or {@code .JAR} of {@code dir}. A {@code file:} URL or path that does
+   * not exist is an {@link IllegalArgumentException} naming it.
    */
   @Override
   public void addClassLibraries(String[] libraryNames) throws MalformedURLException {
@@ -289,6 +292,9 @@ final class HostOperatorContext implements OperatorContext, LifeCycleState {
       }
       urls.addAll(ClassLibraries.resolve(library.trim(), toolkitDirectory(), name));
     }
+    // Where the operator class's own loader takes URLs, it gets them too: code of the operator's
+    // jar that resolves classes through that loader then sees them, as on IBM's runtime.
+    ExtensibleClassLoader.addAll(operatorLoader, urls);
     synchronized (this) {
       LibraryLoader loader = libraries;
       if (loader == null) {
