@@ -43,14 +43,15 @@ RUN_OPTION_KEYS = {
     "output_schema": "output_schema.",
 }
 
-#: The keys under which aggregate() passes SPL Aggregate's own parameters among the options, by
-#: the keyword argument that sets each (``io.streamswindow.spark.Aggregates`` reads them).
-AGGREGATE_OPTION_KEYS = {
-    "aggregate_incomplete_windows": "aggregateIncompleteWindows",
-    "aggregate_evicted_partitions": "aggregateEvictedPartitions",
-    "sliding_aggregation": "slidingAggregation",
-    "pane_aggregation": "paneAggregation",
-}
+#: The keys under which aggregate() passes SPL Aggregate's own parameters among the options: each
+#: is the keyword argument that sets it (``io.streamswindow.spark.AggregateOption`` spells the
+#: same keys, and sets the operator's parameter each names).
+AGGREGATE_OPTION_KEYS = (
+    "aggregate_incomplete_windows",
+    "aggregate_evicted_partitions",
+    "sliding_aggregation",
+    "pane_aggregation",
+)
 
 
 def run_options(
@@ -130,20 +131,20 @@ def aggregate_options(
 
         aggregate_options(aggregate_incomplete_windows=True, aggregate_evicted_partitions=False,
                           sliding_aggregation=None)
-        # {'aggregateIncompleteWindows': 'true', 'aggregateEvictedPartitions': 'false'}
+        # {'aggregate_incomplete_windows': 'true', 'aggregate_evicted_partitions': 'false'}
     """
     options = {}
     for argument, set_flag in (
         ("aggregate_incomplete_windows", aggregate_incomplete_windows),
         ("aggregate_evicted_partitions", aggregate_evicted_partitions),
     ):
-        options[AGGREGATE_OPTION_KEYS[argument]] = _checks.flag(set_flag, argument)
+        options[argument] = _checks.flag(set_flag, argument)
     if sliding_aggregation is not None:
-        options[AGGREGATE_OPTION_KEYS["sliding_aggregation"]] = _checks.one_of(
+        options["sliding_aggregation"] = _checks.one_of(
             sliding_aggregation, _SLIDING_AGGREGATIONS, "sliding_aggregation"
         )
     if pane_aggregation is not None:
-        options[AGGREGATE_OPTION_KEYS["pane_aggregation"]] = _checks.one_of(
+        options["pane_aggregation"] = _checks.one_of(
             pane_aggregation, _PANE_AGGREGATIONS, "pane_aggregation"
         )
     return options

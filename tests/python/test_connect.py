@@ -38,6 +38,10 @@ def test_the_facade_sends_the_option_keys_the_jvm_reads(spark: SparkSession) -> 
     jvm_keys = [str(option.key()) for option in run_option.values()]
 
     assert jvm_keys == list(_call.RUN_OPTION_KEYS.values())
+    aggregate_option = _jvm.jvm(spark).io.streamswindow.spark.AggregateOption
+    assert [str(option.key()) for option in aggregate_option.values()] == list(
+        _call.AGGREGATE_OPTION_KEYS
+    )
     assert _call.run_options(
         marker_column="m",
         batch_marker=True,

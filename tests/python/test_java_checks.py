@@ -131,3 +131,29 @@ def test_aggregate_and_the_java_entry_point_refuse_alike(
         _jvm.aggregate(raw)
     assert raised.value.condition == "STREAMS_WINDOW_REFUSED_ARGUMENT"
     assert str(raised.value).splitlines()[0] == facade.splitlines()[0]
+
+
+def test_an_aggregate_option_has_one_spelling_at_the_java_entry_point(
+    spark: SparkSession, readings: DataFrame
+) -> None:
+    # A Java caller spells Aggregate's options as the facade's keywords; the operator
+    # parameter's own spelling is an unknown option, with the key it resembles named.
+    good = AggregateCall.check(
+        readings,
+        window="sliding, count(3)",
+        output={"total": "Sum(cost)"},
+        partition_by=None,
+        order_by=None,
+        group_by=None,
+        aggregate_incomplete_windows=False,
+        aggregate_evicted_partitions=False,
+        sliding_aggregation=None,
+        run_arguments={},
+    )
+    raw = AggregateCall(**{**vars(good), "options": {"slidingAggregation": "recompute"}})
+    with pytest.raises(ArgumentError) as raised, calling("Aggregates.aggregate"):
+        _jvm.aggregate(raw)
+    first = str(raised.value).splitlines()[0]
+    assert first.startswith("Unknown option 'slidingAggregation'"), first
+    assert "did you mean 'sliding_aggregation'?" in first, first
+    assert "pane_aggregation" in first, first

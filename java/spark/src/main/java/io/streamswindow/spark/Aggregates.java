@@ -13,7 +13,6 @@ import io.streamswindow.schema.SplSchema;
 import io.streamswindow.spark.SplSparkTypes.Direction;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
@@ -44,51 +43,6 @@ import org.apache.spark.sql.types.StructType;
  * }</pre>
  */
 public final class Aggregates {
-  /**
-   * The options that are the {@code Aggregate} operator's parameters rather than {@link
-   * RunOption}s, each accepted in the parameter's own spelling and in snake_case.
-   */
-  private enum AggregateOption {
-    INCOMPLETE_WINDOWS("aggregateIncompleteWindows", "aggregate_incomplete_windows", true),
-    EVICTED_PARTITIONS("aggregateEvictedPartitions", "aggregate_evicted_partitions", true),
-    SLIDING_AGGREGATION("slidingAggregation", "sliding_aggregation", false),
-    PANE_AGGREGATION("paneAggregation", "pane_aggregation", false);
-
-    /** The operator's parameter, and the option's key in the parameter's spelling. */
-    final String parameter;
-
-    private final String snakeCase;
-    private final boolean flag;
-
-    AggregateOption(String parameter, String snakeCase, boolean flag) {
-      this.parameter = parameter;
-      this.snakeCase = snakeCase;
-      this.flag = flag;
-    }
-
-    /** The option {@code key} names, or null for a key that is no parameter of the operator. */
-    static AggregateOption of(String key) {
-      for (AggregateOption option : values()) {
-        if (option.parameter.equals(key) || option.snakeCase.equals(key)) {
-          return option;
-        }
-      }
-      return null;
-    }
-
-    /** The parameter's value: a flag's as "true" or "false", a mode's as given. */
-    String value(String key, String value) {
-      if (!flag) {
-        return value;
-      }
-      if ("true".equalsIgnoreCase(value) || "false".equalsIgnoreCase(value)) {
-        return value.toLowerCase(Locale.ROOT);
-      }
-      throw new IllegalArgumentException(
-          "aggregate: option " + key + " must be \"true\" or \"false\", not \"" + value + "\"");
-    }
-  }
-
   private Aggregates() {}
 
   /**
@@ -105,11 +59,12 @@ public final class Aggregates {
    * @param groupBy the columns that split each window firing into groups; may be empty
    * @param options {@link WindowedOperators#runOperator}'s options ({@code marker_column}, {@code
    *     batch_marker}, {@code punctuation_column}, {@code event_time}, {@code late_output}, {@code
-   *     spl_type.<column>}), plus {@code aggregateIncompleteWindows} and {@code
-   *     aggregateEvictedPartitions} ("true"/"false") and {@code slidingAggregation}
-   *     ("incremental"/"recompute"; snake_case spellings accepted). The output columns' SPL types
-   *     follow from the functions and the input's SPL types (a {@code Sum} of a {@code decimal64}
-   *     attribute is a {@code decimal64}), so {@code output_spl_type.<column>} is refused
+   *     spl_type.<column>}), plus the {@link AggregateOption}s {@code aggregate_incomplete_windows}
+   *     and {@code aggregate_evicted_partitions} ("true"/"false"), {@code sliding_aggregation}
+   *     ("incremental"/"recompute") and {@code pane_aggregation} ("sliced"/"recompute"). The output
+   *     columns' SPL types follow from the functions and the input's SPL types (a {@code Sum} of a
+   *     {@code decimal64} attribute is a {@code decimal64}), so {@code output_spl_type.<column>} is
+   *     refused
    * @return one row per group and window firing, with the derived output schema
    * @throws IllegalArgumentException for a bad window, column, assignment or option, naming it
    */
@@ -156,10 +111,11 @@ public final class Aggregates {
     if (options != null) {
       options.forEach(
           (key, value) -> {
-            AggregateOption option = AggregateOption.of(key);
+            AggregateOption option = AggregateOption.find(key);
             if (option != null) {
-              request.parameter(option.parameter, List.of(option.value(key, value)));
+              request.parameter(option.parameter(), List.of(option.parameterValue(value)));
             } else {
+              RunOption.of(key, AggregateOption.keys()); // a refusal names both kinds of option
               RunOption.applyTo(request, key, value);
             }
           });

@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.StringJoiner;
 
 /**
  * The checks the Python facade makes on the form of its arguments before it calls the JVM (blank
@@ -24,23 +23,6 @@ import java.util.StringJoiner;
  * }</pre>
  */
 final class EntryPointArguments {
-  /** The options whose value is a column name. */
-  private static final List<String> COLUMN_OPTIONS =
-      List.of("marker_column", "punctuation_column", "event_time");
-
-  /**
-   * The options whose value is a boolean, spelt "true" or "false" (Aggregate's own flags are
-   * checked by {@link Aggregates}).
-   */
-  private static final List<String> FLAG_OPTIONS =
-      List.of("batch_marker", "late_output", "partition_by_keys_only");
-
-  /** The option naming how a sliding window is aggregated, and its values. */
-  private static final List<String> SLIDING_OPTIONS =
-      List.of("slidingAggregation", "sliding_aggregation");
-
-  private static final List<String> SLIDING_AGGREGATIONS = List.of("incremental", "recompute");
-
   private EntryPointArguments() {}
 
   /** The checks of a call of {@link WindowedOperators#runOperator} or {@link SingleInstanceRun}. */
@@ -152,19 +134,18 @@ final class EntryPointArguments {
       if (key == null) {
         throw new IllegalArgumentException("options has a null key");
       }
-      if (COLUMN_OPTIONS.contains(key)) {
+      RunOption run = RunOption.find(key);
+      AggregateOption aggregate = run == null ? AggregateOption.find(key) : null;
+      if (aggregate != null) {
+        aggregate.parameterValue(value);
+      } else if (run == null) {
+        continue; // refused by the entry point, naming the options there are
+      } else if (run.value() == RunOption.Value.COLUMN) {
         text(value, key);
-      } else if (FLAG_OPTIONS.contains(key)) {
+      } else if (run.value() == RunOption.Value.FLAG) {
         if (value == null || !List.of("true", "false").contains(value.toLowerCase(Locale.ROOT))) {
           throw new IllegalArgumentException(
               "option " + key + " must be \"true\" or \"false\", not " + quotedJava(value));
-        }
-      } else if (SLIDING_OPTIONS.contains(key)) {
-        if (!SLIDING_AGGREGATIONS.contains(value)) {
-          StringJoiner listed = new StringJoiner(", ");
-          SLIDING_AGGREGATIONS.forEach(choice -> listed.add(quoted(choice)));
-          throw new IllegalArgumentException(
-              key + " must be one of " + listed + ", not " + quoted(value));
         }
       } else {
         splType(key, value);
@@ -205,7 +186,7 @@ final class EntryPointArguments {
   }
 
   /** A string as Python's repr writes it (for the names in the facade's messages). */
-  private static String quoted(String value) {
+  static String quoted(String value) {
     if (value == null) {
       return "None";
     }
@@ -214,7 +195,7 @@ final class EntryPointArguments {
         : "'" + value.replace("\\", "\\\\").replace("'", "\\'") + "'";
   }
 
-  private static String quotedJava(String value) {
+  static String quotedJava(String value) {
     return value == null ? "null" : "\"" + value + "\"";
   }
 

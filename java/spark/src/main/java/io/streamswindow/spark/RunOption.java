@@ -19,41 +19,58 @@ import java.util.Map;
  */
 public enum RunOption {
   /** A boolean column whose true rows are window markers, not tuples. */
-  MARKER_COLUMN("marker_column", false),
+  MARKER_COLUMN("marker_column", Value.COLUMN),
   /** "true": each micro-batch (a batch: the whole input) ends with a window marker. */
-  BATCH_MARKER("batch_marker", false),
+  BATCH_MARKER("batch_marker", Value.FLAG),
   /** An extra string output column naming the operator's output punctuation marks. */
-  PUNCTUATION_COLUMN("punctuation_column", false),
+  PUNCTUATION_COLUMN("punctuation_column", Value.COLUMN),
   /** The event-time column of a timeInterval window. */
-  EVENT_TIME("event_time", false),
+  EVENT_TIME("event_time", Value.COLUMN),
   /** "true": the tuples a timeInterval window drops come back in a last column. */
-  LATE_OUTPUT("late_output", false),
+  LATE_OUTPUT("late_output", Value.FLAG),
   /**
    * "true": the result keeps each call's metrics report rows for the caller to observe ({@link
    * OperatorRunRequest.Builder#metricsRows}).
    */
-  METRICS_ROWS("metrics_rows", false),
+  METRICS_ROWS("metrics_rows", Value.FLAG),
   /**
    * "true": the {@code partition_by} columns key the rows on Spark but are not attributes of the
    * tuples ({@link OperatorRunRequest.Builder#partitionByKeysOnly}).
    */
-  PARTITION_BY_KEYS_ONLY("partition_by_keys_only", false),
+  PARTITION_BY_KEYS_ONLY("partition_by_keys_only", Value.FLAG),
   /** The prefix of a key {@code spl_type.<column>}: the SPL type of an input attribute. */
-  SPL_TYPE("spl_type.", true),
+  SPL_TYPE("spl_type.", Value.PREFIXED),
   /** The prefix of a key {@code output_spl_type.<column>}: the SPL type of an output column. */
-  OUTPUT_SPL_TYPE("output_spl_type.", true),
+  OUTPUT_SPL_TYPE("output_spl_type.", Value.PREFIXED),
   /**
    * The prefix of a key {@code output_schema.<port>}: the schema of output port 1, 2... as a Spark
    * DDL string or a {@code StructType}'s JSON ({@link OperatorRunRequest.Builder#outputPort}).
    */
-  OUTPUT_SCHEMA("output_schema.", true);
+  OUTPUT_SCHEMA("output_schema.", Value.PREFIXED);
+
+  /** What an option's value is, which says how the entry points check it. */
+  enum Value {
+    /** A column's name: given and not blank. */
+    COLUMN,
+    /** "true" or "false", any case. */
+    FLAG,
+    /** The key is a prefix followed by a column's name or a port number; checked where read. */
+    PREFIXED
+  }
 
   private final String key;
   private final boolean prefix;
+  private final Value value;
 
-  RunOption(String key, boolean prefix) {
+  RunOption(String key, Value value) {
     this.key = key;
-    this.prefix = prefix;
+    this.prefix = value == Value.PREFIXED;
+    this.value = value;
+  }
+
+  /** What the option's value is. */
+  Value value() {
+    return value;
   }
 
   /** The option's key; for the SPL types, the prefix the column's name follows. */
@@ -77,6 +94,16 @@ public enum RunOption {
     return keys;
   }
 
+  /** The option {@code key} spells, or null when it spells none. */
+  static RunOption find(String key) {
+    for (RunOption option : values()) {
+      if (option.prefix ? key.startsWith(option.key) : key.equals(option.key)) {
+        return option;
+      }
+    }
+    return null;
+  }
+
   /**
    * The option {@code key} spells.
    *
@@ -84,12 +111,22 @@ public enum RunOption {
    *     ignored without a word (a column's SPL type left at the default, a marker column unused)
    */
   static RunOption of(String key) {
-    for (RunOption option : values()) {
-      if (option.prefix ? key.startsWith(option.key) : key.equals(option.key)) {
-        return option;
-      }
+    return of(key, List.of());
+  }
+
+  /**
+   * The option {@code key} spells, where the caller also takes {@code otherKeys}, which a refusal
+   * names beside the options.
+   *
+   * @throws IllegalArgumentException for a key that spells none
+   */
+  static RunOption of(String key, List<String> otherKeys) {
+    RunOption found = find(key);
+    if (found != null) {
+      return found;
     }
-    List<String> plain = plainKeys();
+    List<String> plain = new ArrayList<>(plainKeys());
+    plain.addAll(otherKeys);
     throw new IllegalArgumentException(
         "Unknown option '"
             + key

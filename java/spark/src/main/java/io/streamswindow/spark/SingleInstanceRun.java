@@ -68,7 +68,8 @@ public final class SingleInstanceRun {
       String outputSchema,
       String eventTime)
       throws Exception {
-    Map<String, String> options = eventTime == null ? Map.of() : Map.of("event_time", eventTime);
+    Map<String, String> options =
+        eventTime == null ? Map.of() : Map.of(RunOption.EVENT_TIME.key(), eventTime);
     return run(
         input, operatorClass, window, partitionBy, orderBy, parameters, outputSchema, options);
   }
