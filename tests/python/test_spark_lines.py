@@ -255,6 +255,13 @@ def test_the_extras_accept_every_supported_line_and_each_line_has_pinned_tests()
     assert f"<spark.version>{pinned['3.5']}</spark.version>" in pom_3_5
 
 
+LAYOUT_REFUSAL = (
+    "This query's checkpoint holds streams-window's single-value state layout, and the session's"
+    " settings give the other one"
+)
+KEEP_SINGLE_VALUE = "set spark.streamswindow.stateLayout to single-value (on any state store)"
+
+
 def line_pythons() -> list[tuple[str, str]]:
     given = os.environ.get("STREAMS_WINDOW_LINE_PYTHONS", "")
     return [tuple(pair.split("=", 1)) for pair in given.split(",") if pair]  # type: ignore[misc]
@@ -268,11 +275,13 @@ def test_a_checkpoint_written_on_one_line_resumes_on_the_next(
 ) -> None:
     lines = line_pythons()
     assert [line for line, _ in lines] == LINES
+    given_path = [part for part in os.environ.get("PYTHONPATH", "").split(os.pathsep) if part]
     for step, (line, python) in enumerate(lines):
         # As support.run_script runs a job, but with that line's interpreter.
         job = subprocess.run(
             [python, str(HERE / "line_checkpoint_job.py"), str(tmp_path), str(step)],
-            env={**os.environ, "PYTHONPATH": str(HERE)},
+            # The caller's PYTHONPATH after ours: a line's venv may run this checkout's package.
+            env={**os.environ, "PYTHONPATH": os.pathsep.join([str(HERE), *given_path])},
             capture_output=True,
             text=True,
             timeout=300,
@@ -290,3 +299,19 @@ def test_a_checkpoint_written_on_one_line_resumes_on_the_next(
             "rocksdb-from-3.5": "flatMapGroupsWithState",
             **({} if line == "3.5" else {"chunked": "transformWithStateExec"}),
         }
+        # Without the opt-in, Spark 4 with RocksDB gives that query the chunked layout: refused
+        # by us, naming the checkpoint's layout and the setting that keeps it.
+        refused = reported["refused"]
+        if line == "3.5":
+            assert refused == {}
+            continue
+        assert list(refused) == ["rocksdb-from-3.5"], refused
+        assert refused["rocksdb-from-3.5"]["message"].startswith(LAYOUT_REFUSAL), refused
+        assert KEEP_SINGLE_VALUE in refused["rocksdb-from-3.5"]["message"]
+        # What Spark raised: the first Spark 4 line finds no operator metadata of Spark 4's in
+        # the checkpoint 3.5 wrote; from the next on, flatMapGroupsWithState has written it on 4.x.
+        assert refused["rocksdb-from-3.5"]["condition"] == (
+            "STDS_FAILED_TO_READ_OPERATOR_METADATA"
+            if line == "4.0"
+            else "STREAMING_STATEFUL_OPERATOR_NOT_MATCH_IN_STATE_METADATA"
+        )
