@@ -110,15 +110,19 @@ def java_refusal(java: str | None) -> str | None:
 
 def jvm_java_refusal(jvm: Any) -> str | None:
     """The refusal for a running JVM (a Py4J view of it) older than Java 17, naming its ``java``
-    (``java.home``'s ``bin/java``), or None.
+    (``java.home``'s ``bin/java``), or None; None too when the JVM cannot be asked (a gateway
+    gone: PySpark then says why).
 
     It asks ``java.lang.System`` only: a JDK class loads on any Java, where the first class of
     our jar would fail with ``UnsupportedClassVersionError`` on one older than 17.
     """
-    system = jvm.java.lang.System
-    major = _specification_major(str(system.getProperty("java.specification.version")))
-    java = os.path.join(str(system.getProperty("java.home")), "bin", "java")
-    return _old_java_refusal(java, major)
+    try:
+        system = jvm.java.lang.System
+        version = str(system.getProperty("java.specification.version"))
+        home = str(system.getProperty("java.home"))
+    except Exception:  # noqa: BLE001 - Py4J's errors; never hide PySpark's own report
+        return None
+    return _old_java_refusal(os.path.join(home, "bin", "java"), _specification_major(version))
 
 
 def _old_java_refusal(java: str, major: int | None) -> str | None:

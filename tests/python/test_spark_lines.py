@@ -201,6 +201,16 @@ def test_a_running_jvm_on_java_17_or_newer_is_accepted(version: str) -> None:
     assert _spark_version.jvm_java_refusal(FakeJvm(version)) is None
 
 
+def test_a_running_jvm_that_cannot_be_asked_is_left_to_pyspark() -> None:
+    class GoneJvm:
+        def __getattr__(self, name: str) -> Any:
+            from py4j.protocol import Py4JNetworkError
+
+            raise Py4JNetworkError("An error occurred while trying to connect to the Java server")
+
+    assert _spark_version.jvm_java_refusal(GoneJvm()) is None
+
+
 def test_the_running_session_s_jvm_is_read_and_accepted(spark: SparkSession) -> None:
     running = _pyspark.running_jvm()
     assert running is not None  # this process has a JVM: the session's
