@@ -204,6 +204,13 @@ _OPERATOR_MISMATCH = "STREAMING_STATEFUL_OPERATOR_NOT_MATCH_IN_STATE_METADATA"
 _SAVED_OPERATOR = re.compile(
     r"Stateful operators in the metadata: \[\(OperatorId: \d+ -> OperatorName: (\w+)\)"
 )
+# What Spark 4 says when the chunked layout's operator (transformWithStateExec) restarts from a
+# checkpoint without the operator metadata it writes: one that flatMapGroupsWithState wrote on
+# Spark 3.5, where the single-value layout is the only one, and which RocksDB on Spark 4 would
+# give the chunked layout (docs/decisions.md, "The layout is recorded with the checkpoint").
+_NO_OPERATOR_METADATA = "STDS_FAILED_TO_READ_OPERATOR_METADATA"
+# The chunked layout's operator as the plan printed with a failed query names it.
+_CHUNKED_PLAN_OPERATOR = "TransformWithState "
 # Each layout's stateful operator, and what the setting that keeps it needs beside it.
 _LAYOUT_OF_OPERATOR = {
     "flatMapGroupsWithState": ("single-value", " (on any state store)"),
@@ -261,7 +268,7 @@ def _spark_refusal(chain: Sequence[Link]) -> StreamsWindowError | None:
     top = chain[0]
     if STREAMING_QUERY_EXCEPTION in top.names:
         if _OUR_PLAN_MARK in top.message:
-            layout = _state_layout_error(top)
+            layout = _state_layout_error(chain)
             if layout is not None:
                 return layout
         for link in chain:
@@ -278,16 +285,28 @@ def _spark_refusal(chain: Sequence[Link]) -> StreamsWindowError | None:
     return None
 
 
-def _state_layout_error(link: Link) -> ArgumentError | None:
-    """A restart refused because the checkpoint holds the other state layout, or ``None``."""
+def _state_layout_error(chain: Sequence[Link]) -> ArgumentError | None:
+    """A restart refused because the checkpoint holds the other state layout, or ``None``: the
+    top of ``chain`` is the failed query, whose message holds its plan."""
+    link = chain[0]
     saved = _SAVED_OPERATOR.search(link.message)
-    if (
-        _OPERATOR_MISMATCH not in link.message
-        or saved is None
-        or saved[1] not in _LAYOUT_OF_OPERATOR
-    ):
+    if _OPERATOR_MISMATCH in link.message and saved is not None and saved[1] in _LAYOUT_OF_OPERATOR:
+        return _layout_refusal(saved[1], link, _OPERATOR_MISMATCH, {})
+    if _CHUNKED_PLAN_OPERATOR not in link.message:
         return None
-    layout, store = _LAYOUT_OF_OPERATOR[saved[1]]
+    # Spark's own exception, with its parameters; else its condition in the text around it.
+    refused = next((cause for cause in chain if cause.condition == _NO_OPERATOR_METADATA), None)
+    if refused is None and not any(f"[{_NO_OPERATOR_METADATA}]" in c.message for c in chain):
+        return None
+    parameters = {} if refused is None else refused.parameters
+    return _layout_refusal("flatMapGroupsWithState", link, _NO_OPERATOR_METADATA, parameters)
+
+
+def _layout_refusal(
+    operator: str, link: Link, condition: str, parameters: Mapping[str, str]
+) -> ArgumentError:
+    """The refusal of a restart whose checkpoint holds the layout of ``operator``."""
+    layout, store = _LAYOUT_OF_OPERATOR[operator]
     return ArgumentError(
         f"This query's checkpoint holds streams-window's {layout} state layout, and the session's"
         " settings give the other one (docs/architecture.md, 'State layout'). To restart from"
@@ -296,7 +315,8 @@ def _state_layout_error(link: Link) -> ArgumentError | None:
         " with the session's layout.",
         java_class=link.java_class,
         java_message=link.first_line(),
-        condition=_OPERATOR_MISMATCH,
+        condition=condition,
+        parameters=dict(parameters),
     )
 
 

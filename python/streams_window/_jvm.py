@@ -12,10 +12,11 @@ Example::
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from streams_window import _pyspark
+from streams_window import _pyspark, _spark_version
 from streams_window._call import AggregateCall, OperatorCall
 from streams_window._classify import Link
 from streams_window._exceptions import StreamsWindowError
@@ -113,7 +114,8 @@ def _output_ddl(call: OperatorCall) -> str:
 
 
 def entry_class(spark: SparkSession, name: str) -> Any:
-    """The Java class ``io.streamswindow.spark.<name>``, or a clear error when our jar is missing.
+    """The Java class ``io.streamswindow.spark.<name>``, or a clear error when the JVM's Java is
+    older than 17 or our jar is missing.
 
     Py4J answers a class it cannot find with a ``JavaPackage``, which fails only when called,
     as ``TypeError: 'JavaPackage' object is not callable``; this says what to do instead.
@@ -121,6 +123,9 @@ def entry_class(spark: SparkSession, name: str) -> Any:
     from py4j.java_gateway import JavaClass
 
     found = jvm(spark)
+    refusal = _java_refusal(found)
+    if refusal is not None:
+        raise StreamsWindowError(refusal)
     for part in f"{ENTRY_PACKAGE}.{name}".split("."):
         found = getattr(found, part)
     if not isinstance(found, JavaClass):
@@ -132,6 +137,14 @@ def entry_class(spark: SparkSession, name: str) -> Any:
             " pyspark, pass --jars <streams_window.jar_path()>."
         )
     return found
+
+
+@functools.lru_cache(maxsize=8)
+def _java_refusal(view: Any) -> str | None:
+    """The refusal of a JVM older than Java 17, asked once per JVM (a session made without
+    ``configure()``, as ``spark-submit`` or a cluster's settings make it, is checked here), before
+    the first class of ours, which would fail there with ``UnsupportedClassVersionError``."""
+    return _spark_version.jvm_java_refusal(view)
 
 
 def java_list(spark: SparkSession, items: Sequence[Any]) -> Any:

@@ -162,6 +162,19 @@ def _classic_dataframe_class() -> type[Any]:
     return ClassicDataFrame
 
 
+def running_jvm() -> Any:
+    """The Py4J view of the JVM this process already has: the one PySpark started here (a
+    session made before, or stopped: its JVM stays), else the driver that launched this process
+    (:func:`running_driver_jvm`); ``None`` when PySpark would start one."""
+    from pyspark import SparkContext
+
+    # PySpark keeps the gateway of the JVM it started or joined in private class attributes
+    # only; reading them starts nothing.
+    if SparkContext._gateway is not None:
+        return SparkContext._jvm
+    return running_driver_jvm()
+
+
 def running_driver_jvm() -> Any:
     """The JVM view of the driver that launched this Python process (``spark-submit``,
     ``pyspark``), connecting to it; ``None`` when this process starts its own JVM later."""

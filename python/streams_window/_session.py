@@ -113,7 +113,9 @@ def configure(
             " (docs/connect.md); the client needs no configure()."
         )
 
-    _spark_version.check_environment(connect=remote is not None)
+    _spark_version.check_environment(
+        running_jvm=_pyspark.running_jvm, connect=remote is not None
+    )
     given = dict(options)  # the builder's own settings: options follows the builder
     wanted = [_jars.jar_path()] + _checked_extra_jars(extra_jars)
     jars: list[str] = []

@@ -1,4 +1,4 @@
-"""Which Spark and Java streams-window runs on, checked before Spark's JVM starts.
+"""Which Spark and Java streams-window runs on, checked before any class of ours is loaded.
 
 streams-window runs on the Spark lines 3.5 (Scala 2.12 or 2.13) and 4.0 to 4.3 (Scala 2.13) on
 Java 17 or newer, with one build of its jar for Spark 4 and one per Scala version for Spark 3.5
@@ -6,9 +6,13 @@ Java 17 or newer, with one build of its jar for Spark 4 and one per Scala versio
 :func:`streams_window.configure`, refuses anything else in one line naming what is supported:
 
 * a pyspark outside those lines (``pyspark.__version__``);
-* a Java older than 17, as ``java -version`` tells it for the ``java`` that PySpark would start
-  (``$JAVA_HOME/bin/java``, else ``java`` on ``PATH``), asked only when this process has no JVM
-  yet. A ``java`` that cannot be run or read is left to PySpark to report.
+* a Java older than 17: when this process has no JVM yet, as ``java -version`` tells it for the
+  ``java`` that PySpark would start (``$JAVA_HOME/bin/java``, else ``java`` on ``PATH``; one that
+  cannot be run or read is left to PySpark to report); when it has one (``spark-submit``, a
+  notebook whose session runs already), as that JVM's ``java.specification.version`` tells it
+  (:func:`jvm_java_refusal`), since our jar's classes would fail to load there with
+  ``UnsupportedClassVersionError``. The facade's Py4J calls check the same before their first
+  use of a class of ours (docs/python.md, "Supported Spark lines").
 
 The JVM side checks the Spark it runs on too, at the first call of each entry point, for Spark
 that was started without ``configure()`` (docs/python.md, "Supported Spark lines").
@@ -23,6 +27,8 @@ Example::
     streams-window supports pyspark 3.5 and 4.0 to 4.3 (Spark 3.5 on Scala 2.12 or 2.13, Spark...
     >>> print(java_refusal("/usr/lib/jvm/java-11-openjdk-amd64/bin/java"))  # on a JDK 11
     streams-window needs Java 17 or newer; /usr/lib/jvm/...java is Java 11: set JAVA_HOME...
+    >>> print(jvm_java_refusal(jvm))  # a Py4J view of a JVM that runs on Java 11
+    streams-window needs Java 17 or newer; /usr/lib/jvm/...java is Java 11: set JAVA_HOME...
 """
 
 from __future__ import annotations
@@ -32,6 +38,8 @@ import os
 import re
 import shutil
 import subprocess
+from collections.abc import Callable
+from typing import Any
 
 LINES = ((3, 5), (4, 0), (4, 1), (4, 2), (4, 3))
 SUPPORTED = (
@@ -46,11 +54,15 @@ OLDEST_JAVA = 17
 _VERSION = re.compile(r"(\d+)\.(\d+)")
 # `java -version` prints e.g. `openjdk version "17.0.15" 2025-04-15` or `java version "1.8.0_392"`.
 _JAVA_VERSION = re.compile(r'version "(\d+)(?:\.(\d+))?[^"]*"')
+# The JVM's java.specification.version: "1.8" on Java 8, "11", "17", "21" after.
+_SPECIFICATION_VERSION = re.compile(r"(\d+)(?:\.(\d+))?")
 
 
-def check_environment(*, connect: bool = False) -> None:
+def check_environment(*, running_jvm: Callable[[], Any], connect: bool = False) -> None:
     """Refuse a pyspark outside the supported lines, Spark Connect (``connect``) where
-    streams-window has no Connect plugin, or a Java older than 17 that would start Spark's JVM.
+    streams-window has no Connect plugin, or a Java older than 17: the one that would start
+    Spark's JVM, or the one of the JVM ``running_jvm()`` returns (a Py4J view of the JVM this
+    process already has, ``None`` when it has none yet).
 
     Raises:
         RuntimeError: one line naming what runs and what is supported.
@@ -60,8 +72,9 @@ def check_environment(*, connect: bool = False) -> None:
     refusal = spark_refusal(pyspark.__version__)
     if refusal is None and connect:
         refusal = connect_refusal(pyspark.__version__)
-    if refusal is None and not _jvm_running():
-        refusal = java_refusal(_java_executable())
+    if refusal is None:
+        jvm = running_jvm()
+        refusal = java_refusal(_java_executable()) if jvm is None else jvm_java_refusal(jvm)
     if refusal is not None:
         raise RuntimeError(refusal)
 
@@ -92,13 +105,42 @@ def java_refusal(java: str | None) -> str | None:
     newer, or when it cannot be run or its version cannot be read (PySpark then says why)."""
     if java is None:
         return None
-    major = _java_major(java)
+    return _old_java_refusal(java, _java_major(java))
+
+
+def jvm_java_refusal(jvm: Any) -> str | None:
+    """The refusal for a running JVM (a Py4J view of it) older than Java 17, naming its ``java``
+    (``java.home``'s ``bin/java``), or None; None too when the JVM cannot be asked (a gateway
+    gone: PySpark then says why).
+
+    It asks ``java.lang.System`` only: a JDK class loads on any Java, where the first class of
+    our jar would fail with ``UnsupportedClassVersionError`` on one older than 17.
+    """
+    try:
+        system = jvm.java.lang.System
+        version = str(system.getProperty("java.specification.version"))
+        home = str(system.getProperty("java.home"))
+    except Exception:  # noqa: BLE001 - Py4J's errors; never hide PySpark's own report
+        return None
+    return _old_java_refusal(os.path.join(home, "bin", "java"), _specification_major(version))
+
+
+def _old_java_refusal(java: str, major: int | None) -> str | None:
     if major is None or major >= OLDEST_JAVA:
         return None
     return (
         f"streams-window needs Java {OLDEST_JAVA} or newer; {java} is Java {major}:"
         " set JAVA_HOME to a JDK 17+"
     )
+
+
+def _specification_major(version: str) -> int | None:
+    """The major version of a ``java.specification.version`` (``1.8`` on Java 8, ``11``, ...)."""
+    found = _SPECIFICATION_VERSION.fullmatch(version.strip())
+    if found is None:
+        return None
+    first = int(found[1])
+    return int(found[2] or 0) if first == 1 else first
 
 
 @functools.lru_cache(maxsize=8)
@@ -124,9 +166,3 @@ def _java_executable() -> str | None:
         return os.path.join(home, "bin", "java")
     return shutil.which("java")
 
-
-def _jvm_running() -> bool:
-    """Whether this process already has Spark's JVM (started here, or by spark-submit)."""
-    from pyspark import SparkContext
-
-    return "PYSPARK_GATEWAY_PORT" in os.environ or SparkContext._gateway is not None

@@ -8,8 +8,11 @@ on its line, runs it until the input is used up, and checks that the sink holds 
 windows of all rows so far: nothing lost and nothing written twice across the change of line.
 Spark 3.5 has the single-value layout only: there the RocksDB store gives it too, and that
 query keeps it on Spark 4, where RocksDB gives a new query the chunked layout, which starts on
-the first Spark 4 line. Prints one JSON line: the pyspark version and, per query, the rows in
-the sink and the stateful operator that ran.
+the first Spark 4 line. On each Spark 4 line the query started on 3.5 with RocksDB is first
+restarted without the opt-in that keeps its layout (docs/decisions.md, "The layout is recorded
+with the checkpoint"), which must be refused with our ArgumentError, and then with it. Prints one
+JSON line: the pyspark version and, per query, the rows in the sink and the stateful operator
+that ran, and the refusal without the opt-in (its condition and message).
 """
 
 from __future__ import annotations
@@ -45,6 +48,7 @@ QUERIES = {
 }
 FILES_PER_STEP = 2
 ROWS = readings(["a", "b", "c"], 50)  # 150 rows, 15 per file over 10 files (5 steps)
+FOLLOW_CHECKPOINT = "spark.streamswindow.stateLayout.followCheckpoint"
 
 
 def file_rows(index: int) -> list[tuple[str, int, float]]:
@@ -75,40 +79,28 @@ def main(root: Path, step: int, examples_jar: str) -> None:
         .config("spark.sql.shuffle.partitions", "2")
         # A checkpoint started on 3.5 (single-value, the only layout there) keeps its layout on
         # 4.x, where RocksDB would give a new query the chunked one: the documented opt-in.
-        .config("spark.streamswindow.stateLayout.followCheckpoint", "true")
+        .config(FOLLOW_CHECKPOINT, "true")
     )
     spark = sw.configure(builder, extra_jars=[examples_jar]).getOrCreate()
     written = {}
     operators = {}
+    refused = {}
     for name, store in QUERIES.items():
         if name == "chunked" and SPARK_3_5:
             continue
         spark.conf.set("spark.sql.streaming.stateStore.providerClass", store)
-        stream = (
-            spark.readStream.schema(READINGS_SCHEMA)
-            .option("maxFilesPerTrigger", 1)
-            .json(str(source))
-        )
-        sums = sw.run_operator(
-            stream,
-            WINDOW_SUM,
-            window="partitioned, tumbling, count(4)",
-            partition_by="key",
-            order_by="seq",
-            params={"attr": "cost"},
-            output_schema=SUMS_SCHEMA,
-        )
-        query = (
-            sums.writeStream.format("json")
-            .option("path", str(root / name / "output"))
-            .option("checkpointLocation", str(root / name / "checkpoint"))
-            .start()
-        )
-        try:
-            query.processAllAvailable()
-            operators[name] = query.lastProgress["stateOperators"][0]["operatorName"]
-        finally:
-            query.stop()
+        if name == "rocksdb-from-3.5" and not SPARK_3_5:
+            # Without the opt-in (read when the plan is built), RocksDB gives the chunked layout.
+            spark.conf.set(FOLLOW_CHECKPOINT, "false")
+            try:
+                run_query(spark, source, root / name)
+            except sw.ArgumentError as error:
+                refused[name] = {"condition": error.condition, "message": str(error)}
+            else:
+                sys.exit(f"{name} on pyspark {pyspark.__version__}: restarted without the opt-in")
+            finally:
+                spark.conf.set(FOLLOW_CHECKPOINT, "true")
+        operators[name] = run_query(spark, source, root / name)
         rows = plain(spark.read.schema(SUMS_SCHEMA).json(str(root / name / "output")).collect())
         expected = tumbling_sums(so_far, 4)
         if rows != expected:
@@ -119,8 +111,45 @@ def main(root: Path, step: int, examples_jar: str) -> None:
             )
         written[name] = len(rows)
     spark.stop()
-    print(json.dumps({"pyspark": pyspark.__version__, "rows": written, "operators": operators}))
+    print(
+        json.dumps(
+            {
+                "pyspark": pyspark.__version__,
+                "rows": written,
+                "operators": operators,
+                "refused": refused,
+            }
+        )
+    )
 
+
+def run_query(spark: SparkSession, source: Path, place: Path) -> str:
+    """Runs the query with its checkpoint and sink in ``place`` over what ``source`` holds,
+    stops it, and returns the name of the stateful operator that ran."""
+    stream = spark.readStream.schema(READINGS_SCHEMA).option("maxFilesPerTrigger", 1).json(
+        str(source)
+    )
+    sums = sw.run_operator(
+        stream,
+        WINDOW_SUM,
+        window="partitioned, tumbling, count(4)",
+        partition_by="key",
+        order_by="seq",
+        params={"attr": "cost"},
+        output_schema=SUMS_SCHEMA,
+    )
+    query = (
+        sums.writeStream.format("json")
+        .option("path", str(place / "output"))
+        .option("checkpointLocation", str(place / "checkpoint"))
+        .start()
+    )
+    try:
+        query.processAllAvailable()
+        operator: str = query.lastProgress["stateOperators"][0]["operatorName"]
+    finally:
+        query.stop()
+    return operator
 
 if __name__ == "__main__":
     main(Path(sys.argv[1]), int(sys.argv[2]), sw.examples_jar_path())

@@ -40,6 +40,22 @@ ISE = ("java.lang.IllegalStateException", "java.lang.RuntimeException")
 PYTHON = ("org.apache.spark.api.python.PythonException", "java.lang.RuntimeException")
 VSUM = "com.acme.VSum"
 PLAN = "\n=== Streaming Query ===\nSerializeFromObject [__streams_window_tuples#12]"
+# The plan of the chunked layout, as a failed query prints it.
+CHUNKED_PLAN = PLAN + "\n+- ~TransformWithState createexternalrow(key#153, ...)"
+STATE_SOURCE = "org.apache.spark.sql.execution.datasources.v2.state."
+NO_OPERATOR_METADATA = (
+    STATE_SOURCE + "StateDataSourceReadOperatorMetadataFailure",
+    STATE_SOURCE + "StateDataSourceException",
+    "org.apache.spark.SparkRuntimeException",
+)
+# Spark 4's words for a checkpoint without transformWithState's operator metadata: as it refused
+# the restart on 4.x of a query started with RocksDB on 3.5 (test_spark_lines.py).
+NO_METADATA_MESSAGE = (
+    "[STDS_FAILED_TO_READ_OPERATOR_METADATA] Failed to read the operator metadata for"
+    " checkpointLocation=file:/tmp/q/checkpoint/state/0 and batchId=2.\nEither the file does not"
+    " exist, or the file is corrupted."
+)
+NO_METADATA_PARAMETERS = {"checkpointLocation": "file:/tmp/q/checkpoint/state/0", "batchId": "2"}
 
 
 def failed(**parameters: str) -> Link:
@@ -277,6 +293,64 @@ CASES: dict[str, Case] = {
         ArgumentError,
         dict(condition="STREAMING_STATEFUL_OPERATOR_NOT_MATCH_IN_STATE_METADATA"),
         raised_as="StreamingQueryException",
+    ),
+    "Spark 4's refusal of a single-value checkpoint written on Spark 3.5": Case(
+        [
+            Link(
+                STREAMING,
+                f"[STREAM_FAILED] Query [id = 1] terminated with exception: {NO_METADATA_MESSAGE}"
+                + CHUNKED_PLAN,
+                "STREAM_FAILED",
+                {"id": "1", "message": NO_METADATA_MESSAGE},
+            ),
+            Link(
+                NO_OPERATOR_METADATA,
+                NO_METADATA_MESSAGE,
+                "STDS_FAILED_TO_READ_OPERATOR_METADATA",
+                NO_METADATA_PARAMETERS,
+            ),
+        ],
+        ArgumentError,
+        dict(
+            condition="STDS_FAILED_TO_READ_OPERATOR_METADATA",
+            parameters=NO_METADATA_PARAMETERS,
+            java_class=STREAMING[0],
+        ),
+        raised_as="StreamingQueryException",
+        lines=[
+            "This query's checkpoint holds streams-window's single-value state layout, and the"
+            " session's settings give the other one (docs/architecture.md, 'State layout')."
+            " To restart from this checkpoint, set spark.streamswindow.stateLayout to"
+            " single-value (on any state store) before calling run_operator or aggregate; or"
+            " give the query a new checkpointLocation to start afresh with the session's layout."
+        ],
+    ),
+    "Spark 4's missing operator metadata under a plan that is not the chunked layout's": Case(
+        [
+            Link(STREAMING, f"[STREAM_FAILED] {NO_METADATA_MESSAGE}" + PLAN),
+            Link(
+                NO_OPERATOR_METADATA,
+                NO_METADATA_MESSAGE,
+                "STDS_FAILED_TO_READ_OPERATOR_METADATA",
+                NO_METADATA_PARAMETERS,
+            ),
+        ],
+        None,
+    ),
+    "Spark 4's missing operator metadata under a plan that is not ours": Case(
+        [
+            Link(
+                STREAMING,
+                f"[STREAM_FAILED] {NO_METADATA_MESSAGE}\n+- ~TransformWithState createexternalrow",
+            ),
+            Link(
+                NO_OPERATOR_METADATA,
+                NO_METADATA_MESSAGE,
+                "STDS_FAILED_TO_READ_OPERATOR_METADATA",
+                NO_METADATA_PARAMETERS,
+            ),
+        ],
+        None,
     ),
     "Spark's refusal of a key of other columns": Case(
         [

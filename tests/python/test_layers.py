@@ -117,3 +117,42 @@ def test_the_cycle_finder_finds_a_function_level_cycle() -> None:
     graph = {"errors": {"_jvm"}, "_jvm": {"_call"}, "_call": {"errors"}}
     assert find_cycle(graph) == ["_call", "errors", "_jvm", "_call"]
     assert find_cycle({"errors": {"_jvm"}, "_jvm": set()}) is None
+
+
+def private_names_read(source: str) -> list[str]:
+    """The private attributes ``source`` reads off objects other than its own (``self``,
+    ``cls``) and the package's modules: ``SparkContext._gateway``, ``df._jdf``, ..."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.Attribute):
+            continue
+        name = node.attr
+        if not name.startswith("_") or name.startswith("__"):
+            continue
+        owner = node.value
+        if isinstance(owner, ast.Name) and (owner.id in ("self", "cls") or owner.id in modules()):
+            continue
+        found.append(ast.unparse(node))
+    return found
+
+
+@pytest.mark.parametrize("module", [module for module in modules() if module != "_pyspark"])
+def test_only_pyspark_reads_private_names(module: str) -> None:
+    # docs/python.md: _pyspark is the only module that touches PySpark's internals.
+    source = (PACKAGE / f"{module}.py").read_text(encoding="utf-8")
+
+    assert private_names_read(source) == []
+
+
+def test_the_private_name_finder_finds_pyspark_internals() -> None:
+    source = (
+        "def f(df, spark):\n"
+        "    from pyspark import SparkContext\n"
+        "    return SparkContext._gateway, df._jdf, spark.sparkContext._jsc, self._own,"
+        " _jvm.chain, df.__class__\n"
+    )
+    assert private_names_read(source) == [
+        "SparkContext._gateway",
+        "df._jdf",
+        "spark.sparkContext._jsc",
+    ]

@@ -12,13 +12,15 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
 
 import pyspark
 import pytest
 from pyspark.sql import SparkSession
 
 import streams_window as sw
-from streams_window import _jars, _spark_version
+from streams_window import _jars, _jvm, _pyspark, _spark_version
 from support import last_json_line
 
 HERE = Path(__file__).resolve().parent
@@ -162,6 +164,88 @@ def test_configure_refuses_java_11_before_starting_the_jvm(tmp_path: Path) -> No
     )
 
 
+class FakeJvm:
+    """A Py4J view of a JVM that runs on ``version`` (its ``java.specification.version``),
+    recording every other name looked up on it: a class of ours would be one."""
+
+    def __init__(self, version: str, home: str = "/usr/lib/jvm/java-11-openjdk-amd64") -> None:
+        self.properties = {"java.specification.version": version, "java.home": home}
+        self.looked_up: list[str] = []
+
+    def __getattr__(self, name: str) -> Any:
+        if name == "java":
+            system = SimpleNamespace(getProperty=self.properties.get)
+            return SimpleNamespace(lang=SimpleNamespace(System=system))
+        self.looked_up.append(name)
+        raise AssertionError(f"looked up {name} on a JVM running Java {self.properties}")
+
+
+JAVA_11_REFUSAL = (
+    "streams-window needs Java 17 or newer; /usr/lib/jvm/java-11-openjdk-amd64/bin/java is"
+    " Java 11: set JAVA_HOME to a JDK 17+"
+)
+
+
+@pytest.mark.parametrize(("version", "major"), [("11", 11), ("1.8", 8)])
+def test_a_running_jvm_older_than_java_17_is_refused_naming_its_java(
+    version: str, major: int
+) -> None:
+    assert _spark_version.jvm_java_refusal(FakeJvm(version, "/opt/jdk")) == (
+        f"streams-window needs Java 17 or newer; /opt/jdk/bin/java is Java {major}:"
+        " set JAVA_HOME to a JDK 17+"
+    )
+
+
+@pytest.mark.parametrize("version", ["17", "21", "25"])
+def test_a_running_jvm_on_java_17_or_newer_is_accepted(version: str) -> None:
+    assert _spark_version.jvm_java_refusal(FakeJvm(version)) is None
+
+
+def test_a_running_jvm_that_cannot_be_asked_is_left_to_pyspark() -> None:
+    class GoneJvm:
+        def __getattr__(self, name: str) -> Any:
+            from py4j.protocol import Py4JNetworkError
+
+            raise Py4JNetworkError("An error occurred while trying to connect to the Java server")
+
+    assert _spark_version.jvm_java_refusal(GoneJvm()) is None
+
+
+def test_the_running_session_s_jvm_is_read_and_accepted(spark: SparkSession) -> None:
+    running = _pyspark.running_jvm()
+    assert running is not None  # this process has a JVM: the session's
+    version = running.java.lang.System.getProperty("java.specification.version")
+    assert int(version) >= 17
+    assert _spark_version.jvm_java_refusal(running) is None
+
+
+def test_configure_refuses_a_running_jvm_on_java_11_instead_of_running_java_version(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    # As under spark-submit or in a notebook whose JVM runs already: `java -version` would ask
+    # another Java (here one that says 21) than the JVM our classes would load in.
+    java_21 = fake_java(tmp_path, 'openjdk version "21" 2023-09-19')
+    monkeypatch.setenv("JAVA_HOME", str(java_21.parent.parent))
+    jvm = FakeJvm("11")
+    monkeypatch.setattr(_pyspark, "running_jvm", lambda: jvm)
+    with pytest.raises(RuntimeError) as refused:
+        sw.configure(SparkSession.builder.master("local[1]"))
+    assert str(refused.value) == JAVA_11_REFUSAL
+    assert jvm.looked_up == []
+
+
+def test_the_first_call_into_a_jvm_on_java_11_is_refused_before_any_class_of_ours(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A session made without configure() (spark-submit --jars, a cluster's settings).
+    jvm = FakeJvm("11")
+    monkeypatch.setattr(_pyspark, "jvm_view", lambda spark: jvm)
+    with pytest.raises(sw.StreamsWindowError) as refused:
+        _jvm.entry_class(SimpleNamespace(), "WindowedOperators")  # type: ignore[arg-type]
+    assert str(refused.value) == JAVA_11_REFUSAL
+    assert jvm.looked_up == []  # not even the package io.streamswindow
+
+
 def test_the_extras_accept_every_supported_line_and_each_line_has_pinned_tests() -> None:
     pyproject = (ROOT / "pyproject.toml").read_text()
     assert 'spark = ["pyspark>=3.5,<4.4"]' in pyproject
@@ -181,6 +265,13 @@ def test_the_extras_accept_every_supported_line_and_each_line_has_pinned_tests()
     assert f"<spark.version>{pinned['3.5']}</spark.version>" in pom_3_5
 
 
+LAYOUT_REFUSAL = (
+    "This query's checkpoint holds streams-window's single-value state layout, and the session's"
+    " settings give the other one"
+)
+KEEP_SINGLE_VALUE = "set spark.streamswindow.stateLayout to single-value (on any state store)"
+
+
 def line_pythons() -> list[tuple[str, str]]:
     given = os.environ.get("STREAMS_WINDOW_LINE_PYTHONS", "")
     return [tuple(pair.split("=", 1)) for pair in given.split(",") if pair]  # type: ignore[misc]
@@ -194,11 +285,13 @@ def test_a_checkpoint_written_on_one_line_resumes_on_the_next(
 ) -> None:
     lines = line_pythons()
     assert [line for line, _ in lines] == LINES
+    given_path = [part for part in os.environ.get("PYTHONPATH", "").split(os.pathsep) if part]
     for step, (line, python) in enumerate(lines):
         # As support.run_script runs a job, but with that line's interpreter.
         job = subprocess.run(
             [python, str(HERE / "line_checkpoint_job.py"), str(tmp_path), str(step)],
-            env={**os.environ, "PYTHONPATH": str(HERE)},
+            # The caller's PYTHONPATH after ours: a line's venv may run this checkout's package.
+            env={**os.environ, "PYTHONPATH": os.pathsep.join([str(HERE), *given_path])},
             capture_output=True,
             text=True,
             timeout=300,
@@ -216,3 +309,19 @@ def test_a_checkpoint_written_on_one_line_resumes_on_the_next(
             "rocksdb-from-3.5": "flatMapGroupsWithState",
             **({} if line == "3.5" else {"chunked": "transformWithStateExec"}),
         }
+        # Without the opt-in, Spark 4 with RocksDB gives that query the chunked layout: refused
+        # by us, naming the checkpoint's layout and the setting that keeps it.
+        refused = reported["refused"]
+        if line == "3.5":
+            assert refused == {}
+            continue
+        assert list(refused) == ["rocksdb-from-3.5"], refused
+        assert refused["rocksdb-from-3.5"]["message"].startswith(LAYOUT_REFUSAL), refused
+        assert KEEP_SINGLE_VALUE in refused["rocksdb-from-3.5"]["message"]
+        # What Spark raised: the first Spark 4 line finds no operator metadata of Spark 4's in
+        # the checkpoint 3.5 wrote; from the next on, flatMapGroupsWithState has written it on 4.x.
+        assert refused["rocksdb-from-3.5"]["condition"] == (
+            "STDS_FAILED_TO_READ_OPERATOR_METADATA"
+            if line == "4.0"
+            else "STREAMING_STATEFUL_OPERATOR_NOT_MATCH_IN_STATE_METADATA"
+        )
