@@ -1,4 +1,4 @@
-"""Build hook of the streams-window wheel: it carries the jars, so `pip install` is enough.
+"""Build hook of the streams-window wheel: it carries the jars, so installing the wheel is enough.
 
 Everything else about the package is declared in pyproject.toml. When the Maven build has made
 the jars (`mvn -q -B package -DskipTests`), building the package copies the Spark adapter's

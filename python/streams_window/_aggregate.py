@@ -82,8 +82,9 @@ def aggregate(
             double of seconds); required for such a window, refused for others. Panes trigger
             as :func:`streams_window.run_operator` describes: once each on a batch DataFrame,
             when Spark's watermark reaches their end on a stream (``withWatermark`` first).
-        late_output: return the tuples of closed panes as rows, in a ``late_tuple`` column, as
-            for :func:`streams_window.run_operator`.
+        late_output: return the tuples the window drops (event time earlier than the watermark
+            minus ``discardAge``) as rows, in a ``late_tuple`` column, as for
+            :func:`streams_window.run_operator`.
         spl_types: the SPL type of input attributes, as for
             :func:`streams_window.run_operator`, e.g. ``{"amount": "decimal64"}``. The output
             columns' SPL types follow: ``Sum(amount)`` is then a ``decimal64``, whose additions

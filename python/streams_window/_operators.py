@@ -76,10 +76,11 @@ def run_operator(
     once, on complete, and closes. On a streaming DataFrame the watermark is Spark's own: call
     ``df.withWatermark(event_time, delay)`` first. A pane then triggers in the first micro-batch
     whose watermark reaches its end (a micro-batch without data too: Spark runs one when the
-    watermark moves); a late row (older than the watermark) still reaches its pane until the pane
-    closes (``discardAge``) and triggers it again when the watermark next moves (as IBM's runtime
-    does at its next watermark); later rows are dropped and counted. Such a query needs no
-    processing-time trigger: ``processAllAvailable()`` returns.
+    watermark moves); a late row (older than the watermark) still reaches its panes and triggers
+    them again when the watermark next moves (as IBM's runtime does at its next watermark), unless
+    its event time is earlier than the watermark minus ``discardAge``: such a row is dropped and
+    counted, even while one of its panes is open. Such a query needs no processing-time trigger:
+    ``processAllAvailable()`` returns.
 
     Args:
         df: the input rows, batch or streaming, of a classic (Py4J) or a Spark Connect
@@ -122,8 +123,9 @@ def run_operator(
         event_time: the event-time column of a ``timeInterval`` window: a timestamp, or a
             double of seconds since the epoch (a stream needs a timestamp column carrying
             Spark's watermark). Required for a ``timeInterval`` window, refused for others.
-        late_output: return the tuples a ``timeInterval`` window drops, because every pane
-            they belong to has closed, instead of dropping them unseen: each is a row whose
+        late_output: return the tuples a ``timeInterval`` window drops, because their event
+            time is earlier than the watermark minus ``discardAge`` (even while one of their
+            panes is open), instead of dropping them unseen: each is a row whose
             ``late_tuple`` column (a struct of the input's columns, added last) holds it, with
             the ``partition_by`` output columns set and the others null; ``late_tuple`` is null
             on every other row. Refused for other windows, which drop no tuple.

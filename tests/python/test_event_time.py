@@ -303,7 +303,7 @@ def relative(rows: Iterable[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
 #   In the next micro-batch (without data when file 3 was the last), watermark 31: first the
 #   late triggers of [-5,5) and [0,10) for a alone, then [5,15) and [10,20) complete for a;
 #   every pane but [25,35) and [30,40) (a@31, never complete) closes.
-# file 4 (a@4): its panes have closed: dropped.
+# file 4 (a@4): earlier than watermark 31 - 10: dropped (its panes have closed too).
 STREAM_EXPECTED = [
     ("a", -5.0, 0, "paneOnComplete", 1),
     ("a", -5.0, 1, "paneLate", 2),
@@ -374,7 +374,7 @@ def test_late_output_returns_the_tuples_of_closed_panes_instead_of_dropping_them
     spark: SparkSession, tmp_path: Path
 ) -> None:
     files = EventFiles(tmp_path)
-    write_stream_files(files, slice(0, 5))  # file 4 (a@4) comes after all its panes closed
+    write_stream_files(files, slice(0, 5))  # file 4 (a@4) is earlier than watermark 31 - 10
     query = (
         stream_panes(spark, files, late_output=True)
         # The dropped-late count per micro-batch, as Spark's observed metrics report it.
@@ -475,7 +475,8 @@ def test_late_output_is_refused_for_windows_that_drop_nothing(spark: SparkSessio
             late_output=True,
         )
     assert str(raised.value).startswith(
-        "late_output is for timeInterval windows, which drop the tuples of closed panes"
+        "late_output is for timeInterval windows, which drop tuples earlier than the watermark"
+        " minus discardAge"
     )
 
 

@@ -338,7 +338,7 @@ def test_an_operator_failing_inside_foreach_batch_is_reported_by_the_query(
     assert error.cause_class == "java.lang.IllegalStateException"
 
 
-def test_update_output_mode_is_refused_at_start_saying_to_append(
+def test_update_output_mode_writes_the_same_rows_on_chunked_and_is_refused_at_start_on_single_value(
     any_spark: SparkSession, source: StreamInput, state_layout: str
 ) -> None:
     from pyspark.errors import AnalysisException

@@ -148,9 +148,9 @@ public interface EngineWindow<T> extends StreamWindow<T> {
   long removedByListeners();
 
   /**
-   * Hands every tuple the window drops from now on (one that no part of the window can take any
-   * more, such as a tuple for closed event-time panes) to {@code sink}. Windows that drop no tuple
-   * never call it.
+   * Hands every tuple the window drops from now on (one the window refuses to take, such as a tuple
+   * whose event time is earlier than a timeInterval window's watermark minus its discard age) to
+   * {@code sink}. Windows that drop no tuple never call it.
    *
    * @param sink receives each dropped tuple, in arrival order; null to stop
    */

@@ -136,8 +136,9 @@ public final class TimeIntervalWindow<T> extends AbstractEngineWindow<T>
   }
 
   /**
-   * Hands every tuple dropped from now on (every pane it belongs to has closed) to {@code sink},
-   * besides counting it: the Spark adapter returns them as rows when asked ({@code late_output}).
+   * Hands every tuple dropped from now on (its event time earlier than the watermark minus the
+   * discard age) to {@code sink}, besides counting it: the Spark adapter returns them as rows when
+   * asked ({@code late_output}).
    *
    * @param sink receives each dropped tuple, in arrival order; null to stop
    */
@@ -146,7 +147,10 @@ public final class TimeIntervalWindow<T> extends AbstractEngineWindow<T>
     this.droppedTuples = sink;
   }
 
-  /** How many tuples were dropped because every pane they belong to had closed. */
+  /**
+   * How many tuples were dropped because their event time was earlier than the watermark minus the
+   * discard age, even while a pane holding that time was still open.
+   */
   public long droppedCount() {
     return dropped;
   }

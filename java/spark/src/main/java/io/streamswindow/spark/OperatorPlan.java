@@ -26,8 +26,8 @@ import org.apache.spark.sql.types.StructType;
  * @param parameters the operator's parameters
  * @param streaming whether the input is a streaming DataFrame
  * @param eventTime the event-time column of a timeInterval window, or null
- * @param lateColumn the result column that returns tuples a timeInterval window dropped (their
- *     panes had closed), or null to drop them unseen
+ * @param lateColumn the result column that returns tuples a timeInterval window dropped (event time
+ *     earlier than the watermark minus the discard age), or null to drop them unseen
  * @param inputTypes the SPL types stated for input columns ({@code spl_types}: column to SPL type),
  *     checked on the driver; the other columns have the type table's
  * @param outputTypes the SPL types stated for output columns ({@code output_spl_types})

@@ -634,8 +634,8 @@ final class RunValidation {
   }
 
   /**
-   * The result column for tuples a timeInterval window drops (every pane they belong to has closed)
-   * when {@code late_output} is asked for, else null.
+   * The result column for tuples a timeInterval window drops (event time earlier than the watermark
+   * minus the discard age) when {@code late_output} is asked for, else null.
    *
    * @throws IllegalArgumentException for late_output on another window, or a name taken already
    */
@@ -646,7 +646,8 @@ final class RunValidation {
     }
     if (!spec.isTimeInterval()) {
       throw new IllegalArgumentException(
-          "late_output is for timeInterval windows, which drop the tuples of closed panes; the window \""
+          "late_output is for timeInterval windows, which drop tuples earlier than the watermark"
+              + " minus discardAge; the window \""
               + spec
               + "\" drops no tuple: leave late_output out");
     }

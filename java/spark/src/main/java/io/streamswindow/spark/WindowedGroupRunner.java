@@ -649,9 +649,9 @@ final class WindowedGroupRunner implements Serializable {
   }
 
   /**
-   * With {@code late_output}, a tuple the timeInterval window drops (every pane it belongs to has
-   * closed) becomes a result row: the group's key in the partition_by output columns, the tuple
-   * itself in the late-tuple column (the last), every other column null.
+   * With {@code late_output}, a tuple the timeInterval window drops (event time earlier than the
+   * watermark minus the discard age) becomes a result row: the group's key in the partition_by
+   * output columns, the tuple itself in the late-tuple column (the last), every other column null.
    */
   private void returnDroppedTuples(OperatorHost host, CallOutput results, Row key) {
     EngineWindow<Tuple> window = host.engineWindow(0);

@@ -35,6 +35,9 @@ public interface TimeIntervalStreamWindow<T> extends StreamWindow<T> {
   /** The attribute that holds each tuple's event time. */
   String getEventTimeAttribute();
 
-  /** How many tuples were dropped because every pane they belong to had closed. */
+  /**
+   * How many tuples were dropped because their event time was earlier than the watermark minus the
+   * discard age, even while a pane holding that time was still open.
+   */
   long getDroppedTupleCount();
 }
