@@ -320,7 +320,10 @@ final class SplSparkTypes {
 
   /** Whether a primitive SPL type fits a Spark type (never for composite types on either side). */
   private static boolean primitiveFits(DataType spark, SplType spl, Direction direction) {
-    if (!(spl instanceof SplPrimitiveType) && spl.getMetaType() != MetaType.BSTRING) {
+    // rstring[n] and xml are primitive in SPL but have type classes of their own here.
+    if (!(spl instanceof SplPrimitiveType)
+        && spl.getMetaType() != MetaType.BSTRING
+        && spl.getMetaType() != MetaType.XML) {
       return false;
     }
     MetaType meta = spl.getMetaType();
