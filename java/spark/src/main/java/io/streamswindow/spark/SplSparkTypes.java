@@ -420,7 +420,7 @@ final class SplSparkTypes {
 
   /**
    * What fits a column of Spark type {@code spark}, for messages: "a string column takes rstring
-   * (the default), ustring or rstring[n]".
+   * (the default), ustring, rstring[n] or xml".
    */
   static String fitting(DataType spark, Direction direction) {
     String name = spark.simpleString();
@@ -466,6 +466,7 @@ final class SplSparkTypes {
         fits.add(spelling.equals(defaultType) ? spelling + " (the default)" : spelling);
         if (candidate == SplPrimitiveType.USTRING) {
           fits.add("rstring[n]");
+          fits.add("xml"); // a type class of its own, not among SplPrimitiveType's
         }
       }
     }
