@@ -114,58 +114,182 @@ class IbmFunctionalWindowsOnSparkTest {
     assertTrue(refused.getMessage().contains("processing-time"), refused.getMessage());
   }
 
-  @Test
-  void ibmsAggregateEvictsOnProcessingTimeOnAStream(@TempDir Path root) throws Exception {
-    List<String> inputs = List.of("a1", "b1", "a2", "a3", "b2");
-    Path in = Files.createDirectories(root.resolve("in"));
-    Path staged =
-        Files.write(
-            root.resolve("part-0.json"),
-            inputs.stream()
-                .map(v -> "{\"string\": \"" + v + "\", \"k\": \"" + v.substring(0, 1) + "\"}")
-                .toList());
-    Files.move(staged, in.resolve("part-0.json"));
-
-    // IBM's last(1, SECONDS).aggregate(f), keyed: IBM's time-eviction listener aggregates on each
-    // INSERTION and each EVICTION. The file is one micro-batch, so a key's tuples arrive at one
-    // instant and leave together in one EVICTION a second or more later: the window is empty.
+  /** Per key, the strings of its window after each arrival; a key's window empties every n. */
+  private static List<String> growingWindows(List<String> inputs, int tumbleEvery) {
     List<String> expected = new ArrayList<>();
     Map<String, List<String>> windows = new HashMap<>();
     for (String s : inputs) {
       List<String> window = windows.computeIfAbsent(s.substring(0, 1), k -> new ArrayList<>());
       window.add(s);
       expected.add(BRACKETED.apply(window));
+      if (window.size() == tumbleEvery) {
+        window.clear();
+      }
     }
-    windows.keySet().forEach(k -> expected.add(BRACKETED.apply(List.of())));
+    return expected;
+  }
 
-    Dataset<Row> out =
-        WindowedOperators.runOperator(
-            spark.readStream().schema("string string, k string").json(in.toString()),
-            aggregate("partitioned, sliding, time(1), count(1)"));
+  private static long keys(List<String> inputs) {
+    return inputs.stream().map(s -> s.substring(0, 1)).distinct().count();
+  }
+
+  @Test
+  void ibmsAggregateEvictsOnProcessingTimeOnAStream(@TempDir Path root) throws Exception {
+    List<String> inputs = List.of("a1", "b1", "a2", "a3", "b2");
+    write(root.resolve("in"), "0", inputs);
+
+    // IBM's last(1, SECONDS).aggregate(f), keyed: IBM's time-eviction listener aggregates on each
+    // INSERTION and each EVICTION. The file is one micro-batch, so a key's tuples arrive at one
+    // instant and leave together in one EVICTION a second or more later: the window is empty.
+    List<String> expected = new ArrayList<>(growingWindows(inputs, Integer.MAX_VALUE));
+    for (long k = keys(inputs); k > 0; k--) {
+      expected.add("[]");
+    }
+
+    List<String> rows =
+        timedQuery(
+            root, "partitioned, sliding, time(1), count(1)", out -> out.size() >= expected.size());
+
+    // A further second of triggers has passed: nothing more came (the windows stay empty).
+    assertEquals(expected.stream().sorted().toList(), rows);
+  }
+
+  @Test
+  void ibmsAggregateOverATumblingTimeWindowOnAStream(@TempDir Path root) throws Exception {
+    List<String> inputs = List.of("a1", "b1", "a2", "a3", "b2");
+    write(root.resolve("in"), "0", inputs);
+
+    // No trigger: IBM's time-eviction listener, on each INSERTION and each tumble, which empties
+    // the key's window every second (also when it is already empty).
+    List<String> rows =
+        timedQuery(
+            root,
+            "partitioned, tumbling, time(1)",
+            out -> out.stream().filter("[]"::equals).count() >= 2 * keys(inputs));
+
+    List<String> filled = rows.stream().filter(r -> !r.equals("[]")).toList();
+    assertEquals(growingWindows(inputs, Integer.MAX_VALUE).stream().sorted().toList(), filled);
+  }
+
+  @Test
+  void ibmsAggregateWithATimeTriggerOnAStream(@TempDir Path root) throws Exception {
+    List<String> inputs = List.of("a1", "b1", "a2", "a3", "b2", "a4");
+    write(root.resolve("in"), "0", inputs);
+
+    // IBM's last(3).aggregate(f, 1, SECONDS), keyed: IBM's periodic listener aggregates on each
+    // TRIGGER only, every second per key. All tuples came in one micro-batch, so every trigger
+    // sees each key's last three.
+    List<String> rows =
+        timedQuery(
+            root, "partitioned, sliding, count(3), time(1)", out -> out.size() >= 2 * keys(inputs));
+
+    Map<String, List<String>> last = new HashMap<>();
+    for (String s : inputs) {
+      List<String> window = last.computeIfAbsent(s.substring(0, 1), k -> new ArrayList<>());
+      window.add(s);
+      if (window.size() > 3) {
+        window.remove(0);
+      }
+    }
+    assertEquals(
+        last.values().stream().map(BRACKETED::apply).sorted().toList(),
+        rows.stream().distinct().toList());
+  }
+
+  @Test
+  void ibmsAggregateKeepsItsTumblingWindowsAcrossARestartOfAStream(@TempDir Path root)
+      throws Exception {
+    Path in = root.resolve("in");
+    List<String> first = List.of("a1", "b1", "a2");
+    List<String> second = List.of("a3", "a4", "b2", "b3", "b4");
+    OperatorRunRequest request = aggregate("partitioned, tumbling, count(3)");
+
+    write(in, "1", first);
+    assertEquals(growingWindows(first, 3).stream().sorted().toList(), countQuery(request, root));
+
+    // A new query from the same checkpoint: each key's half-full window comes back from the
+    // state store, so a3 completes a's first tumble and b3 b's.
+    write(in, "2", second);
+    List<String> all = new ArrayList<>(first);
+    all.addAll(second);
+    assertEquals(growingWindows(all, 3).stream().sorted().toList(), countQuery(request, root));
+  }
+
+  /** Writes a JSON-lines file of strings with their key (the first letter) into {@code dir}. */
+  private static void write(Path dir, String name, List<String> values) throws Exception {
+    Files.createDirectories(dir);
+    List<String> lines =
+        values.stream()
+            .map(v -> "{\"string\": \"" + v + "\", \"k\": \"" + v.substring(0, 1) + "\"}")
+            .toList();
+    Path staged = Files.write(dir.resolveSibling(dir.getFileName() + "-" + name + ".json"), lines);
+    Files.move(staged, dir.resolve(name + ".json"));
+  }
+
+  private static Dataset<Row> stream(Path root) {
+    return spark.readStream().schema("string string, k string").json(root.resolve("in").toString());
+  }
+
+  /** Runs a count-window query over what {@code in} holds beyond the checkpoint; all its rows. */
+  private static List<String> countQuery(OperatorRunRequest request, Path root) throws Exception {
     StreamingQuery query =
-        out.writeStream()
-            .format("memory")
-            .queryName("ibm_time_evicted")
+        WindowedOperators.runOperator(stream(root), request)
+            .writeStream()
+            .format("json")
+            .option("path", root.resolve("output").toString())
             .option("checkpointLocation", root.resolve("checkpoint").toString())
-            .trigger(Trigger.ProcessingTime(250))
             .start();
-    List<Row> rows;
     try {
-      // A time window wakes its keys on every trigger, so the query never idles: wait for the
-      // rows the evictions add, then stop it.
-      long deadline = System.nanoTime() + 120_000_000_000L;
-      do {
-        assertTrue(System.nanoTime() < deadline, "no eviction within two minutes");
-        query.awaitTermination(250);
-        rows = spark.table("ibm_time_evicted").collectAsList();
-      } while (rows.size() < expected.size() && query.exception().isEmpty());
-      // A further second of triggers: nothing more may come (the windows stay empty).
-      query.awaitTermination(1_000);
-      rows = spark.table("ibm_time_evicted").collectAsList();
+      query.processAllAvailable();
     } finally {
       query.stop();
     }
+    return sorted(
+        spark
+            .read()
+            .schema("string string")
+            .json(root.resolve("output").toString())
+            .collectAsList());
+  }
+
+  /**
+   * Runs a query with a processing-time window over {@code root/in} until its rows satisfy {@code
+   * enough}, then one second more; its rows, sorted. A time window wakes its keys on every trigger,
+   * so such a query never idles and processAllAvailable would not return.
+   */
+  private static List<String> timedQuery(
+      Path root, String window, java.util.function.Predicate<List<String>> enough)
+      throws Exception {
+    String name = "ibm_" + root.getFileName().toString().replaceAll("[^A-Za-z0-9]", "_");
+    StreamingQuery query =
+        WindowedOperators.runOperator(stream(root), aggregate(window))
+            .writeStream()
+            .format("memory")
+            .queryName(name)
+            .option("checkpointLocation", root.resolve("checkpoint").toString())
+            .trigger(Trigger.ProcessingTime(250))
+            .start();
+    List<String> rows;
+    try {
+      long deadline = System.nanoTime() + 120_000_000_000L;
+      do {
+        assertTrue(System.nanoTime() < deadline, "not enough rows within two minutes");
+        query.awaitTermination(250);
+        rows = sorted(spark.table(name).collectAsList());
+      } while (!enough.test(rows) && query.exception().isEmpty());
+      query.awaitTermination(1_000);
+      rows = sorted(spark.table(name).collectAsList());
+    } finally {
+      query.stop();
+      // stop() does not wait for the tasks of the micro-batch it interrupted; let them end before
+      // the temporary directory that holds their state goes.
+      long deadline = System.nanoTime() + 30_000_000_000L;
+      while (spark.sparkContext().statusTracker().getActiveJobIds().length > 0
+          && System.nanoTime() < deadline) {
+        Thread.sleep(50);
+      }
+    }
     assertTrue(query.exception().isEmpty(), () -> query.exception().get().toString());
-    assertEquals(expected.stream().sorted().toList(), sorted(rows));
+    return rows;
   }
 }
