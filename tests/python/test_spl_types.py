@@ -212,8 +212,8 @@ def test_a_type_that_cannot_hold_the_column_says_what_would(payments: DataFrame)
     assert str(raised.value) == (
         "spl_types gives column 'key' (Spark type string) the SPL type decimal64, which does not"
         " fit it: decimal64 takes decimal columns (values rounded to its 16 digits); a string"
-        " column takes rstring (the default), ustring or rstring[n], or optional<T> of one of"
-        " those (a null becomes no value)"
+        " column takes rstring (the default), ustring, rstring[n] or xml, or optional<T> of one"
+        " of those (a null becomes no value)"
     )
     with pytest.raises(ArgumentError) as raised:
         decimal_sum(

@@ -320,7 +320,10 @@ final class SplSparkTypes {
 
   /** Whether a primitive SPL type fits a Spark type (never for composite types on either side). */
   private static boolean primitiveFits(DataType spark, SplType spl, Direction direction) {
-    if (!(spl instanceof SplPrimitiveType) && spl.getMetaType() != MetaType.BSTRING) {
+    // rstring[n] and xml are primitive in SPL but have type classes of their own here.
+    if (!(spl instanceof SplPrimitiveType)
+        && spl.getMetaType() != MetaType.BSTRING
+        && spl.getMetaType() != MetaType.XML) {
       return false;
     }
     MetaType meta = spl.getMetaType();
@@ -417,7 +420,7 @@ final class SplSparkTypes {
 
   /**
    * What fits a column of Spark type {@code spark}, for messages: "a string column takes rstring
-   * (the default), ustring or rstring[n]".
+   * (the default), ustring, rstring[n] or xml".
    */
   static String fitting(DataType spark, Direction direction) {
     String name = spark.simpleString();
@@ -463,6 +466,7 @@ final class SplSparkTypes {
         fits.add(spelling.equals(defaultType) ? spelling + " (the default)" : spelling);
         if (candidate == SplPrimitiveType.USTRING) {
           fits.add("rstring[n]");
+          fits.add("xml"); // a type class of its own, not among SplPrimitiveType's
         }
       }
     }

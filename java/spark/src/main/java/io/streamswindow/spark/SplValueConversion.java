@@ -5,6 +5,7 @@ import com.ibm.streams.operator.Type.MetaType;
 import com.ibm.streams.operator.types.Blob;
 import com.ibm.streams.operator.types.RString;
 import com.ibm.streams.operator.types.Timestamp;
+import com.ibm.streams.operator.types.XML;
 import io.streamswindow.schema.SplListType;
 import io.streamswindow.schema.SplMapType;
 import io.streamswindow.schema.SplOptionalType;
@@ -12,6 +13,7 @@ import io.streamswindow.schema.SplSchema;
 import io.streamswindow.schema.SplSetType;
 import io.streamswindow.schema.SplTupleType;
 import io.streamswindow.schema.SplType;
+import io.streamswindow.schema.SplXmlType;
 import io.streamswindow.spark.SplSparkTypes.IntegerRange;
 import java.lang.reflect.Array;
 import java.math.BigDecimal;
@@ -292,6 +294,9 @@ abstract class SplValueConversion {
         return ts.getSQLTimestamp();
       } else if (given instanceof Blob blob) {
         return blob.getData();
+      } else if (given instanceof XML document) {
+        // An xml attribute's column is a string column holding the document's text.
+        return new String(SplXmlType.bytes(document), java.nio.charset.StandardCharsets.UTF_8);
       }
       return given;
     }

@@ -86,7 +86,7 @@ class SplSparkTypesTest {
     assertEquals(
         "spl_types gives column 'id' (Spark type string) the SPL type decimal64, which does not fit it: decimal64"
             + " takes decimal columns (values rounded to its 16 digits); a string column takes rstring (the"
-            + " default), ustring or rstring[n], or optional<T> of one of those (a null becomes no value)",
+            + " default), ustring, rstring[n] or xml, or optional<T> of one of those (a null becomes no value)",
         refused(Map.of("id", "decimal64"), Direction.INPUT).getMessage());
     assertEquals(
         "spl_types gives column 'ratio' (Spark type double) the SPL type int32, which does not fit it: int32 takes"
@@ -146,7 +146,7 @@ class SplSparkTypesTest {
     assertNull(inputMisfit("tuple<int32 x, optional<ustring> y>", "struct<x: bigint, y: string>"));
     assertEquals(
         "its elements: decimal64 takes decimal columns (values rounded to its 16 digits); a string column takes"
-            + " rstring (the default), ustring or rstring[n], or optional<T> of one of those (a null becomes no value)",
+            + " rstring (the default), ustring, rstring[n] or xml, or optional<T> of one of those (a null becomes no value)",
         inputMisfit("list<decimal64>", "array<string>"));
     assertTrue(
         inputMisfit("map<rstring, int32>", "map<string, double>")
