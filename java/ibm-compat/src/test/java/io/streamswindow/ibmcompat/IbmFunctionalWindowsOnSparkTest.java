@@ -45,12 +45,7 @@ class IbmFunctionalWindowsOnSparkTest {
 
   @BeforeAll
   static void session() {
-    spark =
-        SparkSession.builder()
-            .master("local[2]")
-            .config("spark.ui.enabled", "false")
-            .config("spark.sql.shuffle.partitions", "2")
-            .getOrCreate();
+    spark = LocalSpark.start();
   }
 
   @AfterAll

@@ -65,12 +65,7 @@ class IbmXmlTuplesOnSparkTest {
 
   @BeforeAll
   static void session() {
-    spark =
-        SparkSession.builder()
-            .master("local[2]")
-            .config("spark.ui.enabled", "false")
-            .config("spark.sql.shuffle.partitions", "2")
-            .getOrCreate();
+    spark = LocalSpark.start();
   }
 
   @AfterAll
