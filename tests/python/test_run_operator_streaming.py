@@ -23,6 +23,7 @@ from streams_window.testing import single_instance_run
 from conftest import ONE_LAYOUT_ON_3_5, SPARK_3_5
 from support import (
     FAILING_OPERATOR,
+    INCREMENTAL_AVERAGE,
     READINGS_SCHEMA,
     SUMS_SCHEMA,
     WINDOW_SUM,
@@ -244,6 +245,51 @@ def test_a_time_window_overdue_while_the_query_was_down_tumbles_in_its_first_bat
     ]
     assert list(outputs) == [0, 1]
     assert outputs[1] == sorted(expected)
+
+
+def test_triggers_due_between_micro_batches_each_fire_with_the_window_of_their_instant(
+    spark: SparkSession, source: StreamInput, tmp_path: Path
+) -> None:
+    # Micro-batches 3 s apart, a trigger every 0.5 s: each call passes several deadlines. A's
+    # triggers at +0.5, +1.0, +1.5 and +2.0 s all show A alone (it leaves just after +2.0 s), and
+    # all come before B arrives, however the micro-batches fall (docs/semantics.md, "Time between
+    # calls"). Catching up at once would give one trigger per call, after A left.
+    outputs: list[tuple[Any, ...]] = []
+
+    def record(batch: DataFrame, batch_id: int) -> None:
+        outputs.extend(plain(batch.collect()))
+
+    averages = sw.run_operator(
+        file_stream(spark, source),
+        INCREMENTAL_AVERAGE,
+        window="partitioned, sliding, time(2.0), time(0.5)",
+        partition_by="key",
+        order_by="seq",
+        params={"attr": "cost"},
+        output_schema="key string, seq long, average double, count long",
+    )
+    source.write([("a", 1, 1.0)])
+    query = (
+        averages.writeStream.foreachBatch(record)
+        .trigger(processingTime="3 seconds")
+        .option("checkpointLocation", str(tmp_path / "checkpoint"))
+        .start()
+    )
+    try:
+        wait_until(lambda: len(data_batches(query)) == 1, "A's micro-batch")
+        arrived = datetime.fromisoformat(
+            data_batches(query)[0]["timestamp"].replace("Z", "+00:00")
+        ).timestamp()
+        # Spark's processing time is the wall clock: B must come after A has left.
+        time.sleep(max(0.0, arrived + 2.5 - time.time()))
+        source.write([("a", 2, 3.0)])
+        wait_until(lambda: len(data_batches(query)) == 2, "B's micro-batch")
+        wait_until(lambda: any(row[1] == 2 for row in outputs), "a trigger showing B")
+    finally:
+        query.stop()
+
+    assert outputs[:4] == [("a", 1, 1.0, 1)] * 4, outputs
+    assert outputs[4:] and all(row == ("a", 2, 3.0, 1) for row in outputs[4:]), outputs
 
 
 def failing_stream(spark: SparkSession, source: StreamInput) -> DataFrame:

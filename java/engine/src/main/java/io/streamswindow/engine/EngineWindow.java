@@ -120,11 +120,23 @@ public interface EngineWindow<T> extends StreamWindow<T> {
   void resetToInitialState();
 
   /**
-   * Makes the next processing-time step catch up at once, as the first one after a {@link #reset}
-   * does: for a window whose operator lives across pauses (a Spark key between micro-batches) and
-   * must give the events a reset from its latest checkpoint would give.
+   * Says how the next processing-time step treats the timers that fell due meanwhile. {@code true}:
+   * it catches up at once, as the first step after a {@link #reset} does (a restart: what expired
+   * while the operator was down leaves in one EVICTION, an overdue tumble happens once). {@code
+   * false}: each due timer fires at its own instant, in time order, with the window as it was then,
+   * as for a window that was never stopped; for a window restored from the state its own run saved
+   * a moment ago (a Spark key between two micro-batches of one query run), whose time never stopped
+   * (docs/semantics.md, "Time between calls").
+   *
+   * <pre>{@code
+   * window.reset(in, codec, store);
+   * window.catchUpAtNextTimeStep(false);
+   * window.advanceTo(TimeDomain.PROCESSING_TIME, now); // every trigger and tumble due, in order
+   * }</pre>
+   *
+   * @param catchUp whether the next step catches up at once
    */
-  default void catchUpAtNextTimeStep() {}
+  default void catchUpAtNextTimeStep(boolean catchUp) {}
 
   /** The number of tuples the window holds, over all partitions. */
   default long tupleCount() {

@@ -609,8 +609,8 @@ public final class Window<T> extends AbstractEngineWindow<T> implements NonFinit
   }
 
   @Override
-  public void catchUpAtNextTimeStep() {
-    catchUpPending = started && timed;
+  public void catchUpAtNextTimeStep(boolean catchUp) {
+    catchUpPending = catchUp && started && timed;
   }
 
   @Override

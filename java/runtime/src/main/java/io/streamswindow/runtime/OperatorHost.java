@@ -573,6 +573,31 @@ public final class OperatorHost {
    * @throws Exception what a listener throws as time catches up
    */
   public void restore(byte[] checkpoint, TupleChunkStore store) throws Exception {
+    restore(checkpoint, store, true);
+  }
+
+  /**
+   * Restores a checkpoint this host's own run took a moment ago, as {@link #restore(byte[],
+   * TupleChunkStore)} does, but as a continuation, not a restart: the timers that fell due since
+   * the checkpoint fire each at its own instant, in time order, with the window as it was then, as
+   * they would have in a host that lived on. For a Spark key whose host is rebuilt from its state
+   * between two micro-batches of one query run (docs/semantics.md, "Time between calls").
+   *
+   * <pre>{@code
+   * host.continueFrom(savedAMomentAgo, chunks);
+   * host.advanceTime(now); // each trigger, eviction and tumble due since, at its own instant
+   * }</pre>
+   *
+   * @param checkpoint the checkpoint bytes
+   * @param store the store the checkpoint was taken with; null if none
+   * @throws RestoreFailedException when a step of the restore fails, with that step's exception
+   * @throws Exception what a listener throws as the timers fire
+   */
+  public void continueFrom(byte[] checkpoint, TupleChunkStore store) throws Exception {
+    restore(checkpoint, store, false);
+  }
+
+  private void restore(byte[] checkpoint, TupleChunkStore store, boolean catchUp) throws Exception {
     CheckpointEnvelope envelope;
     try {
       envelope = CheckpointEnvelope.parse(checkpoint);
@@ -584,6 +609,7 @@ public final class OperatorHost {
           requireStarted("reset");
           step(Step.CHECKPOINT, () -> windows.checkCompatible(envelope, context.getName()));
           step(Step.WINDOWS, () -> windows.reset(envelope, store));
+          windows.catchUpAtNextTimeStep(catchUp);
           lastWatermarkNanos = Long.MIN_VALUE;
           step(
               Step.STATE_HANDLERS,
@@ -594,7 +620,7 @@ public final class OperatorHost {
                           envelope.timestampMillis(),
                           envelope.handlerData(),
                           checkpointStreams)));
-          catchUpWithClock();
+          advanceToClock();
         });
   }
 
@@ -609,9 +635,10 @@ public final class OperatorHost {
 
   /**
    * Carries on with a host that was not called for a while (a Spark key's live host between
-   * micro-batches) exactly as if it had been reset from its own latest checkpoint: time catches up
-   * at once, and the host forgets the watermark it was last told. Nothing is restored, since
-   * nothing was lost.
+   * micro-batches of one query run) as {@link #continueFrom} carries on with a host rebuilt from
+   * its own latest checkpoint: each timer that fell due meanwhile fires at its own instant, in time
+   * order, with the window as it was then; and the host forgets the watermark it was last told.
+   * Nothing is restored, since nothing was lost.
    *
    * @throws Exception what a listener throws for the events that fell due meanwhile
    */
@@ -619,9 +646,8 @@ public final class OperatorHost {
     locked(
         () -> {
           requireStarted("resume");
-          windows.catchUpAtNextTimeStep();
           lastWatermarkNanos = Long.MIN_VALUE;
-          catchUpWithClock();
+          advanceToClock();
         });
   }
 
@@ -643,7 +669,7 @@ public final class OperatorHost {
           windows.resetToInitialState();
           lastWatermarkNanos = Long.MIN_VALUE;
           stateHandlers.resetToInitialState();
-          catchUpWithClock();
+          advanceToClock();
         });
   }
 
@@ -657,7 +683,7 @@ public final class OperatorHost {
     locked(() -> stateHandlers.regionCheckpointed(id));
   }
 
-  private void catchUpWithClock() throws Exception {
+  private void advanceToClock() throws Exception {
     if (state == State.RUNNING) {
       lastTimeNanos = Math.max(lastTimeNanos, clock.nanos());
       windows.fireTimersUpTo(TimeDomain.PROCESSING_TIME, lastTimeNanos);

@@ -228,11 +228,14 @@ final class PortWindows {
     }
   }
 
-  /** Each window's next time step catches up at once, as after a reset. */
-  void catchUpAtNextTimeStep() {
+  /**
+   * Whether each window's next time step catches up at once, as after a reset, or fires each due
+   * timer at its own instant ({@link EngineWindow#catchUpAtNextTimeStep(boolean)}).
+   */
+  void catchUpAtNextTimeStep(boolean catchUp) {
     for (EngineWindow<Tuple> window : windows) {
       if (window != null) {
-        window.catchUpAtNextTimeStep();
+        window.catchUpAtNextTimeStep(catchUp);
       }
     }
   }

@@ -108,28 +108,45 @@ class OperatorHostTest {
   }
 
   @Test
-  void aResumedHostCatchesUpOnTimeAsAResetOneDoes() throws Exception {
-    // A Spark key's live host between micro-batches: it must give what a host rebuilt from its
-    // latest checkpoint gives, one overdue tumble, not one per period that passed.
+  void aResumedHostFiresEachTumbleAtItsOwnInstantAsAContinuedOneDoes() throws Exception {
+    // A Spark key's live host between micro-batches of one run: every tumble that fell due while
+    // it was not called happens, in order, as on a host that was called all along; a host rebuilt
+    // from the same run's checkpoint with continueFrom gives the same events.
     SettableClock liveClock = new SettableClock();
-    SettableClock resetClock = new SettableClock();
+    SettableClock rebuiltClock = new SettableClock();
     OperatorHost live = running(timedHost(liveClock));
-    OperatorHost rebuilt = running(timedHost(resetClock));
+    OperatorHost before = running(timedHost(rebuiltClock));
     live.submit(0, tuple("a"));
-    rebuilt.submit(0, tuple("a"));
-    byte[] saved = rebuilt.checkpoint(1);
+    before.submit(0, tuple("a"));
+    byte[] saved = before.checkpoint(1);
 
     liveClock.advanceSeconds(3.5);
-    resetClock.advanceSeconds(3.5);
+    rebuiltClock.advanceSeconds(3.5);
     live.resume();
-    OperatorHost restored = running(timedHost(resetClock));
-    restored.reset(saved);
+    OperatorHost continued = running(timedHost(rebuiltClock));
+    continued.continueFrom(saved, null);
 
-    assertEquals(List.of("EVICTION[a]"), evictions(live));
-    assertEquals(evictions(live), evictions(restored));
+    assertEquals(List.of("EVICTION[a]", "EVICTION[]", "EVICTION[]"), evictions(live));
+    assertEquals(evictions(live), evictions(continued));
     liveClock.advanceSeconds(1);
     live.advanceTime(liveClock.nanos());
-    assertEquals(List.of("EVICTION[a]", "EVICTION[]"), evictions(live)); // the grid carries on
+    assertEquals(4, evictions(live).size()); // the grid carries on
+  }
+
+  @Test
+  void aResetHostCatchesUpAtOnceAsAfterARestart() throws Exception {
+    // A restart (a new query run, a host rebuilt after a failure): one overdue tumble, however
+    // many periods passed, and the tumble grid continues from the last recorded tumble.
+    SettableClock clock = new SettableClock();
+    OperatorHost before = running(timedHost(clock));
+    before.submit(0, tuple("a"));
+    byte[] saved = before.checkpoint(1);
+
+    clock.advanceSeconds(3.5);
+    OperatorHost restored = running(timedHost(clock));
+    restored.reset(saved);
+
+    assertEquals(List.of("EVICTION[a]"), evictions(restored));
   }
 
   private static OperatorHost timedHost(Clock clock) {

@@ -42,6 +42,15 @@ interface KeyState {
   }
 
   /**
+   * The streaming query run this call belongs to: a key's state saved by the same run continues,
+   * each timer due since firing at its own instant; any other restarts, catching up at once ({@link
+   * QueryRun}).
+   */
+  default QueryRun run() {
+    return QueryRun.ofTask();
+  }
+
+  /**
    * Asks Spark to call the key again in the first micro-batch whose processing time reaches {@code
    * deadlineNanos}, even without data for it.
    */

@@ -20,26 +20,33 @@ import java.util.zip.CRC32C;
  * int    length of the definition, then the definition (a PlanFingerprint's bytes or digest)
  * int    length of the checkpoint, then the checkpoint
  * int    length of the last order value, then the value (since version 2; 0: none)
+ * int    length of the saving run, then its UTF-8 text (since version 3; 0: none)
  * </pre>
  *
  * <p>The last order value is the {@code order_by} values of the last tuple the key processed
  * ({@link OrderValues}), which the next micro-batch compares its rows with (docs/architecture.md,
- * "State layout"). Version 1, without it, still reads, as a key that has processed nothing yet.
+ * "State layout"). The saving run is the id of the streaming query run that wrote the value: a
+ * later micro-batch of the same run continues the key's time, firing each timer due since at its
+ * own instant, where a new run restarts it (docs/semantics.md, "Time between calls"). Versions 1
+ * and 2 still read, version 1 as a key that has processed nothing yet, both as saved by no run.
  *
  * <p>Example:
  *
  * <pre>{@code
- * byte[] saved = SavedKeyState.wrap(fingerprint.digest(), host.checkpoint(id, chunks), null);
+ * byte[] saved = SavedKeyState.wrap(fingerprint.digest(), host.checkpoint(id, chunks), null, run);
  * SavedKeyState.Read read = SavedKeyState.unwrap(saved, "key [acme]");
  * host.reset(read.checkpoint(), chunks);
  * }</pre>
  */
 final class SavedKeyState {
   static final int MAGIC = 0x53574B53;
-  static final byte VERSION = 2;
+  static final byte VERSION = 3;
 
   /** The first version, without the last order value: still read. */
   static final byte VERSION_1 = 1;
+
+  /** The second version, without the saving run: still read. */
+  static final byte VERSION_2 = 2;
 
   /** The magic of a bare host checkpoint: what a key's value began with before this header. */
   private static final int HOST_CHECKPOINT_MAGIC = 0x53574350;
@@ -50,23 +57,29 @@ final class SavedKeyState {
 
   /**
    * What a saved value holds: the definition it was written for ({@link PlanFingerprint#toBytes()}
-   * or its {@link PlanFingerprint#digest()}), the host's checkpoint, and the {@code order_by}
-   * values of the last tuple the key processed ({@link OrderValues#encode}), or null.
+   * or its {@link PlanFingerprint#digest()}), the host's checkpoint, the {@code order_by} values of
+   * the last tuple the key processed ({@link OrderValues#encode}), or null, and the id of the query
+   * run that saved it, or null.
    */
-  record Read(byte[] definition, byte[] checkpoint, byte[] lastOrder) {}
+  record Read(byte[] definition, byte[] checkpoint, byte[] lastOrder, String run) {}
 
   /**
-   * The value to save for a key: {@code checkpoint} with its header, {@code definition} and {@code
-   * lastOrder} (null or empty: none).
+   * The value to save for a key: {@code checkpoint} with its header, {@code definition}, {@code
+   * lastOrder} (null or empty: none) and the saving {@code run} (null: none).
    */
-  static byte[] wrap(byte[] definition, byte[] checkpoint, byte[] lastOrder) {
-    return wrap(VERSION, definition, checkpoint, lastOrder);
+  static byte[] wrap(byte[] definition, byte[] checkpoint, byte[] lastOrder, String run) {
+    return wrap(VERSION, definition, checkpoint, lastOrder, run);
   }
 
-  /** {@link #wrap}, in format {@code version} (tests write version 1 with it). */
-  static byte[] wrap(byte version, byte[] definition, byte[] checkpoint, byte[] lastOrder) {
+  /** {@link #wrap}, in format {@code version} (tests write the earlier versions with it). */
+  static byte[] wrap(
+      byte version, byte[] definition, byte[] checkpoint, byte[] lastOrder, String run) {
     byte[] order = lastOrder == null ? new byte[0] : lastOrder;
-    int tail = version == VERSION_1 ? 0 : 4 + order.length;
+    byte[] runBytes =
+        run == null ? new byte[0] : run.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    int tail =
+        (version == VERSION_1 ? 0 : 4 + order.length)
+            + (version <= VERSION_2 ? 0 : 4 + runBytes.length);
     ByteBuffer out =
         ByteBuffer.allocate(HEADER + 4 + definition.length + 4 + checkpoint.length + tail)
             .putInt(MAGIC)
@@ -78,6 +91,9 @@ final class SavedKeyState {
             .put(checkpoint);
     if (version != VERSION_1) {
       out.putInt(order.length).put(order);
+    }
+    if (version > VERSION_2) {
+      out.putInt(runBytes.length).put(runBytes);
     }
     byte[] bytes = out.array();
     out.putInt(5, checksum(bytes, HEADER, bytes.length - HEADER));
@@ -113,14 +129,14 @@ final class SavedKeyState {
               "its saved checkpoint does not start with a key state header (0x%08x)", magic));
     }
     byte version = in.get();
-    if (version != VERSION && version != VERSION_1) {
+    if (version < VERSION_1 || version > VERSION) {
       throw new CorruptStateException(
           owner,
           "its saved checkpoint is of format version "
               + version
               + ", which this build does not read (it reads "
               + VERSION_1
-              + " and "
+              + " to "
               + VERSION
               + ")");
     }
@@ -147,10 +163,16 @@ final class SavedKeyState {
         data.readFully(order);
         lastOrder = order.length == 0 ? null : order;
       }
+      String run = null;
+      if (version > VERSION_2) {
+        byte[] text = new byte[data.readInt()];
+        data.readFully(text);
+        run = text.length == 0 ? null : new String(text, java.nio.charset.StandardCharsets.UTF_8);
+      }
       if (data.available() != 0) {
         throw new IOException(data.available() + " bytes follow the saved value's last field");
       }
-      return new Read(definition, checkpoint, lastOrder);
+      return new Read(definition, checkpoint, lastOrder, run);
     } catch (IOException | RuntimeException e) {
       throw new CorruptStateException(owner, "its saved checkpoint does not decode: " + e);
     }

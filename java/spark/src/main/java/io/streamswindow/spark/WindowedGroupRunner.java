@@ -322,8 +322,8 @@ final class WindowedGroupRunner implements Serializable {
 
   /**
    * The key's host for this call, on the call's clock: its live host when one is cached for the
-   * state the store holds ({@link OperatorHostCache}), resumed as if reset from that state;
-   * otherwise one built, initialized and reset from the store.
+   * state the store holds ({@link OperatorHostCache}), resumed with each timer due since firing at
+   * its own instant; otherwise one built, initialized and reset from the store.
    */
   private OperatorHostCache.Entry hostFor(Row key, KeyState state, List<Row> results)
       throws Exception {
@@ -474,7 +474,7 @@ final class WindowedGroupRunner implements Serializable {
     byte[] saved = state.checkpoint();
     String owner = owner(null);
     if (saved == null) {
-      state.save(SavedKeyState.wrap(fingerprint.toBytes(), new byte[0], null), 1);
+      state.save(SavedKeyState.wrap(fingerprint.toBytes(), new byte[0], null, null), 1);
       return;
     }
     List<DefinitionChange> changes =
@@ -507,7 +507,11 @@ final class WindowedGroupRunner implements Serializable {
     TupleChunkStore chunks =
         state.chunks() == null ? null : new ChecksummedChunks(state.chunks(), owner);
     try {
-      host.restore(read.checkpoint(), chunks);
+      if (state.run().continues(read.run())) {
+        host.continueFrom(read.checkpoint(), chunks);
+      } else {
+        host.restore(read.checkpoint(), chunks);
+      }
     } catch (RestoreFailedException e) {
       throw restoreFailure(owner, e);
     }
@@ -754,7 +758,10 @@ final class WindowedGroupRunner implements Serializable {
     byte[] checkpoint = host.checkpoint(clock.nanos() / 1_000_000L, chunks);
     state.save(
         SavedKeyState.wrap(
-            digest, checkpoint, lastOrder == null ? null : orderValues.encode(lastOrder)),
+            digest,
+            checkpoint,
+            lastOrder == null ? null : orderValues.encode(lastOrder),
+            state.run().id()),
         generation);
     EngineWindow<Tuple> window = host.engineWindow(0);
     if (recipe.window().isTimeInterval() && window != null) {

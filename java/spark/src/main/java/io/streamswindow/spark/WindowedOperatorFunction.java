@@ -34,11 +34,16 @@ final class WindowedOperatorFunction
 
   @Override
   public Iterator<Row> call(Row key, Iterator<Row> packedRows, GroupState<byte[]> state) {
-    return runner.run(key, packedRows, new GroupKeyState(state)).iterator();
+    return call(key, packedRows, state, QueryRun.ofTask());
+  }
+
+  /** {@link #call}, in the query run {@code run} (the Spark path's conformance runner says it). */
+  Iterator<Row> call(Row key, Iterator<Row> packedRows, GroupState<byte[]> state, QueryRun run) {
+    return runner.run(key, packedRows, new GroupKeyState(state, run)).iterator();
   }
 
   /** One key's state as {@code GroupState} holds it: one value and one timeout. */
-  private record GroupKeyState(GroupState<byte[]> state) implements KeyState {
+  private record GroupKeyState(GroupState<byte[]> state, QueryRun run) implements KeyState {
     @Override
     public long processingTimeMs() {
       return state.getCurrentProcessingTimeMs();

@@ -27,15 +27,19 @@ class SavedKeyStateTest {
 
   private static final byte[] LAST_ORDER = {0, 0, 0, 7};
 
+  private static final String RUN = "6f1c2a44-run";
+
   @Test
   void readsBackWhatItWrote() {
     SavedKeyState.Read read =
-        SavedKeyState.unwrap(SavedKeyState.wrap(PLAN.toBytes(), CHECKPOINT, LAST_ORDER), "key [a]");
+        SavedKeyState.unwrap(
+            SavedKeyState.wrap(PLAN.toBytes(), CHECKPOINT, LAST_ORDER, RUN), "key [a]");
     assertArrayEquals(CHECKPOINT, read.checkpoint());
     assertArrayEquals(PLAN.toBytes(), read.definition());
     assertArrayEquals(LAST_ORDER, read.lastOrder());
+    assertEquals(RUN, read.run());
     assertNull(
-        SavedKeyState.unwrap(SavedKeyState.wrap(PLAN.toBytes(), CHECKPOINT, null), "key [a]")
+        SavedKeyState.unwrap(SavedKeyState.wrap(PLAN.toBytes(), CHECKPOINT, null, null), "key [a]")
             .lastOrder());
   }
 
@@ -58,18 +62,29 @@ class SavedKeyStateTest {
     assertArrayEquals(CHECKPOINT, read.checkpoint());
     assertArrayEquals(definition, read.definition());
     assertNull(read.lastOrder());
-    assertEquals(2, SavedKeyState.wrap(definition, CHECKPOINT, LAST_ORDER)[4], "writes version 2");
+    assertNull(read.run());
+    assertEquals(3, SavedKeyState.wrap(definition, CHECKPOINT, LAST_ORDER, RUN)[4]);
+  }
+
+  @Test
+  void aVersionTwoValueStillReadsAsSavedByNoRun() {
+    byte[] v2 =
+        SavedKeyState.wrap(SavedKeyState.VERSION_2, PLAN.toBytes(), CHECKPOINT, LAST_ORDER, RUN);
+    SavedKeyState.Read read = SavedKeyState.unwrap(v2, "key [a]");
+    assertArrayEquals(CHECKPOINT, read.checkpoint());
+    assertArrayEquals(LAST_ORDER, read.lastOrder());
+    assertNull(read.run(), "version 2 has no run: a restart");
   }
 
   @Test
   void aLaterVersionIsRefusedNamingTheOnesThisBuildReads() {
-    byte[] saved = SavedKeyState.wrap(PLAN.toBytes(), CHECKPOINT, LAST_ORDER);
-    saved[4] = 3;
+    byte[] saved = SavedKeyState.wrap(PLAN.toBytes(), CHECKPOINT, LAST_ORDER, RUN);
+    saved[4] = 4;
     CorruptStateException e =
         assertThrows(CorruptStateException.class, () -> SavedKeyState.unwrap(saved, "key [a]"));
     assertTrue(
         e.getMessage()
-            .contains("format version 3, which this build does not read (it reads 1 and 2)"),
+            .contains("format version 4, which this build does not read (it reads 1 to 3)"),
         e.getMessage());
   }
 
@@ -91,7 +106,7 @@ class SavedKeyStateTest {
 
   @Test
   void everyAlteredByteIsRefusedNamingTheOwner() {
-    byte[] saved = SavedKeyState.wrap(PLAN.toBytes(), CHECKPOINT, LAST_ORDER);
+    byte[] saved = SavedKeyState.wrap(PLAN.toBytes(), CHECKPOINT, LAST_ORDER, RUN);
     for (int i = 0; i < saved.length; i++) {
       byte[] altered = saved.clone();
       altered[i] ^= 0x10;
@@ -107,7 +122,7 @@ class SavedKeyStateTest {
 
   @Test
   void everyTruncationIsRefused() {
-    byte[] saved = SavedKeyState.wrap(PLAN.toBytes(), CHECKPOINT, LAST_ORDER);
+    byte[] saved = SavedKeyState.wrap(PLAN.toBytes(), CHECKPOINT, LAST_ORDER, RUN);
     for (int length = 0; length < saved.length; length++) {
       byte[] cut = Arrays.copyOf(saved, length);
       assertThrows(CorruptStateException.class, () -> SavedKeyState.unwrap(cut, "key [a]"));

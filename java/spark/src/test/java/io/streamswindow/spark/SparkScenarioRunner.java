@@ -612,7 +612,7 @@ final class SparkScenarioRunner {
             timedOut);
     List<String> lines = new ArrayList<>();
     function
-        .call(key, packedRows.iterator(), state)
+        .call(key, packedRows.iterator(), state, new QueryRun(runId, true))
         .forEachRemaining(row -> addSubmitted(row, lines));
     log.append("  key ")
         .append(partition)
@@ -738,6 +738,11 @@ final class SparkScenarioRunner {
     @Override
     public long generation() {
       return generation;
+    }
+
+    @Override
+    public QueryRun run() {
+      return new QueryRun(runId, true);
     }
 
     @Override

@@ -3,14 +3,11 @@ package io.streamswindow.spark;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.ibm.streams.operator.Attribute;
 import com.ibm.streams.operator.Type.MetaType;
-import com.ibm.streams.operator.window.StreamWindow;
 import io.streamswindow.clause.WindowClauseParser;
 import io.streamswindow.conformance.Scenario;
 import io.streamswindow.conformance.ScenarioCommand;
-import io.streamswindow.conformance.ScenarioInputPort;
 import io.streamswindow.conformance.ScenarioStep;
 import io.streamswindow.engine.PartitionEvictionSpec;
-import io.streamswindow.engine.PolicySpec;
 import io.streamswindow.engine.WindowSpec;
 import io.streamswindow.schema.SplSchema;
 import java.util.ArrayList;
@@ -104,13 +101,7 @@ final class SparkScenarioTable {
         "a key's tuples of several input ports submitted in another order than a batch DataFrame's call hands"
             + " them on: by order_by across the ports, ties to the lower port, then input order; without"
             + " order_by, port 0's tuples first, then port 1's (docs/python.md, \"Several input ports\")",
-        SparkScenarioTable::submittedOutOfPortOrder),
-    CATCH_UP_ACROSS_PORTS(
-        "one step of time passes deadlines of windows on more than one input port: each Spark call resumes"
-            + " its key's operator as after a reset, so every window catches up at once, at the call's time"
-            + " and port by port (docs/decisions.md, \"Catch-up after a reset\"), where IBM's clock fires"
-            + " each deadline at its own instant, in time order across the ports",
-        SparkScenarioTable::advancePastSeveralPortsDeadlines);
+        SparkScenarioTable::submittedOutOfPortOrder);
 
     final String description;
     private final Predicate<Scenario> applies;
@@ -276,7 +267,7 @@ final class SparkScenarioTable {
     run(t, "ports/partitioned-final-on-every-port");
     run(t, "ports/partitioned-two-ports-same-key");
     run(t, "ports/time-window-on-port-1-beside-count");
-    na(t, "ports/time-windows-on-two-ports-fire-in-time-order", Reason.CATCH_UP_ACROSS_PORTS);
+    run(t, "ports/time-windows-on-two-ports-fire-in-time-order");
     run(t, "ports/unwindowed-port-beside-partitioned");
     run(t, "ports/window-marker-on-port-0-spares-port-1");
     na(t, "ports/window-marker-per-port", Reason.MARKS_BEYOND_PORT_0);
@@ -303,6 +294,7 @@ final class SparkScenarioTable {
     run(t, "sliding/time-trigger-exactly-T-still-shows");
     na(t, "sliding/time-trigger-from-window-start", Reason.WINDOW_STARTS_WITH_KEY);
     run(t, "sliding/time-trigger-per-partition");
+    run(t, "sliding/time-triggers-between-far-apart-calls");
     run(t, "sliding/window-marker-ignored");
     // ---- sort: a SortedTupleWindow listener
     run(t, "sort/default-attributes-skip-rstring");
@@ -378,6 +370,7 @@ final class SparkScenarioTable {
     na(t, "tumbling/seed004-partitioned-count3-customers", Reason.HARNESS_COMMAND);
     na(t, "tumbling/time-partitioned-from-creation", Reason.HARNESS_COMMAND);
     na(t, "tumbling/time-tumbles-every-period", Reason.WINDOW_STARTS_WITH_KEY);
+    run(t, "tumbling/time-tumbles-between-far-apart-calls");
     run(t, "tumbling/window-marker-ignored-by-count");
     run(t, "tumbling/window-marker-ignored-by-time");
     return t;
@@ -641,44 +634,6 @@ final class SparkScenarioTable {
   /**
    * A window that is not partitioned, with time policies, and an advance before its first tuple.
    */
-  /**
-   * Windows with time policies on two ports or more, and an advance longer than the shortest of
-   * their periods: one step can then pass deadlines of several ports.
-   */
-  private static boolean advancePastSeveralPortsDeadlines(Scenario scenario) {
-    WindowSpec first = clause(scenario);
-    if (first == null) {
-      return false;
-    }
-    List<WindowSpec> timed = new ArrayList<>();
-    if (first.usesTime()) {
-      timed.add(first);
-    }
-    for (ScenarioInputPort port : scenario.ports()) {
-      if (port.windowed() && WindowClauseParser.parse(port.window()).usesTime()) {
-        timed.add(WindowClauseParser.parse(port.window()));
-      }
-    }
-    if (timed.size() < 2) {
-      return false;
-    }
-    double shortest = Double.MAX_VALUE;
-    for (WindowSpec spec : timed) {
-      for (PolicySpec policy : java.util.Arrays.asList(spec.eviction(), spec.trigger())) {
-        if (policy != null && policy.kind() == StreamWindow.Policy.TIME) {
-          shortest = Math.min(shortest, policy.seconds());
-        }
-      }
-    }
-    for (ScenarioStep step : scenario.steps()) {
-      if ("advance".equals(verb(step))
-          && Double.parseDouble(ScenarioCommand.parse(step.command()).argument()) > shortest) {
-        return true;
-      }
-    }
-    return false;
-  }
-
   private static boolean timeBeforeFirstTuple(Scenario scenario) {
     WindowSpec spec = clause(scenario);
     if (spec == null || spec.isPartitioned() || !spec.usesTime()) {
