@@ -6,7 +6,7 @@ that builds it; scripts/test sets STREAMS_WINDOW_REQUIRE_JAR=1 to make that a fa
 so that a build step that went missing cannot pass as green. The session also carries the
 examples jar (io.streamswindow.examples: WindowSum, IncrementalAverage, TumblingSort, PaneSum,
 DecimalSum, FailingOperator, RunningTotals, RunningCount, PortWindowSums...), the operators the end-to-end tests
-run.
+run. A local Kafka broker (``kafka_broker``) starts when a test first asks for it.
 """
 
 from __future__ import annotations
@@ -18,13 +18,14 @@ import subprocess
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import pyspark
 import pytest
 from pyspark.sql import SparkSession
 
 import streams_window as sw
+from kafka_broker import KafkaBroker, KafkaError, connector_jars, java_command, spark_line
 
 # Spark 3.5 has one state layout (no transformWithState) and no Spark Connect for streams-window
 # (docs/python.md, "Supported Spark lines"): the tests of both layouts and both session kinds run
@@ -46,9 +47,15 @@ def _require(find_jar: Callable[[], str]) -> str:
     except FileNotFoundError as error:
         missing = str(error)
     # Outside the except block, so pytest reports the message alone, not a chained traceback.
+    _unavailable(missing, needs="a jar")
+
+
+def _unavailable(message: str, *, needs: str) -> NoReturn:
+    """Skips the test for want of what it ``needs``, or fails it under
+    STREAMS_WINDOW_REQUIRE_JAR=1 (scripts/test), where that is a broken build, not a choice."""
     if os.environ.get("STREAMS_WINDOW_REQUIRE_JAR") == "1":
-        pytest.fail(missing, pytrace=False)
-    pytest.skip(f"this test needs a jar: {missing}")
+        pytest.fail(message, pytrace=False)
+    pytest.skip(f"this test needs {needs}: {message}")
 
 
 @pytest.fixture(scope="session")
@@ -83,6 +90,38 @@ def spark(
     session = sw.configure(builder, extra_jars=[examples_jar]).getOrCreate()
     yield session
     session.stop()
+
+
+@pytest.fixture(scope="session")
+def kafka_broker(tmp_path_factory: pytest.TempPathFactory) -> Iterator[KafkaBroker]:
+    """A local Kafka broker (``scripts/kafka start``, docs/kafka.md) on a free port of
+    127.0.0.1, one for the whole test run, started when a test first asks for it; its jars are
+    fetched from Maven Central on first use (a few seconds). Skipped without java; a broker that
+    does not start skips the test, or fails it under STREAMS_WINDOW_REQUIRE_JAR=1."""
+    if java_command() is None:
+        pytest.skip("the Kafka tests need java (a JDK 17) to run the broker")
+    broker = KafkaBroker(tmp_path_factory.mktemp("kafka"))
+    try:
+        broker.start()
+    except KafkaError as error:
+        failure = f"the local Kafka broker did not start: {error}"
+    else:
+        yield broker
+        broker.stop()
+        return
+    _unavailable(failure, needs="a local Kafka broker")
+
+
+@pytest.fixture(scope="session")
+def kafka_connector_jars() -> list[str]:
+    """The jars of Spark's Kafka connector for the running pyspark's line (``scripts/kafka
+    jars``), fetched on first use; skipped, or failed under STREAMS_WINDOW_REQUIRE_JAR=1, when
+    they cannot be had."""
+    try:
+        return connector_jars(spark_line(pyspark.__version__))
+    except KafkaError as error:
+        failure = str(error)
+    _unavailable(failure, needs="Spark's Kafka connector")
 
 
 # The state stores that give each streaming state layout (docs/architecture.md, "State layout").
