@@ -30,6 +30,7 @@ def aggregate(
     punctuation_column: str | None = None,
     event_time: str | None = None,
     late_output: bool = False,
+    real_time: bool = False,
     spl_types: Mapping[str, str] | None = None,
     metrics: Observation | None = None,
 ) -> DataFrame:
@@ -85,6 +86,8 @@ def aggregate(
         late_output: return the tuples the window drops (event time earlier than the watermark
             minus ``discardAge``) as rows, in a ``late_tuple`` column, as for
             :func:`streams_window.run_operator`.
+        real_time: hand a stream's rows on one by one as they arrive, for Spark's real-time
+            mode, as for :func:`streams_window.run_operator`.
         spl_types: the SPL type of input attributes, as for
             :func:`streams_window.run_operator`, e.g. ``{"amount": "decimal64"}``. The output
             columns' SPL types follow: ``Sum(amount)`` is then a ``decimal64``, whose additions
@@ -138,6 +141,7 @@ def aggregate(
             punctuation_column=punctuation_column,
             event_time=event_time,
             late_output=late_output,
+            real_time=real_time,
             metrics=wants_metrics,
             spl_types=spl_types,
         ),

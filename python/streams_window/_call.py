@@ -37,6 +37,7 @@ RUN_OPTION_KEYS = {
     "late_output": "late_output",
     "metrics": "metrics_rows",
     "partition_by_keys_only": "partition_by_keys_only",
+    "real_time": "real_time",
     "spl_types": "spl_type.",
     "output_spl_types": "output_spl_type.",
     # output_schema's entries beyond the first: the schemas of output ports 1, 2... ("." + port).
@@ -63,6 +64,7 @@ def run_options(
     late_output: bool = False,
     metrics: bool = False,
     partition_by_keys_only: bool = False,
+    real_time: bool = False,
     spl_types: Mapping[str, str] | None = None,
     output_spl_types: Mapping[str, str] | None = None,
 ) -> dict[str, str]:
@@ -82,6 +84,7 @@ def run_options(
         ("late_output", late_output),
         ("metrics", metrics),
         ("partition_by_keys_only", partition_by_keys_only),
+        ("real_time", real_time),
     ):
         if _checks.flag(set_flag, argument) == "true":
             options[RUN_OPTION_KEYS[argument]] = "true"

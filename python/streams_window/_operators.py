@@ -30,6 +30,7 @@ def run_operator(
     event_time: str | None = None,
     late_output: bool = False,
     partition_by_keys_only: bool = False,
+    real_time: bool = False,
     spl_types: Mapping[str, str] | None = None,
     output_spl_types: Mapping[str, str] | None = None,
     metrics: Observation | None = None,
@@ -137,6 +138,13 @@ def run_operator(
             so a partitioned window whose operator registers none is refused). Needs
             ``partition_by``; ``order_by``, ``event_time`` and ``spl_types`` cannot name these
             columns. See docs/python.md, "Key columns that are not attributes".
+        real_time: hand a stream's rows to the operator one by one as they arrive, for a
+            query run in Spark's real-time mode (``trigger(realTime="5 seconds")`` with
+            ``outputMode("update")``, Spark 4.3 and later, the chunked state layout), instead
+            of packing each input partition's rows per micro-batch, which a real-time
+            partition would hold until its batch ends. Refused on a batch DataFrame, on Spark
+            before 4.3 and on the single-value layout, each naming the alternative
+            (docs/python.md, "Real-time mode").
         spl_types: the SPL type of input attributes whose default is not the one the operator
             was written for: column name -> SPL type, e.g. ``{"amount": "decimal64"}``. By
             default a string column is an ``rstring``, a decimal a ``decimal128``, a bigint an
@@ -229,6 +237,7 @@ def run_operator(
             event_time=event_time,
             late_output=late_output,
             partition_by_keys_only=partition_by_keys_only,
+            real_time=real_time,
             metrics=wants_metrics,
             spl_types=spl_types,
             output_spl_types=output_spl_types,

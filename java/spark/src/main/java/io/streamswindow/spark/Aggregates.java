@@ -59,12 +59,12 @@ public final class Aggregates {
    * @param groupBy the columns that split each window firing into groups; may be empty
    * @param options {@link WindowedOperators#runOperator}'s options ({@code marker_column}, {@code
    *     batch_marker}, {@code punctuation_column}, {@code event_time}, {@code late_output}, {@code
-   *     spl_type.<column>}), plus the {@link AggregateOption}s {@code aggregate_incomplete_windows}
-   *     and {@code aggregate_evicted_partitions} ("true"/"false"), {@code sliding_aggregation}
-   *     ("incremental"/"recompute") and {@code pane_aggregation} ("sliced"/"recompute"). The output
-   *     columns' SPL types follow from the functions and the input's SPL types (a {@code Sum} of a
-   *     {@code decimal64} attribute is a {@code decimal64}), so {@code output_spl_type.<column>} is
-   *     refused
+   *     real_time}, {@code spl_type.<column>}), plus the {@link AggregateOption}s {@code
+   *     aggregate_incomplete_windows} and {@code aggregate_evicted_partitions} ("true"/"false"),
+   *     {@code sliding_aggregation} ("incremental"/"recompute") and {@code pane_aggregation}
+   *     ("sliced"/"recompute"). The output columns' SPL types follow from the functions and the
+   *     input's SPL types (a {@code Sum} of a {@code decimal64} attribute is a {@code decimal64}),
+   *     so {@code output_spl_type.<column>} is refused
    * @return one row per group and window firing, with the derived output schema
    * @throws IllegalArgumentException for a bad window, column, assignment or option, naming it
    */

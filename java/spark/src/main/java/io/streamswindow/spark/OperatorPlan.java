@@ -24,7 +24,8 @@ import org.apache.spark.sql.types.StructType;
  * @param markerPerBatch whether each micro-batch ends with a window marker
  * @param punctuationColumn the output column that shows punctuation marks, or null
  * @param parameters the operator's parameters
- * @param streaming whether the input is a streaming DataFrame
+ * @param arrival how rows reach the operator: a batch, a stream's micro-batches, or a stream's rows
+ *     one by one (real-time mode)
  * @param eventTime the event-time column of a timeInterval window, or null
  * @param lateColumn the result column that returns tuples a timeInterval window dropped (event time
  *     earlier than the watermark minus the discard age), or null to drop them unseen
@@ -48,7 +49,7 @@ record OperatorPlan(
     boolean markerPerBatch,
     String punctuationColumn,
     Map<String, List<String>> parameters,
-    boolean streaming,
+    RowArrival arrival,
     String eventTime,
     String lateColumn,
     Map<String, String> inputTypes,
@@ -116,7 +117,7 @@ record OperatorPlan(
       boolean markerPerBatch,
       String punctuationColumn,
       Map<String, List<String>> parameters,
-      boolean streaming,
+      RowArrival arrival,
       String eventTime,
       String lateColumn,
       Map<String, String> inputTypes,
@@ -133,7 +134,7 @@ record OperatorPlan(
         markerPerBatch,
         punctuationColumn,
         parameters,
-        streaming,
+        arrival,
         eventTime,
         lateColumn,
         inputTypes,
@@ -154,7 +155,7 @@ record OperatorPlan(
       boolean markerPerBatch,
       String punctuationColumn,
       Map<String, List<String>> parameters,
-      boolean streaming,
+      RowArrival arrival,
       String eventTime,
       String lateColumn,
       Map<String, String> inputTypes,
@@ -172,7 +173,7 @@ record OperatorPlan(
         markerPerBatch,
         punctuationColumn,
         parameters,
-        streaming,
+        arrival,
         eventTime,
         lateColumn,
         inputTypes,
@@ -180,6 +181,11 @@ record OperatorPlan(
         directories,
         morePorts,
         List.of());
+  }
+
+  /** Whether the input is a streaming DataFrame. */
+  boolean streaming() {
+    return arrival.streaming();
   }
 
   /** How many output ports the operator has. */
@@ -226,7 +232,7 @@ record OperatorPlan(
         false,
         punctuationColumn,
         parameters,
-        streaming,
+        arrival,
         null,
         null,
         more.inputTypes(),
@@ -257,7 +263,7 @@ record OperatorPlan(
    * come before them in a later micro-batch: a stream with {@code order_by}.
    */
   boolean countsRowsBehind() {
-    return streaming && !orderBy.isEmpty();
+    return streaming() && !orderBy.isEmpty();
   }
 
   /** The SPL schema of the operator's input tuples, which have the columns {@code tuples}. */

@@ -43,6 +43,7 @@ public final class OperatorRunRequest {
   private final List<OutputPort> outputs;
   private final boolean outputNamesChecked;
   private final boolean metricsRows;
+  private final boolean realTime;
 
   private OperatorRunRequest(Builder builder) {
     this.operatorClass = builder.operatorClass;
@@ -108,6 +109,7 @@ public final class OperatorRunRequest {
     this.outputs = List.copyOf(outPorts);
     this.outputNamesChecked = builder.outputNamesChecked;
     this.metricsRows = builder.metricsRows;
+    this.realTime = builder.realTime;
   }
 
   /**
@@ -214,6 +216,15 @@ public final class OperatorRunRequest {
     return metricsRows;
   }
 
+  /**
+   * Whether a stream's rows reach the operator one by one as they arrive, for Spark's real-time
+   * mode, rather than packed per micro-batch ({@link RunOption#REAL_TIME}; {@link
+   * RowArrival#PER_ROW}).
+   */
+  public boolean realTime() {
+    return realTime;
+  }
+
   /** A builder of a request to run {@code operatorClass}. */
   public static Builder builder(String operatorClass) {
     return new Builder(operatorClass);
@@ -308,6 +319,7 @@ public final class OperatorRunRequest {
     private final TreeMap<Integer, Object> moreOutputs = new TreeMap<>();
     private boolean outputNamesChecked = true;
     private boolean metricsRows;
+    private boolean realTime;
 
     private Builder(String operatorClass) {
       this.operatorClass = operatorClass;
@@ -500,6 +512,18 @@ public final class OperatorRunRequest {
      */
     public Builder metricsRows(boolean set) {
       this.metricsRows = set;
+      return this;
+    }
+
+    /**
+     * Whether a stream's rows reach the operator one by one as they arrive, for a query run in
+     * Spark's real-time mode ({@code trigger(realTime=...)}, Spark 4.3 and later, the chunked state
+     * layout): the map side then hands each row on at once instead of packing a partition's rows,
+     * which a real-time partition would hold until its batch ends (docs/python.md, "Real-time
+     * mode"). Micro-batches run such a plan too, at a lower rate.
+     */
+    public Builder realTime(boolean set) {
+      this.realTime = set;
       return this;
     }
 

@@ -76,6 +76,9 @@ final class PerKeyRun {
           session, groups, plan, run.tuples(), resultSchema, eventTimeStream);
     }
     StateLayout layout = StateLayout.of(session);
+    if (plan.arrival().perRow()) {
+      RealTimeMode.require(session.version(), layout);
+    }
     Dataset<Row> results =
         layout.stateful(session, groups, plan, run.tuples(), resultSchema, eventTimeStream);
     if (StateLayout.followsCheckpoint(session)) {

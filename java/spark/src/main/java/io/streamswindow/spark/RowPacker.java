@@ -114,10 +114,14 @@ final class RowPacker implements MapPartitionsFunction<Row, Row> {
   /** The packed rows of one input partition's {@code rows}. */
   Iterator<Row> pack(Iterator<Row> rows, int inputPartition) {
     Runtime runtime = Runtime.getRuntime();
+    // Rows that arrive one by one (real-time mode) go on one by one: an unbounded real-time
+    // partition ends only when its batch does, so nothing may wait for more rows.
     int flushAt =
-        flushBytes > 0
-            ? flushBytes
-            : flushBytes(runtime.maxMemory(), runtime.availableProcessors());
+        plan.arrival().perRow()
+            ? 1
+            : flushBytes > 0
+                ? flushBytes
+                : flushBytes(runtime.maxMemory(), runtime.availableProcessors());
     return new Packing(rows, inputPartition, flushAt);
   }
 
@@ -246,14 +250,17 @@ final class RowPacker implements MapPartitionsFunction<Row, Row> {
     }
 
     private void fill() {
+      // The input is asked for more only when the packer wants another row: a real-time source's
+      // hasNext() waits for the next row to arrive, which the rows packed so far must not wait for.
+      boolean more = true;
       try {
-        while (held < flushAt && rows.hasNext()) {
+        while (held < flushAt && (more = rows.hasNext())) {
           pack(rows.next());
         }
       } catch (IOException e) {
         throw new UncheckedIOException(e);
       }
-      done = !rows.hasNext();
+      done = !more;
       flush();
     }
 

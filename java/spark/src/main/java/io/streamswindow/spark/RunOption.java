@@ -38,6 +38,11 @@ public enum RunOption {
    * tuples ({@link OperatorRunRequest.Builder#partitionByKeysOnly}).
    */
   PARTITION_BY_KEYS_ONLY("partition_by_keys_only", Value.FLAG),
+  /**
+   * "true": a stream's rows reach the operator one by one as they arrive, for Spark's real-time
+   * mode ({@link OperatorRunRequest.Builder#realTime}).
+   */
+  REAL_TIME("real_time", Value.FLAG),
   /** The prefix of a key {@code spl_type.<column>}: the SPL type of an input attribute. */
   SPL_TYPE("spl_type.", Value.PREFIXED),
   /** The prefix of a key {@code output_spl_type.<column>}: the SPL type of an output column. */
@@ -159,6 +164,7 @@ public enum RunOption {
       case LATE_OUTPUT -> request.lateOutput(Boolean.parseBoolean(value));
       case METRICS_ROWS -> request.metricsRows(Boolean.parseBoolean(value));
       case PARTITION_BY_KEYS_ONLY -> request.partitionByKeysOnly(Boolean.parseBoolean(value));
+      case REAL_TIME -> request.realTime(Boolean.parseBoolean(value));
       case SPL_TYPE -> request.splType(key.substring(option.key.length()), value);
       case OUTPUT_SPL_TYPE -> request.outputSplType(key.substring(option.key.length()), value);
       case OUTPUT_SCHEMA -> request.outputPort(portNumber(key), value);

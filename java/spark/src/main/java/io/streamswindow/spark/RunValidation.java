@@ -86,6 +86,11 @@ final class RunValidation {
         in.window() == null ? WindowSpec.notWindowed() : WindowClauseParser.parse(in.window());
     if (!streaming) {
       requireNoProcessingTime(parsed);
+      if (request.realTime()) {
+        throw new IllegalArgumentException(
+            "real_time: the input is a batch DataFrame, and real-time mode runs streams only:"
+                + " leave real_time out for a batch");
+      }
     }
     String eventTime = eventTimeColumn(parsed, in.eventTime(), rows, streaming);
     WindowSpec spec = eventTime == null ? parsed : parsed.withEventTime(eventTime);
@@ -141,7 +146,7 @@ final class RunValidation {
             in.batchMarker(),
             outPort.punctuationColumn(),
             new HashMap<>(parameters),
-            streaming,
+            RowArrival.of(streaming, request.realTime()),
             eventTime,
             lateColumn,
             new LinkedHashMap<>(in.splTypes()),

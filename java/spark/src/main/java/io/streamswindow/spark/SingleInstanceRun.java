@@ -304,6 +304,7 @@ public final class SingleInstanceRun {
     refuse(request.output().punctuationColumn() != null, RunOption.PUNCTUATION_COLUMN);
     refuse(in.lateOutput(), RunOption.LATE_OUTPUT);
     refuse(request.metricsRows(), RunOption.METRICS_ROWS); // one instance, on the driver
+    refuse(request.realTime(), RunOption.REAL_TIME); // a reference run, not a stream
   }
 
   private static void refuse(boolean given, RunOption option) {

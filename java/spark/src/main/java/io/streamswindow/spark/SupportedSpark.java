@@ -77,6 +77,15 @@ public final class SupportedSpark {
         + " (README, \"Supported Spark lines\")";
   }
 
+  /**
+   * Whether the running Spark's line is {@code major.minor} or a later one: {@code atLeast("4.3.0",
+   * 4, 3)}.
+   */
+  static boolean atLeast(String version, int major, int minor) {
+    int[] line = line(version);
+    return line != null && compare(line, new int[] {major, minor}) >= 0;
+  }
+
   private static int[] line(String version) {
     String[] parts = version == null ? new String[0] : version.split("[.\\-+]", 3);
     if (parts.length < 2) {

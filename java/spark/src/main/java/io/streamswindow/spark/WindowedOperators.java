@@ -51,11 +51,12 @@ public final class WindowedOperators {
    *     timestamp or double-seconds column of a timeInterval window's event time: required for such
    *     a window, refused for others; on a stream it must carry Spark's watermark, from {@code
    *     withWatermark}), {@code late_output} ("true": the tuples a timeInterval window drops come
-   *     back in a last column, {@value #LATE_COLUMN}), {@code spl_type.<column>} (the SPL type of
-   *     an input attribute where the type table's default is not the one the operator was written
-   *     for, e.g. {@code spl_type.amount} = {@code decimal64}) and {@code output_spl_type.<column>}
-   *     (the same for an output column), keyed as {@link RunOption} spells them; any other key is
-   *     refused
+   *     back in a last column, {@value #LATE_COLUMN}), {@code real_time} ("true": a stream's rows
+   *     reach the operator one by one as they arrive, for Spark's real-time mode; Spark 4.3 and
+   *     later, the chunked state layout), {@code spl_type.<column>} (the SPL type of an input
+   *     attribute where the type table's default is not the one the operator was written for, e.g.
+   *     {@code spl_type.amount} = {@code decimal64}) and {@code output_spl_type.<column>} (the same
+   *     for an output column), keyed as {@link RunOption} spells them; any other key is refused
    * @return the submitted tuples as rows of {@code outputSchema}
    * @throws IllegalArgumentException for bad arguments, naming the problem
    * @throws WindowedOperatorException when the operator fails its dry run

@@ -129,7 +129,7 @@ class OperatorRunRequestTest {
             () -> withOptions(Map.of("spl_types.amount", "decimal64")));
     assertEquals(
         "Unknown option 'spl_types.amount'; the options are [marker_column, batch_marker, punctuation_column,"
-            + " event_time, late_output, metrics_rows, partition_by_keys_only], and spl_type.<column> or output_spl_type.<column> for the SPL type of a"
+            + " event_time, late_output, metrics_rows, partition_by_keys_only, real_time], and spl_type.<column> or output_spl_type.<column> for the SPL type of a"
             + " column, output_schema.<port> for the schema of an output port beyond 0",
         e.getMessage());
     assertThrows(IllegalArgumentException.class, () -> withOptions(Map.of("marker_colum", "m")));

@@ -25,7 +25,7 @@ class PlanFingerprintTest {
         false,
         null,
         Map.of(),
-        true,
+        RowArrival.MICRO_BATCHES,
         null,
         null,
         Map.of(),

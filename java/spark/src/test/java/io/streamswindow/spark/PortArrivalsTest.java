@@ -30,7 +30,7 @@ class PortArrivalsTest {
         false,
         null,
         Map.of(),
-        false,
+        RowArrival.BATCH,
         null,
         null,
         Map.of(),

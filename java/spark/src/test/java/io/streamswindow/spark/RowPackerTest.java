@@ -38,12 +38,94 @@ class RowPackerTest {
         false,
         null,
         Map.of(),
-        false,
+        RowArrival.BATCH,
         null,
         null,
         Map.of(),
         Map.of(),
         OperatorDirectories.NONE);
+  }
+
+  /** {@link #plan}, of a stream whose rows arrive as {@code arrival} says. */
+  private static OperatorPlan streamPlan(RowArrival arrival) {
+    OperatorPlan batch = plan(ROWS, List.of("sym"), List.of(), null);
+    return new OperatorPlan(
+        batch.operatorClass(),
+        batch.window(),
+        batch.input(),
+        batch.output(),
+        batch.partitionBy(),
+        batch.orderBy(),
+        null,
+        false,
+        null,
+        Map.of(),
+        arrival,
+        null,
+        null,
+        Map.of(),
+        Map.of(),
+        OperatorDirectories.NONE);
+  }
+
+  /**
+   * A real-time source: its hasNext() would wait for the next row to arrive; it counts how often it
+   * was asked since it last handed a row out.
+   */
+  private static final class LiveSource implements java.util.Iterator<Row> {
+    private final java.util.Iterator<Row> rows;
+    int handedOut;
+    int askedSinceLastRow;
+
+    LiveSource(List<Row> rows) {
+      this.rows = rows.iterator();
+    }
+
+    @Override
+    public boolean hasNext() {
+      askedSinceLastRow++;
+      return rows.hasNext();
+    }
+
+    @Override
+    public Row next() {
+      handedOut++;
+      askedSinceLastRow = 0;
+      return rows.next();
+    }
+  }
+
+  @Test
+  void aPerRowPlanHandsEachRowOnBeforeAskingTheSourceForTheNext() throws Exception {
+    List<Row> rows = List.of(row("a", 1, 1.0), row("b", 2, 2.0), row("a", 3, 3.0));
+    LiveSource live = new LiveSource(rows);
+    java.util.Iterator<Row> packed =
+        new RowPacker(streamPlan(RowArrival.PER_ROW), ROWS).pack(live, 1);
+    ArrivalOrder order =
+        new ArrivalOrder(
+            PackedRows.schema(ROWS, List.of("sym"), true),
+            new RowTupleConverter(ROWS),
+            List.of("sym"),
+            List.of(),
+            false);
+    List<Object> arrivals = new ArrayList<>();
+    for (int i = 0; i < rows.size(); i++) {
+      assertTrue(packed.hasNext());
+      Row one = packed.next();
+      // The row went on as it arrived: the source was not asked for another first.
+      assertEquals(i + 1, live.handedOut);
+      assertEquals(0, live.askedSinceLastRow);
+      order.deliver(List.of(one).iterator(), (tuple, marker) -> arrivals.add(tuple));
+    }
+    assertEquals(List.of(1L, 2L, 3L), seqs(arrivals));
+    assertTrue(!packed.hasNext());
+
+    // Packed per micro-batch, the same rows wait for the partition's end.
+    LiveSource batch = new LiveSource(rows);
+    java.util.Iterator<Row> packs =
+        new RowPacker(streamPlan(RowArrival.MICRO_BATCHES), ROWS).pack(batch, 1);
+    assertTrue(packs.hasNext());
+    assertEquals(rows.size(), batch.handedOut);
   }
 
   private static Row row(String sym, long seq, double price) {
@@ -119,7 +201,7 @@ class RowPackerTest {
             false,
             null,
             Map.of(),
-            false,
+            RowArrival.BATCH,
             null,
             null,
             Map.of("sym", "optional<ustring>", "seq", "uint32"),

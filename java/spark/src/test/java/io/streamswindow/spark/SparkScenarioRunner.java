@@ -341,7 +341,7 @@ final class SparkScenarioRunner {
             false,
             morePorts.isEmpty() ? null : MARK_COLUMN,
             parameters,
-            streaming,
+            RowArrival.of(streaming, false),
             scenario.eventTime(),
             null,
             Map.of(),

@@ -28,7 +28,7 @@ class StreamsWindowThrowableTest {
           false,
           null,
           Map.of(),
-          true,
+          RowArrival.MICRO_BATCHES,
           null,
           null,
           Map.of(),
