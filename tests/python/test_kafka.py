@@ -5,7 +5,8 @@ the input, and no output lost or written twice.
 
 The Spark side runs in a subprocess (kafka_job.py): the shared test session was started without
 the connector's jars. Input and output are written and read with Kafka's own console tools
-(kafka_broker.py), not through Spark.
+(kafka_broker.py), not through Spark. docs/kafka.md's examples run here too, on the same broker
+(test_docs.py runs the other pages).
 """
 
 from __future__ import annotations
@@ -19,8 +20,10 @@ import pytest
 
 from kafka_broker import KafkaBroker
 from support import by_key_in_order, last_json_line, readings, run_script, tumbling_sums
+from test_docs import python_blocks
 
 HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[1]
 
 KEYS = ["acme", "zeta", "umbra"]
 SIZE = 4  # kafka_job.py's window: partitioned, tumbling, count(4)
@@ -97,3 +100,24 @@ def test_a_kafka_stream_restarted_from_its_checkpoint_writes_every_window_sum_on
     # restarted from its checkpoint writes nothing twice.
     assert duplicates == 0
     assert sorted(got) == expected
+
+
+def test_the_examples_of_the_kafka_page_run_as_written(
+    kafka_broker: KafkaBroker, kafka_connector_jars: list[str], examples_jar: str
+) -> None:
+    page = ROOT / "docs" / "kafka.md"
+    assert len(python_blocks(page.read_text())) >= 4
+    # The page's broker is scripts/kafka start's default address; the test's runs on a free port.
+    job = run_script(
+        HERE / "page_job.py",
+        str(page),
+        "[list(row) for row in written()]",
+        f"127.0.0.1:9092={kafka_broker.bootstrap}",
+        cwd=ROOT,
+        timeout=180,
+    )
+    assert last_json_line(job) == [
+        ["acme", 6, 10.0, 4],
+        ["acme", 12, 10.0, 4],
+        ["zeta", 8, 10.0, 4],
+    ]
