@@ -1,0 +1,112 @@
+package io.streamswindow.bench.latency;
+
+import java.util.Locale;
+
+/**
+ * The load driver of {@code scripts/bench latency}: writes an input topic at a fixed rate ({@link
+ * PacedProducer}) while reading the output topic a query writes ({@link OutputConsumer}, positioned
+ * at its end before the first record is written), then prints one JSON line: the latency
+ * percentiles of the records received in the measurement window after the warm-up, and the lag
+ * trend ({@link LagTrend}) that tells a sustained rate from one the query falls behind.
+ *
+ * <pre>
+ * java -cp java/bench/target/benchmarks.jar io.streamswindow.bench.latency.KafkaLatencyProbe \
+ *     --bootstrap 127.0.0.1:9092 --input in --output out --rate 1000 --warmup 15 --seconds 60
+ * </pre>
+ *
+ * <p>Exit status 0 with the JSON line on stdout; 2 for bad arguments; 1 when the probe itself
+ * failed (the JSON line is still printed when it got that far, with an {@code error}).
+ */
+public final class KafkaLatencyProbe {
+  private KafkaLatencyProbe() {}
+
+  public static void main(String[] args) throws Exception {
+    ProbeSettings settings;
+    try {
+      settings = ProbeSettings.parse(args);
+    } catch (IllegalArgumentException e) {
+      System.err.println(e.getMessage());
+      System.err.println(ProbeSettings.USAGE);
+      System.exit(2);
+      return;
+    }
+    int seconds = settings.warmupSeconds() + settings.seconds();
+    OutputConsumer consumer = new OutputConsumer(settings, seconds);
+    Thread reading = new Thread(consumer, "output-consumer");
+    reading.start();
+    consumer.awaitPositioned();
+
+    long startNanos = System.nanoTime();
+    consumer.start(System.currentTimeMillis());
+    PacedProducer producer = new PacedProducer(settings, startNanos, seconds);
+    Thread writing = new Thread(producer, "paced-producer");
+    writing.start();
+    writing.join();
+    reading.join();
+
+    LagTrend trend =
+        new LagTrend(
+            producer.produced(),
+            consumer.received(),
+            settings.warmupSeconds(),
+            settings.seconds(),
+            settings.rate());
+    String error = null;
+    if (consumer.failure() != null) {
+      error = "output consumer: " + consumer.failure();
+    } else if (producer.failed() > 0) {
+      error = producer.failed() + " sends failed, the first: " + producer.firstFailure();
+    }
+    System.out.println(report(settings, producer, consumer, trend, error));
+    System.exit(error == null ? 0 : 1);
+  }
+
+  private static String report(
+      ProbeSettings settings,
+      PacedProducer producer,
+      OutputConsumer consumer,
+      LagTrend trend,
+      String error) {
+    LatencyHistogram latencies = consumer.latencies();
+    int seconds = settings.warmupSeconds() + settings.seconds();
+    StringBuilder json = new StringBuilder("{");
+    field(json, "rate", settings.rate());
+    field(json, "warmup_s", settings.warmupSeconds());
+    field(json, "seconds", settings.seconds());
+    field(json, "count", latencies.count());
+    field(json, "p50_ms", latencies.percentile(0.50));
+    field(json, "p99_ms", latencies.percentile(0.99));
+    field(json, "max_ms", latencies.max());
+    field(json, "mean_ms", round(latencies.mean()));
+    field(json, "produced_per_s", round(trend.producedRate()));
+    field(json, "received_per_s", round(trend.receivedRate()));
+    field(json, "lag_slope_per_s", round(trend.slope()));
+    field(json, "kept_up", trend.keptUp());
+    field(json, "sustained", trend.sustained());
+    field(json, "without_sent", consumer.withoutSent());
+    json.append("\"produced\":").append(series(producer.produced(), seconds)).append(',');
+    json.append("\"received\":").append(series(consumer.received(), seconds)).append(',');
+    json.append("\"lag\":").append(java.util.Arrays.toString(trend.lag()).replace(" ", ""));
+    if (error != null) {
+      String text = error.replace("\\", "/").replace('"', '\'').replaceAll("\\s+", " ");
+      json.append(",\"error\":\"").append(text).append('"');
+    }
+    return json.append('}').toString();
+  }
+
+  private static void field(StringBuilder json, String name, Object value) {
+    json.append('"').append(name).append("\":").append(value).append(',');
+  }
+
+  private static String round(double value) {
+    return String.format(Locale.ROOT, "%.1f", value);
+  }
+
+  private static String series(PerSecondCounts counts, int seconds) {
+    StringBuilder s = new StringBuilder("[");
+    for (int i = 0; i < seconds; i++) {
+      s.append(i == 0 ? "" : ",").append(counts.at(i));
+    }
+    return s.append(']').toString();
+  }
+}
