@@ -20,26 +20,28 @@ import java.util.function.Function;
  */
 final class CheckpointHeader {
   /**
-   * A {@link Window}'s. Version 3 may keep a large partition's tuples in a {@link TupleChunkStore};
-   * version 2 wrote arrival-time differences as variable-length numbers; both older versions are
-   * still read. The declaration is the window clause.
+   * A {@link Window}'s. Version 4 records the entries per chunk of each partition kept in chunks;
+   * version 3 may keep a large partition's tuples in a {@link TupleChunkStore} (1,024 entries a
+   * chunk); version 2 wrote arrival-time differences as variable-length numbers; the older versions
+   * are still read. The declaration is the window clause.
    */
   static final CheckpointHeader WINDOW =
       new CheckpointHeader(
-          0x53575731 /* "SWW1" */, 3, "window", declared -> quoted(declared.get(0)));
+          0x53575731 /* "SWW1" */, 4, "window", declared -> quoted(declared.get(0)));
 
   /**
-   * A {@link TimeIntervalWindow}'s. Version 4 says whether the window keeps its tuples in slices,
-   * each once, and then lists them per partition after the panes (docs/architecture.md, "Stream
+   * A {@link TimeIntervalWindow}'s. Version 5 records the entries per chunk of each partition kept
+   * in chunks (1,024 before). Version 4 says whether the window keeps its tuples in slices, each
+   * once, and then lists them per partition after the panes (docs/architecture.md, "Stream
    * slicing"); version 3 keeps the trigger count per pane (versions 1 and 2 kept it per pane
    * partition); version 2 numbers each pane partition and may keep a large one's tuples in chunks;
-   * versions 1 (every tuple inline), 2 and 3 are still read. The declaration is the window clause,
-   * then the event-time attribute.
+   * versions 1 (every tuple inline), 2, 3 and 4 are still read. The declaration is the window
+   * clause, then the event-time attribute.
    */
   static final CheckpointHeader TIME_INTERVAL =
       new CheckpointHeader(
           0x53575449 /* "SWTI" */,
-          4,
+          5,
           "timeInterval window",
           declared -> quoted(declared.get(0)) + " on event time " + declared.get(1));
 

@@ -9,17 +9,14 @@ import java.util.Set;
 
 /**
  * Which partitions of a window keep their tuples in chunks of a {@link TupleChunkStore}: those
- * holding more than {@link #INLINE_ENTRIES}. It remembers the ones the last checkpoint (or restore)
- * had in chunks, so that a partition gone since (evicted, its pane closed, or discarded by a
- * reset), or now small enough to be written inline, leaves the store with its chunks
- * (docs/architecture.md, "State layout").
+ * holding more entries than the store puts in a chunk ({@link TupleChunkStore#entriesPerChunk()}).
+ * It remembers the ones the last checkpoint (or restore) had in chunks, so that a partition gone
+ * since (evicted, its pane closed, or discarded by a reset), or now small enough to be written
+ * inline, leaves the store with its chunks (docs/architecture.md, "State layout").
  *
  * @param <P> the kind of partition
  */
 final class ChunkedPartitions<P extends NumberedEntries<?>> {
-  /** A partition holding more entries than this goes into chunks when a store is given. */
-  static final int INLINE_ENTRIES = PartitionChunks.CHUNK_ENTRIES;
-
   /** The partitions the last checkpoint saved in chunks, or the last restore read from chunks. */
   private List<P> saved = List.of();
 
@@ -37,8 +34,9 @@ final class ChunkedPartitions<P extends NumberedEntries<?>> {
     if (store == null) {
       return chunked;
     }
+    int inline = store.entriesPerChunk();
     for (P p : partitions) {
-      if (p.size() > INLINE_ENTRIES) {
+      if (p.size() > inline) {
         chunked.add(p);
       }
     }

@@ -14,8 +14,10 @@ import java.util.TreeMap;
 
 /**
  * The tuples of one large partition as saved in a {@link TupleChunkStore}: entry number {@code s}
- * of the partition lives in chunk {@code s / CHUNK_ENTRIES}, and this object remembers what the
- * last checkpoint saved of each chunk (how many entries, how many of them without a tuple).
+ * of the partition lives in chunk {@code s / n}, n being the store's {@link
+ * TupleChunkStore#entriesPerChunk()} when the partition went into chunks, and this object remembers
+ * n and what the last checkpoint saved of each chunk (how many entries, how many of them without a
+ * tuple). A store of another n rewrites the partition's chunks at its next checkpoint.
  *
  * <p>A checkpoint rewrites only the chunks that changed since: entries are only appended (with new
  * numbers) or removed, and a listener can only empty a tuple slot, so a chunk's content changed
@@ -26,8 +28,13 @@ import java.util.TreeMap;
  * lists the chunks with their counts, so a reset reads exactly those chunks and checks them.
  */
 final class PartitionChunks {
+  /**
+   * Entries per chunk in checkpoints that did not record it (window formats before chunk sizes).
+   */
+  static final int UNRECORDED_ENTRIES_PER_CHUNK = TupleChunkStore.DEFAULT_ENTRIES_PER_CHUNK;
+
   /** Entries per chunk: a tail rewrite costs at most this many tuples (docs/architecture.md). */
-  static final int CHUNK_ENTRIES = 1024;
+  private final int entriesPerChunk;
 
   /** Chunk index to {entries, entries without a tuple}, as saved. */
   private final TreeMap<Long, int[]> saved;
@@ -35,7 +42,8 @@ final class PartitionChunks {
   /** The partition's next entry number when it was saved: chunks at or past it got new entries. */
   private long savedNextSequence;
 
-  private PartitionChunks(TreeMap<Long, int[]> saved, long savedNextSequence) {
+  private PartitionChunks(int entriesPerChunk, TreeMap<Long, int[]> saved, long savedNextSequence) {
+    this.entriesPerChunk = entriesPerChunk;
     this.saved = saved;
     this.savedNextSequence = savedNextSequence;
   }
@@ -47,7 +55,7 @@ final class PartitionChunks {
 
   /**
    * Brings the store up to date with {@code p}'s entries and writes the chunk list to {@code out}:
-   * the next entry number, then each chunk's index and counts.
+   * the entries per chunk, the next entry number, then each chunk's index and counts.
    */
   static <T> void save(
       NumberedEntries<T> p,
@@ -56,8 +64,15 @@ final class PartitionChunks {
       boolean deltaValues,
       TupleChunkStore store)
       throws IOException {
+    int size = store.entriesPerChunk();
     PartitionChunks before = p.savedChunks;
-    TreeMap<Long, int[]> now = countByChunk(p.entries);
+    if (before != null && before.entriesPerChunk != size) {
+      // Saved in chunks of another size (a query that changed how often it saves): every chunk
+      // is written again in this size, and the others go.
+      before.removeAll(p.sequence, store);
+      before = null;
+    }
+    TreeMap<Long, int[]> now = countByChunk(p.entries, size);
     if (before != null) {
       for (Long chunk : before.saved.keySet()) {
         if (!now.containsKey(chunk)) {
@@ -71,7 +86,7 @@ final class PartitionChunks {
     for (Map.Entry<Long, int[]> chunk : now.entrySet()) {
       long index = chunk.getKey();
       int[] old = before == null ? null : before.saved.get(index);
-      boolean gotNewEntries = appended && (index + 1) * CHUNK_ENTRIES > firstNew;
+      boolean gotNewEntries = appended && (index + 1) * size > firstNew;
       if (old == null
           || gotNewEntries
           || old[0] != chunk.getValue()[0]
@@ -79,8 +94,9 @@ final class PartitionChunks {
         dirty.put(index, chunk.getValue());
       }
     }
-    writeChunks(p, dirty, codec, deltaValues, store);
-    p.savedChunks = new PartitionChunks(now, p.nextEntrySequence);
+    writeChunks(p, dirty, size, codec, deltaValues, store);
+    p.savedChunks = new PartitionChunks(size, now, p.nextEntrySequence);
+    out.writeInt(size);
     out.writeLong(p.nextEntrySequence);
     out.writeInt(now.size());
     for (Map.Entry<Long, int[]> chunk : now.entrySet()) {
@@ -102,6 +118,8 @@ final class PartitionChunks {
    * order, checking each chunk against its counts and the whole against the size the checkpoint
    * gave ({@code size}, of the partition {@code where} names).
    *
+   * @param sizeRecorded whether the list starts with its entries per chunk (window formats since
+   *     chunk sizes were recorded); else they are {@value #UNRECORDED_ENTRIES_PER_CHUNK}
    * @throws IOException when no store is given, or a chunk is missing or does not match the
    *     checkpoint
    */
@@ -112,10 +130,16 @@ final class PartitionChunks {
       boolean deltaValues,
       TupleChunkStore store,
       int size,
-      String where)
+      String where,
+      boolean sizeRecorded)
       throws IOException {
     if (store == null) {
       throw new IOException("The checkpoint keeps tuples in chunks, and no chunk store was given");
+    }
+    int entriesPerChunk = sizeRecorded ? in.readInt() : UNRECORDED_ENTRIES_PER_CHUNK;
+    if (entriesPerChunk < 1) {
+      throw new IOException(
+          "Window state is corrupt: " + where + " has " + entriesPerChunk + " entries per chunk");
     }
     long nextSequence = in.readLong();
     int chunks = in.readInt();
@@ -134,22 +158,23 @@ final class PartitionChunks {
                 + p.key
                 + " is missing from the state store");
       }
-      readChunk(p, index, counts, bytes, codec, deltaValues);
+      readChunk(p, index, counts, bytes, entriesPerChunk, codec, deltaValues);
     }
     p.nextEntrySequence = nextSequence;
-    p.savedChunks = new PartitionChunks(saved, nextSequence);
+    p.savedChunks = new PartitionChunks(entriesPerChunk, saved, nextSequence);
     if (p.size() != size) {
       throw new IOException(
           "Window state is corrupt: " + where + " holds " + p.size() + " tuples, not " + size);
     }
   }
 
-  private static <T> TreeMap<Long, int[]> countByChunk(ArrayDeque<Entry<T>> entries) {
+  private static <T> TreeMap<Long, int[]> countByChunk(
+      ArrayDeque<Entry<T>> entries, int entriesPerChunk) {
     TreeMap<Long, int[]> counts = new TreeMap<>();
     long current = Long.MIN_VALUE;
     int[] count = null;
     for (Entry<T> e : entries) {
-      long chunk = e.sequence / CHUNK_ENTRIES;
+      long chunk = e.sequence / entriesPerChunk;
       if (chunk != current) {
         current = chunk;
         count = new int[2];
@@ -167,6 +192,7 @@ final class PartitionChunks {
   private static <T> void writeChunks(
       NumberedEntries<T> p,
       TreeMap<Long, int[]> dirty,
+      int entriesPerChunk,
       TupleCodec<T> codec,
       boolean deltaValues,
       TupleChunkStore store)
@@ -180,7 +206,7 @@ final class PartitionChunks {
     long current = Long.MIN_VALUE;
     for (Iterator<Entry<T>> it = p.entries.descendingIterator(); it.hasNext(); ) {
       Entry<T> e = it.next();
-      long index = e.sequence / CHUNK_ENTRIES;
+      long index = e.sequence / entriesPerChunk;
       if (index < first) {
         break;
       }
@@ -236,6 +262,7 @@ final class PartitionChunks {
       long index,
       int[] counts,
       byte[] bytes,
+      int entriesPerChunk,
       TupleCodec<T> codec,
       boolean deltaValues)
       throws IOException {
@@ -246,7 +273,7 @@ final class PartitionChunks {
     boolean misplaced = false;
     for (int i = 0; i < counts[0]; i++) {
       sequence += VarLong.read(in);
-      misplaced |= sequence / CHUNK_ENTRIES != index;
+      misplaced |= sequence / entriesPerChunk != index;
       time += VarLong.read(in);
       double value = deltaValues ? in.readDouble() : 0;
       T tuple = in.readBoolean() ? codec.read(in) : null;

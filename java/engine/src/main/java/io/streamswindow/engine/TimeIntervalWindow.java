@@ -46,10 +46,10 @@ import java.util.function.ToLongFunction;
 public final class TimeIntervalWindow<T> extends AbstractEngineWindow<T>
     implements TimeIntervalStreamWindow<T> {
   /** A pane partition holding more than this many tuples keeps them in chunks, given a store. */
-  static final int INLINE_ENTRIES = ChunkedPartitions.INLINE_ENTRIES;
 
   // ---- configuration
   private final PaneLayout layout;
+
   private final ToLongFunction<T> eventTime;
 
   // ---- checkpointed state
@@ -469,11 +469,12 @@ public final class TimeIntervalWindow<T> extends AbstractEngineWindow<T>
 
   /**
    * Writes the window's state as {@link #checkpoint(DataOutput, TupleCodec)} does, except that the
-   * tuples of a partition holding more than {@link #INLINE_ENTRIES} (a pane's partition, or a
-   * sliced window's partition) go into {@code store} in chunks, of which only those changed since
-   * the previous checkpoint are written: a pane only grows until it closes, so that is its tail
-   * chunk and the chunks a listener emptied a slot of (a sliced partition: the chunks whose slices
-   * left). Chunks of partitions gone since (closed panes, evicted partitions) are removed.
+   * tuples of a partition holding more entries than {@code store} puts in a chunk (a pane's
+   * partition, or a sliced window's partition) go into {@code store} in chunks, of which only those
+   * changed since the previous checkpoint are written: a pane only grows until it closes, so that
+   * is its tail chunk and the chunks a listener emptied a slot of (a sliced partition: the chunks
+   * whose slices left). Chunks of partitions gone since (closed panes, evicted partitions) are
+   * removed.
    *
    * @param store where large partitions keep their tuples; null to write every tuple inline
    */
@@ -619,7 +620,14 @@ public final class TimeIntervalWindow<T> extends AbstractEngineWindow<T>
         int size = in.readInt();
         if (version >= 2 && in.readBoolean()) {
           PartitionChunks.load(
-              p, in, codec, false, store, size, "pane " + index + " partition " + key);
+              p,
+              in,
+              codec,
+              false,
+              store,
+              size,
+              "pane " + index + " partition " + key,
+              version >= 5);
           chunked.add(p);
         } else {
           for (int n = 0; n < size; n++) {
@@ -639,7 +647,14 @@ public final class TimeIntervalWindow<T> extends AbstractEngineWindow<T>
         int size = in.readInt();
         if (in.readBoolean()) {
           PartitionChunks.load(
-              partition, in, codec, false, store, size, "sliced partition " + partition.key);
+              partition,
+              in,
+              codec,
+              false,
+              store,
+              size,
+              "sliced partition " + partition.key,
+              version >= 5);
           chunked.add(partition);
         } else {
           readNumbered(in, codec, partition, size);

@@ -35,10 +35,32 @@ public interface TupleChunkStore {
   /** Removes the chunk saved under {@code id}, if any. */
   void remove(String id) throws IOException;
 
+  /** The entries a window puts in a chunk by default: a checkpoint rewrites at most two chunks. */
+  int DEFAULT_ENTRIES_PER_CHUNK = 1024;
+
+  /**
+   * How many entries a window puts in one chunk, and so how large a partition must be to go into
+   * chunks: what a checkpoint rewrites of a partition that grows at one end and shrinks at the
+   * other is at most two chunks, plus their list. A store saved into after every tuple (Spark's
+   * real-time mode) takes small chunks; one saved after every micro-batch, large ones. The
+   * checkpoint records the size it used, so a store of another size still reads it.
+   *
+   * @return the entries per chunk, 1 or more; {@value #DEFAULT_ENTRIES_PER_CHUNK} unless the store
+   *     says otherwise
+   */
+  default int entriesPerChunk() {
+    return DEFAULT_ENTRIES_PER_CHUNK;
+  }
+
   /** This store with every id prefixed by {@code prefix}: how one store serves several windows. */
   default TupleChunkStore scoped(String prefix) {
     TupleChunkStore inner = this;
     return new TupleChunkStore() {
+      @Override
+      public int entriesPerChunk() {
+        return inner.entriesPerChunk();
+      }
+
       @Override
       public byte[] read(String id) throws IOException {
         return inner.read(prefix + id);
@@ -58,7 +80,20 @@ public interface TupleChunkStore {
 
   /** A store over a map the caller owns. */
   static TupleChunkStore of(java.util.Map<String, byte[]> chunks) {
+    return of(chunks, DEFAULT_ENTRIES_PER_CHUNK);
+  }
+
+  /** A store over a map the caller owns, putting {@code entriesPerChunk} entries in a chunk. */
+  static TupleChunkStore of(java.util.Map<String, byte[]> chunks, int entriesPerChunk) {
+    if (entriesPerChunk < 1) {
+      throw new IllegalArgumentException("entriesPerChunk is " + entriesPerChunk + ": 1 or more");
+    }
     return new TupleChunkStore() {
+      @Override
+      public int entriesPerChunk() {
+        return entriesPerChunk;
+      }
+
       @Override
       public byte[] read(String id) {
         return chunks.get(id);

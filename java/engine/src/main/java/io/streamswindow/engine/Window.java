@@ -47,10 +47,10 @@ import java.util.Set;
  */
 public final class Window<T> extends AbstractEngineWindow<T> implements NonFiniteDeltaValues {
   /** A partition holding more entries than this goes into chunks when a store is given. */
-  static final int INLINE_ENTRIES = ChunkedPartitions.INLINE_ENTRIES;
 
   // ---- configuration
   private final Clock clock;
+
   private final EvictionPolicy<T> eviction;
   private final TriggerPolicy<T> trigger;
   private final PartitionEvictionPolicy<T> partitionEviction;
@@ -497,9 +497,10 @@ public final class Window<T> extends AbstractEngineWindow<T> implements NonFinit
 
   /**
    * Writes the window's state as {@link #checkpoint(DataOutput, TupleCodec)} does, except that the
-   * tuples of a partition holding more than {@link #INLINE_ENTRIES} go into {@code store} in
-   * chunks, of which only those changed since the previous checkpoint are written (see {@link
-   * PartitionChunks}); the checkpoint lists them. Chunks of partitions gone since are removed.
+   * tuples of a partition holding more entries than {@code store} puts in a chunk go into {@code
+   * store} in chunks, of which only those changed since the previous checkpoint are written (see
+   * {@link PartitionChunks}); the checkpoint lists them. Chunks of partitions gone since are
+   * removed.
    *
    * @param store where large partitions keep their tuples; null to write every tuple inline
    */
@@ -588,7 +589,8 @@ public final class Window<T> extends AbstractEngineWindow<T> implements NonFinit
       p.seenInitialFull = in.readBoolean();
       int size = in.readInt();
       if (version >= 3 && in.readBoolean()) {
-        PartitionChunks.load(p, in, codec, deltaValues, store, size, "partition " + key);
+        PartitionChunks.load(
+            p, in, codec, deltaValues, store, size, "partition " + key, version >= 4);
         chunked.add(p);
       } else {
         long previous = p.createdAt;

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
  * arrived, and chunks that leave with their pane.
  */
 class PaneChunksTest {
-  private static final int CHUNK = PartitionChunks.CHUNK_ENTRIES;
+  private static final int CHUNK = TupleChunkStore.DEFAULT_ENTRIES_PER_CHUNK;
 
   /**
    * One pane [0, 1000000), complete at watermark 1000000 and closed at 2000000: every reading below

@@ -19,13 +19,27 @@ import org.junit.jupiter.api.Test;
 
 /** Large partitions saved in chunks: same events after a reset, and writes that follow change. */
 class PartitionChunksTest {
-  private static final int CHUNK = PartitionChunks.CHUNK_ENTRIES;
+  private static final int CHUNK = TupleChunkStore.DEFAULT_ENTRIES_PER_CHUNK;
 
   /** A map store that counts what a checkpoint writes and removes. */
   static final class CountingStore implements TupleChunkStore {
     final Map<String, byte[]> chunks = new HashMap<>();
+    final int entriesPerChunk;
     int writes;
     int removes;
+
+    CountingStore() {
+      this(CHUNK);
+    }
+
+    CountingStore(int entriesPerChunk) {
+      this.entriesPerChunk = entriesPerChunk;
+    }
+
+    @Override
+    public int entriesPerChunk() {
+      return entriesPerChunk;
+    }
 
     @Override
     public byte[] read(String id) {
@@ -105,6 +119,48 @@ class PartitionChunksTest {
         store.chunks.keySet().stream().allMatch(id -> id.startsWith("0.")),
         store.chunks.keySet().toString());
     assertEquals(4, store.chunks.size());
+  }
+
+  @Test
+  void aStoreOfSmallChunksSavedAfterEveryTupleWritesAFewTuplesEachTimeAndReadsBackInAnySize()
+      throws Exception {
+    // A store saved after every tuple (real-time mode): 16 entries a chunk, so a window of 3,000
+    // tuples per partition costs each save its tail chunk and the chunk its oldest tuple left.
+    WindowSpec spec = WindowSpec.sliding(PolicySpec.count(3000), PolicySpec.count(1)).partitioned();
+    Trace savedTrace = new Trace();
+    Trace plainTrace = new Trace();
+    Window<Reading> saved = window(spec, savedTrace);
+    Window<Reading> plain = window(spec, plainTrace);
+    CountingStore small = new CountingStore(16);
+    insert(saved, "a", 0, 3100);
+    insert(plain, "a", 0, 3100);
+    checkpoint(saved, small);
+    int most = 0;
+    for (int i = 3100; i < 3200; i++) {
+      insert(saved, "a", i, i + 1);
+      insert(plain, "a", i, i + 1);
+      small.resetCounts();
+      byte[] bytes = checkpoint(saved, small);
+      most = Math.max(most, small.writes);
+      reset(saved, bytes, small);
+    }
+    assertTrue(most <= 2, "chunks written by one save: " + most);
+    // The window holds entries 200 to 3199: chunks 12 to 199.
+    assertEquals(3199 / 16 - 200 / 16 + 1, small.chunks.size(), small.chunks.keySet().toString());
+
+    // The same state read by a store of the default size, whose next save writes it in its size.
+    CountingStore large = new CountingStore();
+    large.chunks.putAll(small.chunks);
+    reset(saved, checkpoint(saved, small), large);
+    insert(saved, "a", 3200, 3210);
+    insert(plain, "a", 3200, 3210);
+    reset(saved, checkpoint(saved, large), large);
+    assertTrue(large.chunks.keySet().stream().noneMatch(id -> id.endsWith(".199")));
+    // Entries 210 to 3209, in chunks of the default size, and none of the small ones left.
+    assertEquals(3209 / CHUNK - 210 / CHUNK + 1, large.chunks.size(), large.chunks.toString());
+    insert(saved, "a", 3210, 3220);
+    insert(plain, "a", 3210, 3220);
+    assertEquals(plainTrace.take(), savedTrace.take());
   }
 
   @Test

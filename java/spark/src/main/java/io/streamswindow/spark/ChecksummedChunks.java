@@ -59,6 +59,11 @@ record ChecksummedChunks(TupleChunkStore inner, String owner) implements TupleCh
     inner.remove(id);
   }
 
+  @Override
+  public int entriesPerChunk() {
+    return inner.entriesPerChunk();
+  }
+
   private static int checksum(String id, byte[] bytes, int length) {
     CRC32C crc = new CRC32C();
     crc.update(id.getBytes(StandardCharsets.UTF_8));

@@ -25,7 +25,18 @@ import scala.jdk.javaapi.CollectionConverters;
 final class WindowedOperatorProcessor extends StatefulProcessor<Row, Row, Row> {
   private static final long serialVersionUID = 1L;
 
+  /**
+   * Entries per chunk of a key's window state when rows arrive one by one (real-time mode): each
+   * row's save writes at most two chunks this size and their list, however large the window
+   * (docs/architecture.md, "State layout"; docs/performance.md, "Latency through Kafka").
+   */
+  static final int PER_ROW_ENTRIES_PER_CHUNK = 64;
+
   private final WindowedGroupRunner runner;
+
+  /** Entries per chunk of the keys' window state: small when every row saves. */
+  private final int entriesPerChunk;
+
   private transient ValueState<byte[]> checkpoints;
   private transient ValueState<Long> generations;
 
@@ -48,6 +59,10 @@ final class WindowedOperatorProcessor extends StatefulProcessor<Row, Row, Row> {
       org.apache.spark.sql.types.StructType tupleStruct,
       java.util.List<String> observedMetrics) {
     this.runner = new WindowedGroupRunner(plan, tupleStruct, observedMetrics);
+    this.entriesPerChunk =
+        plan.arrival().perRow()
+            ? PER_ROW_ENTRIES_PER_CHUNK
+            : TupleChunkStore.DEFAULT_ENTRIES_PER_CHUNK;
   }
 
   @Override
@@ -72,6 +87,11 @@ final class WindowedOperatorProcessor extends StatefulProcessor<Row, Row, Row> {
           @Override
           public void remove(String id) {
             chunks.removeKey(id);
+          }
+
+          @Override
+          public int entriesPerChunk() {
+            return entriesPerChunk;
           }
         };
   }
