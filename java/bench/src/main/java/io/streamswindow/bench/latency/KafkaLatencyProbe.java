@@ -81,6 +81,7 @@ public final class KafkaLatencyProbe {
     field(json, "produced_per_s", round(trend.producedRate()));
     field(json, "received_per_s", round(trend.receivedRate()));
     field(json, "lag_slope_per_s", round(trend.slope()));
+    field(json, "lag_growing", trend.growing());
     field(json, "kept_up", trend.keptUp());
     field(json, "sustained", trend.sustained());
     field(json, "without_sent", consumer.withoutSent());

@@ -1,12 +1,14 @@
 package io.streamswindow.bench.latency;
 
 /**
- * Whether a query kept up with the rate it was given: the lag (records written less output records
- * received, at the end of each second) over the measurement window, and the slope of a
- * least-squares line through it. A query that keeps up holds its lag level (it rises and falls with
- * micro-batches); one that falls behind adds to it every second. Sustained: the probe wrote at
- * least {@value #TOLERANCE} short of the rate ({@link #keptUp}) and the lag grew by at most {@value
- * #TOLERANCE} of the rate per second.
+ * Whether a query kept up with the rate it was given, from the lag (records written less output
+ * records received, at the end of each second) over the measurement window. A query that keeps up
+ * holds its lag level, rising and falling with its batches; one that falls behind adds to it every
+ * second. The lag is growing when a least-squares line through it rises by more than {@value
+ * #TOLERANCE} of the rate per second and its last value is above its highest in the window's first
+ * half (so that a micro-batch's saw-tooth cut short by the window does not count as growth).
+ * Sustained: the probe wrote within {@value #TOLERANCE} of the rate ({@link #keptUp}) and the lag
+ * is not growing.
  *
  * <pre>{@code
  * LagTrend t = new LagTrend(produced, received, warmupSeconds, seconds, rate);
@@ -81,8 +83,17 @@ final class LagTrend {
     return producedRate() >= (1 - TOLERANCE) * rate;
   }
 
-  /** Whether the query kept up with the rate: its lag did not grow. */
+  /** Whether the lag grew over the window (the class comment says how that is told). */
+  boolean growing() {
+    long firstHalfHighest = Long.MIN_VALUE;
+    for (int s = from; s < from + Math.max(1, (to - from) / 2); s++) {
+      firstHalfHighest = Math.max(firstHalfHighest, lag[s]);
+    }
+    return slope() > TOLERANCE * rate && lag[to - 1] > firstHalfHighest;
+  }
+
+  /** Whether the query kept up with the rate: the probe wrote at it, and the lag did not grow. */
   boolean sustained() {
-    return keptUp() && slope() <= TOLERANCE * rate;
+    return keptUp() && !growing();
   }
 }

@@ -37,6 +37,17 @@ class LagTrendTest {
   }
 
   @Test
+  void aSawToothCutShortByTheWindowIsNotGrowth() {
+    // Micro-batches every third second; the window ends before the last one's output.
+    PerSecondCounts produced = counts(100, 100, 100, 100, 100, 100, 100, 100);
+    PerSecondCounts received = counts(0, 0, 300, 0, 0, 300, 0, 0);
+    LagTrend trend = new LagTrend(produced, received, 2, 6, 100);
+    assertTrue(trend.slope() > LagTrend.TOLERANCE * 100, "slope " + trend.slope());
+    assertFalse(trend.growing());
+    assertTrue(trend.sustained());
+  }
+
+  @Test
   void aRateTheProbeMissedIsNotSustained() {
     PerSecondCounts produced = counts(90, 90, 90, 90);
     LagTrend trend = new LagTrend(produced, produced, 1, 3, 100);
