@@ -1,0 +1,509 @@
+#!/usr/bin/env python3
+"""Latency through Kafka: how long a record takes from an input topic, through a streaming query,
+to an output topic, at a fixed rate, for Spark's own queries and for ``run_operator``, in
+real-time mode (Spark 4.3's ``trigger(realTime=...)``) and in micro-batches.
+
+Run it with ``scripts/bench latency`` (which builds the jars and uses the Spark 4.3 venv); directly
+it needs pyspark 4.3 with streams_window, the jars of java/spark, java/examples and java/bench
+(``target/benchmarks.jar`` for the probe, the thin ``target/streams-window-bench-*.jar`` for the
+floor query), and scripts/kafka.
+
+A local Kafka broker (scripts/kafka, in a temporary directory, on a free port) serves every run.
+Each run creates a fresh input and output topic (2 partitions each) and a fresh checkpoint, starts
+one query in one Spark session (``local[4]``, 2 shuffle partitions: real-time mode runs every
+stage's tasks at once, 2 Kafka partitions plus 2 shuffle partitions), waits until it runs, then
+runs the load driver ``io.streamswindow.bench.latency.KafkaLatencyProbe`` (java/bench) for
+BENCH_LATENCY_WARMUP + BENCH_LATENCY_SECONDS seconds, and stops the query.
+
+The probe writes R records/s over 100 keys (k0 ... k99 in turn; value
+``{"key","seq","cost","sent"}``, ``sent`` the wall clock in ms at the send; paced by the
+monotonic clock) while it reads the output topic from its end (positioned before the first
+write). A record's latency is the time its output record was received less its ``sent``, which
+every query carries through; only records received in the measurement window after the warm-up
+count. The probe also counts records written and received in every second: the lag (written less
+received) of a query that keeps up stays level; one that falls behind grows. A rate is
+*sustained* when the probe wrote within 5 % of R and the lag is not growing: growing when a
+least-squares line through the lag over the measurement window rises by more than 5 % of R per
+second and the last lag is above the highest of the window's first half (``LagTrend`` in
+java/bench).
+
+Queries (BENCH_LATENCY_QUERIES, comma-separated, default all four, run in this order at each rate):
+
+  spark-rtm     Spark's own stateless pass-through, Kafka to Kafka (key and value unchanged),
+                real-time mode: the least any query costs there
+  floor-rtm     the least stateful per-key query on Spark's own API: transformWithState with one
+                ValueState<Long> count per key, each row out at once as (key, count, sent)
+                (java/bench FloorQuery), real-time mode, update output mode
+  operator-mb   run_operator of IncrementalAverage on "partitioned, sliding, count(10), count(1)"
+                per key, in micro-batches (the default trigger: the next starts when one ends)
+  operator-rtm  the same run_operator with real_time=True, in real-time mode
+
+Real-time queries run ``outputMode("update").trigger(realTime=BENCH_LATENCY_RTM_BATCH)``: each
+real-time batch runs that long, then checkpoints, and the next starts.
+
+Then, with BENCH_LATENCY_MAX=1 (the default), the highest rate each real-time query sustains: from
+the highest rate it sustained above (0 when none), the rate doubles while sustained (up to
+BENCH_LATENCY_MAX_CEILING), then BENCH_LATENCY_MAX_STEPS bisections between the highest rate
+sustained and the lowest not sustained (rounded to 100 records/s), each trial a fresh query with
+the shorter windows BENCH_LATENCY_MAX_WARMUP + BENCH_LATENCY_MAX_SECONDS, one trial per rate.
+The probe itself writes a few hundred thousand records/s on 2 cores: a trial where it fell short
+of the rate is not sustained, and says so.
+
+Prints a table (query, records/s, p50, p99, max in ms, sustained?) and the ratios of
+operator-rtm's p50 and p99 to floor-rtm's at each rate, measured in the same run; writes
+everything as JSON to BENCH_JSON (default java/bench/target/bench-results/latency.json). The broker
+is stopped at the end, also when a run fails.
+
+Environment: BENCH_LATENCY_RATES (records/s, comma-separated, default "1000,10000"),
+BENCH_LATENCY_WARMUP (seconds, default 15), BENCH_LATENCY_SECONDS (default 60),
+BENCH_LATENCY_QUERIES, BENCH_LATENCY_RTM_BATCH (default "5 seconds"), BENCH_LATENCY_MASTER
+(default "local[4]"), BENCH_LATENCY_MAX (1 or 0), BENCH_LATENCY_MAX_WARMUP (default 5),
+BENCH_LATENCY_MAX_SECONDS (default 15), BENCH_LATENCY_MAX_STEPS (default 3),
+BENCH_LATENCY_MAX_CEILING (default 640000), BENCH_JSON.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import platform
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from bench_spark import env_int, say
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests" / "python"))
+from kafka_broker import KafkaBroker, connector_jars, java_command, spark_line  # noqa: E402
+
+BENCH_TARGET = ROOT / "java" / "bench" / "target"
+PROBE_JAR = BENCH_TARGET / "benchmarks.jar"
+PROBE = "io.streamswindow.bench.latency.KafkaLatencyProbe"
+INPUT_SCHEMA = "key string, seq long, cost double, sent long"
+OPERATOR = "io.streamswindow.examples.IncrementalAverage"
+WINDOW = "partitioned, sliding, count(10), count(1)"
+OPERATOR_OUTPUT = "key string, seq long, average double, count long, sent long"
+SHUFFLE_PARTITIONS = 2
+TOPIC_PARTITIONS = 2
+
+
+@dataclass(frozen=True)
+class Query:
+    name: str
+    label: str
+    real_time: bool
+
+
+QUERIES = {
+    q.name: q
+    for q in (
+        Query("spark-rtm", "Spark pass-through (RTM)", True),
+        Query("floor-rtm", "transformWithState floor (RTM)", True),
+        Query("operator-mb", "run_operator (micro-batches)", False),
+        Query("operator-rtm", "run_operator (RTM)", True),
+    )
+}
+
+
+def env_list(name: str, default: str) -> list[str]:
+    return [part.strip() for part in os.environ.get(name, default).split(",") if part.strip()]
+
+
+def env_rates() -> list[int]:
+    raw = env_list("BENCH_LATENCY_RATES", "1000,10000")
+    try:
+        rates = [int(part) for part in raw]
+    except ValueError:
+        given = os.environ["BENCH_LATENCY_RATES"]
+        sys.exit(f"error: BENCH_LATENCY_RATES={given!r} is not a list of whole numbers")
+    if not rates or min(rates) <= 0:
+        sys.exit("error: BENCH_LATENCY_RATES needs positive rates")
+    return rates
+
+
+def bench_classes_jar() -> Path:
+    """The thin jar of java/bench (FloorQuery), for spark.jars; benchmarks.jar shades the engine
+    and Kafka's client, which the session has already."""
+    found = sorted(BENCH_TARGET.glob("streams-window-bench-*.jar"))
+    if not found:
+        sys.exit(
+            "error: java/bench/target has no streams-window-bench jar; build it with"
+            " mvn -q -pl java/bench -am package -DskipTests"
+        )
+    return found[0]
+
+
+def start_session():
+    import pyspark
+    from pyspark.sql import SparkSession
+
+    import streams_window as sw
+
+    line = spark_line(pyspark.__version__)
+    builder = (
+        SparkSession.builder.master(os.environ.get("BENCH_LATENCY_MASTER", "local[4]"))
+        .appName("streams-window latency bench")
+        .config("spark.sql.shuffle.partitions", str(SHUFFLE_PARTITIONS))
+        .config("spark.ui.enabled", "false")
+    )
+    jars = [sw.examples_jar_path(), bench_classes_jar(), *connector_jars(line)]
+    spark = sw.configure(builder, extra_jars=jars).getOrCreate()
+    spark.sparkContext.setLogLevel("ERROR")
+    return spark
+
+
+def source(spark, bootstrap: str, topic: str):
+    return (
+        spark.readStream.format("kafka")
+        .option("kafka.bootstrap.servers", bootstrap)
+        .option("subscribe", topic)
+        .option("startingOffsets", "earliest")
+        .load()
+    )
+
+
+def parsed(raw):
+    from pyspark.sql import functions as F
+
+    return raw.select(F.from_json(F.col("value").cast("string"), INPUT_SCHEMA).alias("r")).select(
+        "r.*"
+    )
+
+
+def as_records(df):
+    """key and a JSON value of every column, for the Kafka sink."""
+    from pyspark.sql import functions as F
+
+    return df.select(F.col("key"), F.to_json(F.struct("*")).alias("value"))
+
+
+def floor(spark, df):
+    """FloorQuery.apply (java/bench) over df, through Py4J."""
+    try:
+        from pyspark.sql.classic.dataframe import DataFrame
+    except ImportError:  # pyspark 3.5 has no classic module (and no transformWithState either)
+        from pyspark.sql import DataFrame
+    jdf = spark._jvm.io.streamswindow.bench.latency.FloorQuery.apply(df._jdf)
+    return DataFrame(jdf, spark)
+
+
+def query_frame(name: str, spark, bootstrap: str, topic: str):
+    import streams_window as sw
+
+    raw = source(spark, bootstrap, topic)
+    if name == "spark-rtm":
+        return raw.select("key", "value")
+    if name == "floor-rtm":
+        return as_records(floor(spark, parsed(raw)))
+    averages = sw.run_operator(
+        parsed(raw),
+        OPERATOR,
+        window=WINDOW,
+        partition_by="key",
+        params={"attr": "cost"},
+        output_schema=OPERATOR_OUTPUT,
+        real_time=QUERIES[name].real_time,
+    )
+    return as_records(averages)
+
+
+def start_query(query: Query, spark, bootstrap: str, tin: str, tout: str, checkpoint: Path):
+    writer = (
+        query_frame(query.name, spark, bootstrap, tin)
+        .writeStream.format("kafka")
+        .option("kafka.bootstrap.servers", bootstrap)
+        .option("topic", tout)
+        .option("checkpointLocation", str(checkpoint))
+        .queryName(f"latency-{query.name}")
+    )
+    if query.real_time:
+        batch = os.environ.get("BENCH_LATENCY_RTM_BATCH", "5 seconds")
+        writer = writer.outputMode("update").trigger(realTime=batch)
+    return writer.start()
+
+
+def wait_running(q, timeout: float = 120) -> None:
+    """Returns once the query has left its start (sources initialised, a batch under way)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if not q.isActive:
+            raise RuntimeError(f"the query stopped while starting: {q.exception()}")
+        status = q.status
+        if status.get("isTriggerActive") or q.lastProgress is not None:
+            return
+        time.sleep(0.2)
+    raise RuntimeError(f"the query did not start within {timeout:.0f} s: {q.status}")
+
+
+def run_probe(bootstrap: str, tin: str, tout: str, rate: int, warmup: int, seconds: int) -> dict:
+    command = [
+        java_command() or "java", "-cp", str(PROBE_JAR), PROBE,
+        "--bootstrap", bootstrap, "--input", tin, "--output", tout,
+        "--rate", str(rate), "--warmup", str(warmup), "--seconds", str(seconds),
+    ]  # fmt: skip
+    done = subprocess.run(
+        command, capture_output=True, text=True, timeout=warmup + seconds + 120,
+        stdin=subprocess.DEVNULL,
+    )  # fmt: skip
+    lines = [line for line in done.stdout.splitlines() if line.startswith("{")]
+    if not lines:
+        raise RuntimeError(
+            f"the probe printed no result (exit {done.returncode}):\n"
+            + "\n".join(done.stderr.strip().splitlines()[-20:])
+        )
+    return json.loads(lines[-1])
+
+
+class Runs:
+    """Every run of the session: fresh topics and checkpoint each time, numbered."""
+
+    def __init__(self, spark, broker: KafkaBroker, work: Path) -> None:
+        self.spark = spark
+        self.broker = broker
+        self.work = work
+        self.count = 0
+
+    def run(self, query: Query, rate: int, warmup: int, seconds: int) -> dict:
+        self.count += 1
+        tin, tout = f"lat{self.count}-{query.name}-in", f"lat{self.count}-{query.name}-out"
+        checkpoint = self.work / f"checkpoint-{self.count}"
+        result = {"query": query.name, "rate": rate, "warmup_s": warmup, "seconds": seconds}
+        say(f"{query.label}, {rate} records/s: {warmup} s warm-up + {seconds} s measured")
+        q = None
+        try:
+            self.broker.create_topic(tin, TOPIC_PARTITIONS)
+            self.broker.create_topic(tout, TOPIC_PARTITIONS)
+            q = start_query(query, self.spark, self.broker.bootstrap, tin, tout, checkpoint)
+            wait_running(q)
+            result.update(run_probe(self.broker.bootstrap, tin, tout, rate, warmup, seconds))
+            if q.exception() is not None or not q.isActive:
+                result["error"] = f"the query failed: {first_line(q.exception())}"
+                result["sustained"] = False
+        except Exception as error:  # one failed run does not end the benchmark
+            result["error"] = first_line(error)
+            result["sustained"] = False
+        finally:
+            if q is not None:
+                try:
+                    q.stop()
+                except Exception as error:
+                    result.setdefault("error", f"stopping the query: {first_line(error)}")
+            shutil.rmtree(checkpoint, ignore_errors=True)
+        say(f"  {summary(result)}")
+        return result
+
+
+def first_line(error) -> str:
+    text = str(error).strip()
+    return text.splitlines()[0] if text else type(error).__name__
+
+
+def verdict(result: dict) -> str:
+    if "error" in result and "count" not in result:
+        return f"failed: {result['error']}"
+    if result.get("error"):
+        return f"no: {result['error']}"
+    if result.get("sustained"):
+        return "yes"
+    if not result.get("kept_up", True):
+        return f"no: the probe wrote only {result['produced_per_s']:.0f}/s"
+    return f"no: lag +{result['lag_slope_per_s']:.0f}/s"
+
+
+def summary(result: dict) -> str:
+    if "count" not in result:
+        return verdict(result)
+    return (
+        f"p50 {result['p50_ms']} ms, p99 {result['p99_ms']} ms, max {result['max_ms']} ms,"
+        f" {result['count']} records, received {result['received_per_s']:.0f}/s,"
+        f" sustained: {verdict(result)}"
+    )
+
+
+def round_rate(rate: float) -> int:
+    return max(100, int(round(rate, -2))) if rate >= 1000 else max(1, int(round(rate)))
+
+
+def find_max(runs: Runs, query: Query, known: list[dict]) -> dict:
+    """The highest rate query sustains: doubling, then bisection (the docstring at the top)."""
+    warmup = env_int("BENCH_LATENCY_MAX_WARMUP", 5)
+    seconds = env_int("BENCH_LATENCY_MAX_SECONDS", 15)
+    steps = env_int("BENCH_LATENCY_MAX_STEPS", 3)
+    ceiling = env_int("BENCH_LATENCY_MAX_CEILING", 640_000)
+    lo = max((r["rate"] for r in known if r.get("sustained")), default=0)
+    hi = min((r["rate"] for r in known if not r.get("sustained") and r["rate"] > lo), default=None)
+    trials = []
+
+    def trial(rate: int) -> bool:
+        result = runs.run(query, rate, warmup, seconds)
+        trials.append(result)
+        return bool(result.get("sustained"))
+
+    while hi is None:
+        rate = lo * 2
+        if rate > ceiling:
+            break
+        if trial(rate):
+            lo = rate
+        else:
+            hi = rate
+    for _ in range(steps):
+        if hi is None:
+            break
+        rate = round_rate((lo + hi) / 2)
+        if rate in (lo, hi):
+            break
+        if trial(rate):
+            lo = rate
+        else:
+            hi = rate
+    return {
+        "query": query.name,
+        "sustained": lo,
+        "not_sustained": hi,
+        "ceiling": ceiling,
+        "warmup_s": warmup,
+        "seconds": seconds,
+        "trials": trials,
+    }
+
+
+def ratio(a, b) -> float | None:
+    return round(a / b, 2) if a is not None and b else None
+
+
+def ratios(results: list[dict]) -> list[dict]:
+    """operator-rtm over floor-rtm, p50 and p99, at every rate both measured."""
+    by = {(r["query"], r["rate"]): r for r in results if "count" in r}
+    out = []
+    for rate in sorted({r["rate"] for r in results}):
+        op, fl = by.get(("operator-rtm", rate)), by.get(("floor-rtm", rate))
+        if op and fl:
+            out.append({
+                "rate": rate,
+                "p50": ratio(op["p50_ms"], fl["p50_ms"]),
+                "p99": ratio(op["p99_ms"], fl["p99_ms"]),
+            })  # fmt: skip
+    return out
+
+
+def print_tables(results: list[dict], quotients: list[dict], maxima: list[dict]) -> None:
+    def cell(result: dict, name: str) -> str:
+        return str(result[name]) if result.get("count") else "-"  # no output received: no figure
+
+    header = (
+        f"{'query':<32} {'records/s':>10} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8}  sustained?"
+    )
+    print("\nLatency through Kafka (ms from the probe's send to its receipt of the output record)")
+    print(header)
+    for r in results:
+        print(
+            f"{QUERIES[r['query']].label:<32} {r['rate']:>10} {cell(r, 'p50_ms'):>8}"
+            f" {cell(r, 'p99_ms'):>8} {cell(r, 'max_ms'):>8}  {verdict(r)}"
+        )
+    for q in quotients:
+        print(
+            f"run_operator (RTM) / transformWithState floor (RTM) at {q['rate']} records/s:"
+            f" p50 {q['p50']}x, p99 {q['p99']}x"
+        )
+    if maxima:
+        print(f"\n{'query':<32} {'highest sustained':>18} {'lowest not':>16}  trials")
+        for m in maxima:
+            tried = ", ".join(
+                f"{t['rate']}{'+' if t.get('sustained') else '-'}" for t in m["trials"]
+            )
+            lowest = m["not_sustained"] or f"none to {m['ceiling']}"
+            print(
+                f"{QUERIES[m['query']].label:<32} {m['sustained']:>18} {lowest:>16}"
+                f"  {tried or 'none'}"
+            )
+
+
+def stop_on_sigterm() -> None:
+    """SIGTERM ends the run as Ctrl-C does: through the finally blocks that stop the broker."""
+
+    def handler(signum, frame):
+        raise SystemExit(128 + signum)
+
+    signal.signal(signal.SIGTERM, handler)
+
+
+def main() -> int:
+    stop_on_sigterm()
+    rates = env_rates()
+    warmup = env_int("BENCH_LATENCY_WARMUP", 15)
+    seconds = env_int("BENCH_LATENCY_SECONDS", 60)
+    names = env_list("BENCH_LATENCY_QUERIES", ",".join(QUERIES))
+    unknown = [n for n in names if n not in QUERIES]
+    if unknown:
+        sys.exit(f"error: unknown queries {unknown}; the queries are {', '.join(QUERIES)}")
+    search = os.environ.get("BENCH_LATENCY_MAX", "1") == "1"
+    if not PROBE_JAR.is_file():
+        sys.exit(
+            f"error: {PROBE_JAR.relative_to(ROOT)} is missing; build it with"
+            " mvn -q -pl java/bench -am package -DskipTests"
+        )
+    out = Path(os.environ.get("BENCH_JSON", BENCH_TARGET / "bench-results" / "latency.json"))
+    work = Path(tempfile.mkdtemp(prefix="streams-window-latency-"))
+    load_before = os.getloadavg()[0]
+    results: list[dict] = []
+    maxima: list[dict] = []
+    try:
+        say(f"starting a Kafka broker in {work / 'kafka'}")
+        with KafkaBroker(work / "kafka", partitions=TOPIC_PARTITIONS) as broker:
+            say(f"Kafka on {broker.bootstrap}; starting Spark")
+            spark = start_session()
+            try:
+                runs = Runs(spark, broker, work)
+                for rate in rates:
+                    for name in names:
+                        results.append(runs.run(QUERIES[name], rate, warmup, seconds))
+                if search:
+                    for name in names:
+                        if QUERIES[name].real_time:
+                            known = [r for r in results if r["query"] == name]
+                            maxima.append(find_max(runs, QUERIES[name], known))
+                machine = {
+                    "cores": os.cpu_count(),
+                    "python": platform.python_version(),
+                    "spark": spark.version,
+                    "java": spark._jvm.System.getProperty("java.version"),
+                }
+            finally:
+                spark.stop()  # before the broker: no query is left to write to it
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    quotients = ratios(results)
+    document = {
+        "rates": rates,
+        "warmup_s": warmup,
+        "seconds": seconds,
+        "rtm_batch": os.environ.get("BENCH_LATENCY_RTM_BATCH", "5 seconds"),
+        "master": os.environ.get("BENCH_LATENCY_MASTER", "local[4]"),
+        "shuffle_partitions": SHUFFLE_PARTITIONS,
+        "topic_partitions": TOPIC_PARTITIONS,
+        "results": results,
+        "ratios_operator_rtm_to_floor_rtm": quotients,
+        "max": maxima,
+        "load_average_1min": [load_before, os.getloadavg()[0]],
+        "machine": machine,
+    }
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(document, indent=2) + "\n")
+    print_tables(results, quotients, maxima)
+    print(
+        f"\nload average {document['load_average_1min'][0]:.1f} ->"
+        f" {document['load_average_1min'][1]:.1f}; JSON: {out}"
+    )
+    failed = [r for r in results + [t for m in maxima for t in m["trials"]] if "error" in r]
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
