@@ -1,0 +1,211 @@
+"""Streaming queries in Spark's real-time mode (Spark 4.3+): Kafka in, an operator or SPL
+Aggregate with ``real_time=True``, Kafka out, each query under ``trigger(realTime=...)`` with
+``outputMode("update")``; prints, as JSON, what each did.
+
+test_real_time.py runs this in a subprocess: spark.jars is read only when a process starts its
+JVM, so the shared test session cannot gain Spark's Kafka connector, and real-time mode runs
+every stage's tasks at once, which takes more task slots (local[8]) than the shared session has.
+
+Usage: python real_time_job.py <bootstrap> <connector jars, comma-separated> <scratch directory>
+    <what> <arguments as JSON>, where <what> is:
+
+* ``arrival``: WindowSum over ``partitioned, tumbling, count(4)`` from topic ``source`` to
+  ``sink``, under a real-time trigger of ``batch_seconds``; once the query runs, ``rows`` are
+  written to ``source`` and the job waits (at most ``wait_seconds``) until every window's sum is
+  in ``sink``. Reports how long after the writing the last sum came, and how many batches ended.
+* ``policies``: one query per window of ``windows`` (name to [window clause, source, sink]),
+  ``sw.aggregate`` summing ``cost`` per key: counts, deltas, punctuation (``mark`` column) and
+  time; and ``ports``: PortWindowSums over two topics. Each runs until its sink holds what the
+  test expects, as the test gave it, or ``wait_seconds``.
+* ``restartable``: WindowSum as for ``arrival`` on checkpoint ``checkpoint``, reading ``source``
+  until ``until`` records of ``sink`` exist (the test kills the process before, or not).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from typing import Any
+
+from pyspark.sql import DataFrame, SparkSession
+from pyspark.sql import functions as F
+from pyspark.sql.streaming import StreamingQuery
+
+import streams_window as sw
+from kafka_broker import KafkaClient
+from support import READINGS_SCHEMA, SUMS_SCHEMA, WINDOW_SUM
+
+PORT_WINDOW_SUMS = "io.streamswindow.examples.PortWindowSums"
+
+
+def readings(spark: SparkSession, bootstrap: str, topic: str, schema: str) -> DataFrame:
+    return (
+        spark.readStream.format("kafka")
+        .option("kafka.bootstrap.servers", bootstrap)
+        .option("subscribe", topic)
+        .option("startingOffsets", "earliest")
+        .load()
+        .select(F.from_json(F.col("value").cast("string"), schema).alias("row"))
+        .select("row.*")
+    )
+
+
+def to_kafka(
+    results: DataFrame, bootstrap: str, sink: str, checkpoint: str, batch_seconds: int
+) -> StreamingQuery:
+    return (
+        results.select(F.col("key"), F.to_json(F.struct(*results.columns)).alias("value"))
+        .writeStream.format("kafka")
+        .option("kafka.bootstrap.servers", bootstrap)
+        .option("topic", sink)
+        .option("checkpointLocation", checkpoint)
+        .outputMode("update")
+        .trigger(realTime=f"{batch_seconds} seconds")
+        .start()
+    )
+
+
+def window_sums(spark: SparkSession, bootstrap: str, source: str) -> DataFrame:
+    return sw.run_operator(
+        readings(spark, bootstrap, source, READINGS_SCHEMA),
+        WINDOW_SUM,
+        window="partitioned, tumbling, count(4)",
+        partition_by="key",
+        params={"attr": "cost"},
+        output_schema=SUMS_SCHEMA,
+        real_time=True,
+    )
+
+
+def records(kafka: KafkaClient, topic: str) -> int:
+    return sum(kafka.end_offsets(topic).values())
+
+
+def wait_for(kafka: KafkaClient, topic: str, count: int, seconds: float) -> float | None:
+    """Seconds until ``topic`` holds ``count`` records, or None after ``seconds``."""
+    started = time.monotonic()
+    while time.monotonic() - started < seconds:
+        if records(kafka, topic) >= count:
+            return time.monotonic() - started
+        time.sleep(0.2)
+    return None
+
+
+def ended_batches(query: StreamingQuery) -> int:
+    return len(query.recentProgress)
+
+
+def arrival(spark: SparkSession, bootstrap: str, scratch: str, a: dict[str, Any]) -> Any:
+    kafka = KafkaClient(bootstrap)
+    query = to_kafka(
+        window_sums(spark, bootstrap, a["source"]),
+        bootstrap,
+        a["sink"],
+        f"{scratch}/arrival",
+        a["batch_seconds"],
+    )
+    try:
+        # The query reads from the start of the topic: waiting for it to run first leaves the
+        # rows to arrive while a real-time batch is open.
+        deadline = time.monotonic() + 60
+        while not query.status["isTriggerActive"] and time.monotonic() < deadline:
+            time.sleep(0.1)
+        time.sleep(1)
+        batches_before = ended_batches(query)
+        kafka.produce(
+            a["source"],
+            [(key, json.dumps({"key": key, "seq": seq, "cost": cost})) for key, seq, cost in a["rows"]],
+        )
+        waited = wait_for(kafka, a["sink"], a["expected"], a["wait_seconds"])
+        return {
+            "seconds_after_writing": waited,
+            "batches_ended_meanwhile": ended_batches(query) - batches_before,
+        }
+    finally:
+        query.stop()
+
+
+def policies(spark: SparkSession, bootstrap: str, scratch: str, a: dict[str, Any]) -> Any:
+    kafka = KafkaClient(bootstrap)
+    report: dict[str, Any] = {}
+    for name, (window, source, sink, expected) in a["windows"].items():
+        punct = "punct()" in window
+        stream = readings(
+            spark, bootstrap, source, READINGS_SCHEMA + (", mark boolean" if punct else "")
+        )
+        results = sw.aggregate(
+            stream,
+            window=window,
+            partition_by="key",
+            output={"total": "Sum(cost)", "n": "Count()"},
+            marker_column="mark" if punct else None,
+            real_time=True,
+        )
+        query = to_kafka(results, bootstrap, sink, f"{scratch}/{name}", a["batch_seconds"])
+        try:
+            report[name] = wait_for(kafka, sink, expected, a["wait_seconds"])
+        finally:
+            query.stop()
+    source, second, sink, expected = a["ports"]
+    sums = sw.run_operator(
+        readings(spark, bootstrap, source, READINGS_SCHEMA),
+        PORT_WINDOW_SUMS,
+        window="partitioned, tumbling, count(2)",
+        partition_by="key",
+        inputs=[readings(spark, bootstrap, second, READINGS_SCHEMA)],
+        input_windows=["partitioned, tumbling, count(3)"],
+        params={"attr": "cost"},
+        output_schema="key string, port int, total double, count long",
+        real_time=True,
+    )
+    query = to_kafka(sums, bootstrap, sink, f"{scratch}/ports", a["batch_seconds"])
+    try:
+        report["ports"] = wait_for(kafka, sink, expected, a["wait_seconds"])
+    finally:
+        query.stop()
+    return report
+
+
+def restartable(spark: SparkSession, bootstrap: str, scratch: str, a: dict[str, Any]) -> Any:
+    kafka = KafkaClient(bootstrap)
+    query = to_kafka(
+        window_sums(spark, bootstrap, a["source"]),
+        bootstrap,
+        a["sink"],
+        a["checkpoint"],
+        a["batch_seconds"],
+    )
+    try:
+        print("running", flush=True)
+        waited = wait_for(kafka, a["sink"], a["until"], a["wait_seconds"])
+        return {"seconds": waited}
+    finally:
+        query.stop()
+
+
+def main(bootstrap: str, jars: list[str], scratch: str, what: str, arguments: Any) -> Any:
+    builder = (
+        # Real-time mode runs every stage's tasks at once: two topics of two partitions and two
+        # shuffle partitions take six slots.
+        SparkSession.builder.master("local[8]")
+        .appName("streams-window real-time test")
+        .config("spark.ui.enabled", "false")
+        .config("spark.sql.shuffle.partitions", "2")
+        .config("spark.sql.warehouse.dir", f"{scratch}/warehouse")
+    )
+    spark = sw.configure(builder, extra_jars=[sw.examples_jar_path(), *jars]).getOrCreate()
+    try:
+        run = {"arrival": arrival, "policies": policies, "restartable": restartable}[what]
+        return run(spark, bootstrap, scratch, arguments)
+    finally:
+        spark.stop()
+
+
+if __name__ == "__main__":
+    bootstrap_arg, jars_arg, scratch_arg, what_arg, arguments_arg = sys.argv[1:]
+    print(
+        json.dumps(
+            main(bootstrap_arg, jars_arg.split(","), scratch_arg, what_arg, json.loads(arguments_arg))
+        )
+    )
