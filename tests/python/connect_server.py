@@ -8,8 +8,10 @@ and relation plugin: the two settings docs/connect.md gives for a cluster. (A
 ``remote("local[...]")`` builder would serve on the fixed port 15002 only, which test runs side
 by side on one machine would share.)
 
-Usage: python connect_server.py PORT EXAMPLES_JAR WAREHOUSE_DIR
-    (the token clients must send is the environment's SPARK_CONNECT_AUTHENTICATE_TOKEN)
+Usage: python connect_server.py PORT EXAMPLES_JAR WAREHOUSE_DIR [MASTER [MORE_JARS]]
+    (the token clients must send is the environment's SPARK_CONNECT_AUTHENTICATE_TOKEN; MASTER
+    defaults to local[2]; MORE_JARS, comma-separated, join the examples jar: Spark's Kafka
+    connector for real_time_job.py)
 Prints "ready" once the server listens, and serves until its standard input closes.
 """
 
@@ -24,8 +26,10 @@ import streams_window as sw
 
 def main() -> None:
     port, examples_jar, warehouse = sys.argv[1:4]
+    master = sys.argv[4] if len(sys.argv) > 4 else "local[2]"
+    more_jars = [jar for jar in sys.argv[5].split(",") if jar] if len(sys.argv) > 5 else []
     builder = (
-        SparkSession.builder.master("local[2]")
+        SparkSession.builder.master(master)
         .appName("streams-window Connect tests")
         .config("spark.plugins", "org.apache.spark.sql.connect.SparkConnectPlugin")
         .config("spark.connect.grpc.binding.port", port)
@@ -37,7 +41,7 @@ def main() -> None:
         .config("spark.sql.shuffle.partitions", "2")
         .config("spark.sql.warehouse.dir", warehouse)
     )
-    spark = sw.configure(builder, extra_jars=[examples_jar]).getOrCreate()
+    spark = sw.configure(builder, extra_jars=[examples_jar, *more_jars]).getOrCreate()
     print("ready", flush=True)
     sys.stdin.read()
     spark.stop()

@@ -17,6 +17,8 @@ Usage: python real_time_job.py <bootstrap> <connector jars, comma-separated> <sc
   ``sw.aggregate`` summing ``cost`` per key: counts, deltas, punctuation (``mark`` column) and
   time; and ``ports``: PortWindowSums over two topics. Each runs until its sink holds what the
   test expects, as the test gave it, or ``wait_seconds``.
+* ``connect_arrival``: ``arrival`` as a client of a Spark Connect server that this job starts
+  (connect_server.py, in its own process, with the connector's jars and local[8]).
 * ``restartable``: WindowSum as for ``arrival`` on checkpoint ``checkpoint``, reading ``source``
   until ``until`` records of ``sink`` exist (the test kills the process before, or not).
 """
@@ -24,8 +26,13 @@ Usage: python real_time_job.py <bootstrap> <connector jars, comma-separated> <sc
 from __future__ import annotations
 
 import json
+import os
+import secrets
+import socket
+import subprocess
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
 from pyspark.sql import DataFrame, SparkSession
@@ -184,7 +191,43 @@ def restartable(spark: SparkSession, bootstrap: str, scratch: str, a: dict[str, 
         query.stop()
 
 
+def connect_arrival(bootstrap: str, jars: list[str], scratch: str, a: dict[str, Any]) -> Any:
+    from pyspark.sql.connect.session import SparkSession as ConnectSession
+
+    with socket.socket() as probe:
+        probe.bind(("localhost", 0))
+        port = probe.getsockname()[1]
+    token = secrets.token_hex(16)
+    server = subprocess.Popen(
+        [sys.executable, str(Path(__file__).with_name("connect_server.py")), str(port),
+         sw.examples_jar_path(), f"{scratch}/warehouse", "local[8]", ",".join(jars)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "SPARK_CONNECT_AUTHENTICATE_TOKEN": token},
+    )  # fmt: skip
+    assert server.stdout is not None and server.stdin is not None
+    try:
+        if not any(line.strip() == "ready" for line in server.stdout):
+            raise RuntimeError(f"the Spark Connect server did not start (exit {server.wait()})")
+        # This process has no classic session: PySpark's functions build Connect columns.
+        os.environ["SPARK_CONNECT_MODE_ENABLED"] = "1"
+        spark = ConnectSession.builder.remote(f"sc://localhost:{port}/;token={token}").getOrCreate()
+        try:
+            return arrival(spark, bootstrap, scratch, a)
+        finally:
+            spark.stop()
+    finally:
+        server.stdin.close()
+        try:
+            server.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            server.kill()
+
+
 def main(bootstrap: str, jars: list[str], scratch: str, what: str, arguments: Any) -> Any:
+    if what == "connect_arrival":
+        return connect_arrival(bootstrap, jars, scratch, arguments)
     builder = (
         # Real-time mode runs every stage's tasks at once: two topics of two partitions and two
         # shuffle partitions take six slots.

@@ -157,8 +157,9 @@ def test_real_time_on_the_single_value_layout_is_refused_naming_the_store(
 
 
 @needs_real_time
+@pytest.mark.parametrize("session", ["classic", "connect"])
 def test_rows_reach_the_operator_as_they_arrive_not_when_the_batch_ends(
-    kafka_broker: KafkaBroker, kafka_connector_jars: list[str], tmp_path: Path
+    kafka_broker: KafkaBroker, kafka_connector_jars: list[str], tmp_path: Path, session: str
 ) -> None:
     source, sink = topics(kafka_broker, "readings", "sums")
     rows = readings(KEYS, 4)  # 12 rows: every key's window of 4 is full once
@@ -167,7 +168,7 @@ def test_rows_reach_the_operator_as_they_arrive_not_when_the_batch_ends(
         kafka_broker,
         kafka_connector_jars,
         tmp_path,
-        "arrival",
+        "arrival" if session == "classic" else "connect_arrival",
         source=source,
         sink=sink,
         rows=[list(row) for row in rows],
