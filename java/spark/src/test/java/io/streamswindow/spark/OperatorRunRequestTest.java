@@ -32,6 +32,7 @@ class OperatorRunRequestTest {
     options.put("event_time", "ts");
     options.put("late_output", "TRUE");
     options.put("partition_by_keys_only", "true");
+    options.put("real_time", "true");
     options.put("spl_type.amount", "decimal64");
     options.put("output_spl_type.total", "decimal64");
 
@@ -46,6 +47,8 @@ class OperatorRunRequestTest {
     assertEquals(Map.of("amount", "decimal64"), in.splTypes());
     assertEquals("p", request.output().punctuationColumn());
     assertEquals(Map.of("total", "decimal64"), request.output().splTypes());
+    assertTrue(request.realTime());
+    assertTrue(!OperatorRunRequest.builder("com.acme.Sum").build().realTime());
   }
 
   @Test
