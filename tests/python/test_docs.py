@@ -17,8 +17,9 @@ PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 AT_LEAST = {"README.md": 1, "python.md": 6, "porting.md": 8, "connect.md": 2}
 
 # Pages whose examples run in a test of their own, which gives them what the shared session lacks:
-# kafka.md's need a local Kafka broker and Spark's Kafka connector in spark.jars.
-ELSEWHERE = {"kafka.md": "test_kafka.py"}
+# kafka.md's need a local Kafka broker and Spark's Kafka connector in spark.jars; real-time.md's
+# those and Spark 4.3.
+ELSEWHERE = {"kafka.md": "test_kafka.py", "real-time.md": "test_real_time.py"}
 
 # Pages whose examples run on a Spark Connect session, given to them as ``spark`` (a process that
 # runs the classic session cannot start a local Connect server: conftest.py's connect_spark).

@@ -29,6 +29,7 @@ from pyspark.sql import SparkSession
 import streams_window as sw
 from kafka_broker import KafkaBroker
 from support import WINDOW_SUM, last_json_line, readings, run_script, tumbling_sums
+from test_docs import python_blocks
 
 HERE = Path(__file__).resolve().parent
 
@@ -316,3 +317,22 @@ def test_a_driver_killed_mid_batch_and_restarted_loses_nothing_and_counts_its_re
     assert set(got) == set(expected)
     repeats = sum(count - 1 for count in got.values())
     assert 0 <= repeats <= len(expected)
+
+
+@needs_real_time
+def test_the_examples_of_the_real_time_page_run_as_written(
+    kafka_broker: KafkaBroker, kafka_connector_jars: list[str]
+) -> None:
+    page = HERE.parents[1] / "docs" / "real-time.md"
+    assert len(python_blocks(page.read_text())) >= 2
+    for topic in ("rt-readings", "rt-sums"):  # the page's own topics, on the test's broker
+        kafka_broker.create_topic(topic, 2)
+    ran = run_script(
+        HERE / "page_job.py",
+        str(page),
+        "written()",
+        f"127.0.0.1:9092={kafka_broker.bootstrap}",
+        cwd=HERE.parents[1],
+        timeout=240,
+    )
+    assert last_json_line(ran) == [{"customer": "acme", "seq": 4, "total": 10.0, "count": 4}]
