@@ -122,7 +122,10 @@ def arrival(spark: SparkSession, bootstrap: str, scratch: str, a: dict[str, Any]
         batches_before = ended_batches(query)
         kafka.produce(
             a["source"],
-            [(key, json.dumps({"key": key, "seq": seq, "cost": cost})) for key, seq, cost in a["rows"]],
+            [
+                (key, json.dumps({"key": key, "seq": seq, "cost": cost}))
+                for key, seq, cost in a["rows"]
+            ],
         )
         waited = wait_for(kafka, a["sink"], a["expected"], a["wait_seconds"])
         return {
@@ -249,6 +252,8 @@ if __name__ == "__main__":
     bootstrap_arg, jars_arg, scratch_arg, what_arg, arguments_arg = sys.argv[1:]
     print(
         json.dumps(
-            main(bootstrap_arg, jars_arg.split(","), scratch_arg, what_arg, json.loads(arguments_arg))
+            main(
+                bootstrap_arg, jars_arg.split(","), scratch_arg, what_arg, json.loads(arguments_arg)
+            )
         )
     )

@@ -228,7 +228,9 @@ def test_count_delta_punctuation_time_and_two_ports_run_in_real_time_mode(
     }
     for name, clause in clauses.items():
         source, sink = topics(kafka_broker, f"{name}-in", f"{name}-out")
-        kafka_broker.produce(source, as_records(marked if name == "punct" else rows, name == "punct"))
+        kafka_broker.produce(
+            source, as_records(marked if name == "punct" else rows, name == "punct")
+        )
         # time: every key's rows tumble within a second or two; at least one tumble per key.
         count = len(per_key) if name == "time" else len(expected[name])
         windows[name] = [clause, source, sink, count]
@@ -257,7 +259,9 @@ def test_count_delta_punctuation_time_and_two_ports_run_in_real_time_mode(
     tumbles = sink_values(kafka_broker, windows["time"][2])
     assert sum(v["n"] for v in tumbles) == len(rows)
     assert sum(v["total"] for v in tumbles) == pytest.approx(sum(costs.values()))
-    ports = Counter((v["key"], v["port"], v["count"]) for v in sink_values(kafka_broker, ports_sink))
+    ports = Counter(
+        (v["key"], v["port"], v["count"]) for v in sink_values(kafka_broker, ports_sink)
+    )
     assert ports == Counter({("a", 0, 2): 2, ("b", 0, 2): 2, ("a", 1, 3): 2, ("b", 1, 3): 2})
 
 
