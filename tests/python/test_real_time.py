@@ -65,7 +65,13 @@ def sink_values(broker: KafkaBroker, topic: str) -> list[dict[str, Any]]:
 
 
 def job(broker: KafkaBroker, jars: list[str], scratch: Path, what: str, **arguments: Any) -> Any:
-    ran = run_script(
+    return last_json_line(job_run(broker, jars, scratch, what, **arguments))
+
+
+def job_run(
+    broker: KafkaBroker, jars: list[str], scratch: Path, what: str, **arguments: Any
+) -> subprocess.CompletedProcess[str]:
+    return run_script(
         HERE / "real_time_job.py",
         broker.bootstrap,
         ",".join(jars),
@@ -74,7 +80,6 @@ def job(broker: KafkaBroker, jars: list[str], scratch: Path, what: str, **argume
         json.dumps(arguments),
         timeout=300,
     )
-    return last_json_line(ran)
 
 
 # ---- refusals, on every line
@@ -165,7 +170,7 @@ def test_rows_reach_the_operator_as_they_arrive_not_when_the_batch_ends(
     source, sink = topics(kafka_broker, "readings", "sums")
     rows = readings(KEYS, 4)  # 12 rows: every key's window of 4 is full once
     expected = tumbling_sums(rows, 4, sort=False)
-    report = job(
+    ran = job_run(
         kafka_broker,
         kafka_connector_jars,
         tmp_path,
@@ -177,6 +182,7 @@ def test_rows_reach_the_operator_as_they_arrive_not_when_the_batch_ends(
         batch_seconds=90,
         wait_seconds=45,
     )
+    report = last_json_line(ran)
     # Every sum was written while the 90 s batch that read its rows was still open: packed until
     # the partition's end, they would have waited for the batch to end.
     assert report["seconds_after_writing"] is not None, report
@@ -185,6 +191,10 @@ def test_rows_reach_the_operator_as_they_arrive_not_when_the_batch_ends(
         (s["key"], s["seq"], s["total"], s["count"]) for s in sink_values(kafka_broker, sink)
     )
     assert got == sorted(expected)
+    # The query was stopped in the middle of its batch: with configure()'s log settings nothing
+    # is logged at ERROR, Spark's streaming shuffle's report of the writers the stop ended
+    # included (docs/real-time.md, "Failures and stops").
+    assert [line for line in ran.stderr.splitlines() if " ERROR " in line] == []
 
 
 def delta_tumbles(seqs: list[int], delta: int) -> list[list[int]]:
