@@ -7,7 +7,9 @@ import java.util.Locale;
  * PacedProducer}) while reading the output topic a query writes ({@link OutputConsumer}, positioned
  * at its end before the first record is written), then prints one JSON line: the latency
  * percentiles of the records received in the measurement window after the warm-up, and the lag
- * trend ({@link LagTrend}) that tells a sustained rate from one the query falls behind.
+ * trend ({@link LagTrend}) that tells a sustained rate from one the query falls behind, and the
+ * wall clock of its start ({@code start_ms}: the warm-up begins then, the measurement window {@code
+ * warmup_s} later), for what else is read from the output topic.
  *
  * <pre>
  * java -cp java/bench/target/benchmarks.jar io.streamswindow.bench.latency.KafkaLatencyProbe \
@@ -37,7 +39,8 @@ public final class KafkaLatencyProbe {
     consumer.awaitPositioned();
 
     long startNanos = System.nanoTime();
-    consumer.start(System.currentTimeMillis());
+    long startMillis = System.currentTimeMillis();
+    consumer.start(startMillis);
     PacedProducer producer = new PacedProducer(settings, startNanos, seconds);
     Thread writing = new Thread(producer, "paced-producer");
     writing.start();
@@ -57,12 +60,13 @@ public final class KafkaLatencyProbe {
     } else if (producer.failed() > 0) {
       error = producer.failed() + " sends failed, the first: " + producer.firstFailure();
     }
-    System.out.println(report(settings, producer, consumer, trend, error));
+    System.out.println(report(settings, startMillis, producer, consumer, trend, error));
     System.exit(error == null ? 0 : 1);
   }
 
   private static String report(
       ProbeSettings settings,
+      long startMillis,
       PacedProducer producer,
       OutputConsumer consumer,
       LagTrend trend,
@@ -73,6 +77,7 @@ public final class KafkaLatencyProbe {
     field(json, "rate", settings.rate());
     field(json, "warmup_s", settings.warmupSeconds());
     field(json, "seconds", settings.seconds());
+    field(json, "start_ms", startMillis);
     field(json, "count", latencies.count());
     field(json, "p50_ms", latencies.percentile(0.50));
     field(json, "p99_ms", latencies.percentile(0.99));
