@@ -323,7 +323,9 @@ final class WindowedGroupRunner implements Serializable {
   /**
    * The key's host for this call, on the call's clock: its live host when one is cached for the
    * state the store holds ({@link OperatorHostCache}), resumed with each timer due since firing at
-   * its own instant; otherwise one built, initialized and reset from the store.
+   * its own instant; otherwise one built, initialized and restored from the store: continuing its
+   * time when the same query run saved that state, catching up at once after a restart ({@link
+   * QueryRun}).
    */
   private OperatorHostCache.Entry hostFor(Row key, KeyState state, List<Row> results)
       throws Exception {
