@@ -49,17 +49,43 @@ the shorter windows BENCH_LATENCY_MAX_WARMUP + BENCH_LATENCY_MAX_SECONDS, one tr
 The probe itself writes a few hundred thousand records/s on 2 cores: a trial where it fell short
 of the rate is not sustained, and says so.
 
+Then, with BENCH_LATENCY_TRIGGERS=1 (the default), how late processing-time triggers fire in
+real-time mode. ``run_operator`` of ``io.streamswindow.bench.latency.TriggerLateness`` (java/bench,
+an operator on IBM's API only) on ``partitioned, sliding, time(30), time(P)`` per key
+(P = BENCH_LATENCY_TRIGGER_PERIOD seconds, default 1), ``real_time=True``: per partition it notes
+the wall clock at the partition's creation (its first row: in real-time mode a row's processing
+time is the wall clock of its call, so that is the trigger grid's origin, to the millisecond for
+most keys; lateness_summary says how the others are corrected), counts its TRIGGER events and
+at the k-th submits ``(key, trigger, due_ms, fired_ms, lateness_ms)``, ``due_ms`` = origin +
+k * P and ``lateness_ms`` = the wall clock then less ``due_ms``. Spark fires a state
+partition's due timers after each of its input rows and at the end of each batch, so two
+scenarios, each a fresh query:
+
+  busy  the probe writes BENCH_LATENCY_TRIGGER_RATE records/s (default 1000) over 100 keys for
+        BENCH_LATENCY_WARMUP + BENCH_LATENCY_SECONDS; the triggers fired in the measurement window
+        count (the probe's ``start_ms`` plus the warm-up)
+  idle  BENCH_LATENCY_IDLE_KEYS keys (default 5) get one row each, then nothing for
+        BENCH_LATENCY_IDLE_SECONDS (default 30): timers fire only at batch ends, so up to a batch
+        late; every trigger counts
+
+After the query stops, its output topic is read whole (KafkaClient.consume) and the lateness
+percentiles computed here (nearest rank, whole ms).
+
 Prints a table (query, records/s, p50, p99, max in ms, sustained?) and the ratios of
-operator-rtm's p50 and p99 to floor-rtm's at each rate, measured in the same run; writes
-everything as JSON to BENCH_JSON (default java/bench/target/bench-results/latency.json). The broker
-is stopped at the end, also when a run fails.
+operator-rtm's p50 and p99 to floor-rtm's at each rate, measured in the same run, then the
+trigger lateness of each scenario (its triggers, p50, p99, max in ms); writes everything as JSON
+to BENCH_JSON (default java/bench/target/bench-results/latency.json), the trigger scenarios under
+"triggers". The broker is stopped at the end, also when a run fails.
 
 Environment: BENCH_LATENCY_RATES (records/s, comma-separated, default "1000,10000"),
 BENCH_LATENCY_WARMUP (seconds, default 15), BENCH_LATENCY_SECONDS (default 60),
 BENCH_LATENCY_QUERIES, BENCH_LATENCY_RTM_BATCH (default "5 seconds"), BENCH_LATENCY_MASTER
 (default "local[4]"), BENCH_LATENCY_MAX (1 or 0), BENCH_LATENCY_MAX_WARMUP (default 5),
 BENCH_LATENCY_MAX_SECONDS (default 15), BENCH_LATENCY_MAX_STEPS (default 3),
-BENCH_LATENCY_MAX_CEILING (default 640000), BENCH_JSON.
+BENCH_LATENCY_MAX_CEILING (default 640000), BENCH_LATENCY_TRIGGERS (1 or 0),
+BENCH_LATENCY_TRIGGER_PERIOD (seconds, default 1), BENCH_LATENCY_TRIGGER_RATE (default 1000),
+BENCH_LATENCY_IDLE_KEYS (default 5), BENCH_LATENCY_IDLE_SECONDS (default 30), BENCH_JSON.
+BENCH_LATENCY_QUERIES= (empty) and BENCH_LATENCY_MAX=0 run the trigger scenarios alone.
 """
 
 from __future__ import annotations
@@ -91,6 +117,10 @@ WINDOW = "partitioned, sliding, count(10), count(1)"
 OPERATOR_OUTPUT = "key string, seq long, average double, count long, sent long"
 SHUFFLE_PARTITIONS = 2
 TOPIC_PARTITIONS = 2
+TRIGGER_OPERATOR = "io.streamswindow.bench.latency.TriggerLateness"
+TRIGGER_OUTPUT = "key string, trigger long, due_ms long, fired_ms long, lateness_ms long"
+TRIGGER_EVICTION_S = 30
+TRIGGER_SCENARIOS = {"busy": "busy: rows all the time", "idle": "idle: one row per key, then none"}
 
 
 @dataclass(frozen=True)
@@ -214,15 +244,19 @@ def query_frame(name: str, spark, bootstrap: str, topic: str):
 
 
 def start_query(query: Query, spark, bootstrap: str, tin: str, tout: str, checkpoint: Path):
+    frame = query_frame(query.name, spark, bootstrap, tin)
+    return start_sink(frame, bootstrap, tout, checkpoint, f"latency-{query.name}", query.real_time)
+
+
+def start_sink(frame, bootstrap: str, tout: str, checkpoint: Path, name: str, real_time: bool):
     writer = (
-        query_frame(query.name, spark, bootstrap, tin)
-        .writeStream.format("kafka")
+        frame.writeStream.format("kafka")
         .option("kafka.bootstrap.servers", bootstrap)
         .option("topic", tout)
         .option("checkpointLocation", str(checkpoint))
-        .queryName(f"latency-{query.name}")
+        .queryName(name)
     )
-    if query.real_time:
+    if real_time:
         batch = os.environ.get("BENCH_LATENCY_RTM_BATCH", "5 seconds")
         writer = writer.outputMode("update").trigger(realTime=batch)
     return writer.start()
@@ -374,6 +408,162 @@ def find_max(runs: Runs, query: Query, known: list[dict]) -> dict:
     }
 
 
+def trigger_period() -> float:
+    raw = os.environ.get("BENCH_LATENCY_TRIGGER_PERIOD", "1")
+    try:
+        period = float(raw)
+    except ValueError:
+        sys.exit(f"error: BENCH_LATENCY_TRIGGER_PERIOD={raw!r} is not a number of seconds")
+    if not period > 0:
+        sys.exit("error: BENCH_LATENCY_TRIGGER_PERIOD must be positive")
+    return period
+
+
+def trigger_window(period: float) -> str:
+    return f"partitioned, sliding, time({TRIGGER_EVICTION_S}), time({period:g})"
+
+
+def trigger_frame(spark, bootstrap: str, topic: str, period: float):
+    """TriggerLateness (java/bench) per key in real-time mode: one record per time trigger."""
+    import streams_window as sw
+
+    lateness = sw.run_operator(
+        parsed(source(spark, bootstrap, topic)),
+        TRIGGER_OPERATOR,
+        window=trigger_window(period),
+        partition_by="key",
+        params={"period": period, "partitionBy": "key"},
+        output_schema=TRIGGER_OUTPUT,
+        real_time=True,
+    )
+    return as_records(lateness)
+
+
+def nearest_rank(ordered: list[int], fraction: float) -> int:
+    """The nearest-rank percentile of an ascending list, as the probe's LatencyHistogram has it."""
+    rank = max(1, -(-len(ordered) * round(fraction * 1000) // 1000))
+    return ordered[rank - 1]
+
+
+def lateness_summary(records: list, since_ms: int | None, until_ms: int | None) -> dict:
+    """p50, p99, max (and min, mean) of the lateness of the trigger records fired in
+    [since_ms, until_ms) (no bound when None); how many triggers and keys that is.
+
+    A key's origin as the operator notes it (the wall clock in its first call) can only be later
+    than the instant the engine created the partition at (the call's processing time, which Spark
+    reads before the call), and the engine never fires a trigger before its deadline: so a key
+    whose triggers show a lateness below 0 had its origin noted that much too late at least (the
+    first key of a query, while classes load, by a few hundred ms). Each such key's lateness is
+    raised by the least that makes its earliest trigger 0 ms late (``origin_corrections``: how
+    many keys, by at most how much); the figures before that are kept as ``raw_*``."""
+    rows = [json.loads(record.value) for record in records]
+    least: dict[str, int] = {}
+    for row in rows:
+        least[row["key"]] = min(least.get(row["key"], 0), row["lateness_ms"])
+    fired = [
+        row
+        for row in rows
+        if (since_ms is None or row["fired_ms"] >= since_ms)
+        and (until_ms is None or row["fired_ms"] < until_ms)
+    ]
+    if not fired:
+        return {"triggers": 0, "keys": 0}
+    raw = sorted(row["lateness_ms"] for row in fired)
+    late = sorted(row["lateness_ms"] - least[row["key"]] for row in fired)
+    corrections = [-least[key] for key in {row["key"] for row in fired} if least[key] < 0]
+    return {
+        "triggers": len(late),
+        "keys": len({row["key"] for row in fired}),
+        "p50_ms": nearest_rank(late, 0.50),
+        "p99_ms": nearest_rank(late, 0.99),
+        "max_ms": late[-1],
+        "min_ms": late[0],
+        "mean_ms": round(sum(late) / len(late), 1),
+        "origin_corrections": {"keys": len(corrections), "max_ms": max(corrections, default=0)},
+        "raw_p50_ms": nearest_rank(raw, 0.50),
+        "raw_p99_ms": nearest_rank(raw, 0.99),
+        "raw_max_ms": raw[-1],
+        "raw_min_ms": raw[0],
+    }
+
+
+def run_triggers(runs: Runs, scenario: str, period: float) -> dict:
+    """One trigger-lateness scenario (the docstring at the top): a fresh TriggerLateness query in
+    real-time mode, its input written as the scenario says, then its output topic read whole."""
+    runs.count += 1
+    broker = runs.broker
+    name = f"lat{runs.count}-triggers-{scenario}"
+    tin, tout = f"{name}-in", f"{name}-out"
+    checkpoint = runs.work / f"checkpoint-{runs.count}"
+    warmup = env_int("BENCH_LATENCY_WARMUP", 15)
+    seconds = env_int("BENCH_LATENCY_SECONDS", 60)
+    rate = env_int("BENCH_LATENCY_TRIGGER_RATE", 1000)
+    idle_keys = env_int("BENCH_LATENCY_IDLE_KEYS", 5)
+    idle_seconds = env_int("BENCH_LATENCY_IDLE_SECONDS", 30)
+    result: dict = {"scenario": scenario, "period_s": period, "window": trigger_window(period)}
+    if scenario == "busy":
+        result.update({"keys": 100, "rate": rate, "warmup_s": warmup, "seconds": seconds})
+        say(f"trigger lateness, busy: {rate} records/s over 100 keys, {warmup} s + {seconds} s")
+    else:
+        result.update({"keys": idle_keys, "rate": 0, "seconds": idle_seconds})
+        say(f"trigger lateness, idle: {idle_keys} keys, one row each, then {idle_seconds} s idle")
+    q = None
+    since = until = None
+    try:
+        broker.create_topic(tin, TOPIC_PARTITIONS)
+        broker.create_topic(tout, TOPIC_PARTITIONS)
+        frame = trigger_frame(runs.spark, broker.bootstrap, tin, period)
+        q = start_sink(frame, broker.bootstrap, tout, checkpoint, f"latency-{name}", True)
+        wait_running(q)
+        if scenario == "busy":
+            probe = run_probe(broker.bootstrap, tin, tout, rate, warmup, seconds)
+            since = probe["start_ms"] + warmup * 1000
+            until = since + seconds * 1000
+            result["produced_per_s"] = probe["produced_per_s"]
+            result["kept_up"] = probe["kept_up"]
+            if probe.get("error"):
+                result["error"] = f"the probe: {probe['error']}"
+        else:
+            now = int(time.time() * 1000)
+            rows = [
+                (f"idle{i}", json.dumps({"key": f"idle{i}", "seq": i, "cost": 1.0, "sent": now}))
+                for i in range(idle_keys)
+            ]
+            broker.produce(tin, rows)
+            time.sleep(idle_seconds)
+        if q.exception() is not None or not q.isActive:
+            result["error"] = f"the query failed: {first_line(q.exception())}"
+        q.stop()
+        q = None
+        result.update(lateness_summary(broker.consume(tout), since, until))
+        if result["triggers"] == 0:
+            result.setdefault("error", "no trigger came out")
+    except Exception as error:  # one failed scenario does not end the benchmark
+        result["error"] = first_line(error)
+    finally:
+        if q is not None:
+            try:
+                q.stop()
+            except Exception as error:
+                result.setdefault("error", f"stopping the query: {first_line(error)}")
+        shutil.rmtree(checkpoint, ignore_errors=True)
+    say(f"  {trigger_summary(result)}")
+    return result
+
+
+def trigger_summary(result: dict) -> str:
+    if not result.get("triggers"):
+        return f"failed: {result.get('error', 'no triggers')}"
+    fixed = result["origin_corrections"]
+    text = (
+        f"{result['triggers']} triggers of {result['keys']} keys: lateness p50 {result['p50_ms']}"
+        f" ms, p99 {result['p99_ms']} ms, max {result['max_ms']} ms; origins of {fixed['keys']}"
+        f" keys corrected, by up to {fixed['max_ms']} ms (before: min {result['raw_min_ms']},"
+        f" p50 {result['raw_p50_ms']}, p99 {result['raw_p99_ms']}, max {result['raw_max_ms']})"
+    )
+    return text + (f"; error: {result['error']}" if result.get("error") else "")
+
+
 def ratio(a, b) -> float | None:
     return round(a / b, 2) if a is not None and b else None
 
@@ -391,6 +581,28 @@ def ratios(results: list[dict]) -> list[dict]:
                 "p99": ratio(op["p99_ms"], fl["p99_ms"]),
             })  # fmt: skip
     return out
+
+
+def print_triggers(triggers: dict) -> None:
+    print(
+        "\nTrigger lateness in real-time mode (ms from a time trigger's deadline to its firing;"
+        f" {triggers['window']}, batches of {triggers['rtm_batch']})"
+    )
+    print(
+        f"{'scenario':<32} {'keys':>5} {'records/s':>10} {'triggers':>9} {'p50 ms':>8}"
+        f" {'p99 ms':>8} {'max ms':>8}"
+    )
+    for r in triggers["results"]:
+        label = TRIGGER_SCENARIOS[r["scenario"]]
+
+        def cell(name: str, r=r) -> str:
+            return str(r[name]) if r.get("triggers") else "-"
+
+        line = (
+            f"{label:<32} {r['keys']:>5} {r['rate']:>10} {r.get('triggers', 0):>9}"
+            f" {cell('p50_ms'):>8} {cell('p99_ms'):>8} {cell('max_ms'):>8}"
+        )
+        print(line + (f"  error: {r['error']}" if r.get("error") else ""))
 
 
 def print_tables(results: list[dict], quotients: list[dict], maxima: list[dict]) -> None:
@@ -444,6 +656,8 @@ def main() -> int:
     if unknown:
         sys.exit(f"error: unknown queries {unknown}; the queries are {', '.join(QUERIES)}")
     search = os.environ.get("BENCH_LATENCY_MAX", "1") == "1"
+    with_triggers = os.environ.get("BENCH_LATENCY_TRIGGERS", "1") == "1"
+    period = trigger_period()
     if not PROBE_JAR.is_file():
         sys.exit(
             f"error: {PROBE_JAR.relative_to(ROOT)} is missing; build it with"
@@ -454,6 +668,7 @@ def main() -> int:
     load_before = os.getloadavg()[0]
     results: list[dict] = []
     maxima: list[dict] = []
+    triggers: dict | None = None
     try:
         say(f"starting a Kafka broker in {work / 'kafka'}")
         with KafkaBroker(work / "kafka", partitions=TOPIC_PARTITIONS) as broker:
@@ -469,6 +684,13 @@ def main() -> int:
                         if QUERIES[name].real_time:
                             known = [r for r in results if r["query"] == name]
                             maxima.append(find_max(runs, QUERIES[name], known))
+                if with_triggers:
+                    triggers = {
+                        "window": trigger_window(period),
+                        "period_s": period,
+                        "rtm_batch": os.environ.get("BENCH_LATENCY_RTM_BATCH", "5 seconds"),
+                        "results": [run_triggers(runs, name, period) for name in TRIGGER_SCENARIOS],
+                    }
                 machine = {
                     "cores": os.cpu_count(),
                     "python": platform.python_version(),
@@ -491,17 +713,22 @@ def main() -> int:
         "results": results,
         "ratios_operator_rtm_to_floor_rtm": quotients,
         "max": maxima,
+        "triggers": triggers,
         "load_average_1min": [load_before, os.getloadavg()[0]],
         "machine": machine,
     }
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(document, indent=2) + "\n")
-    print_tables(results, quotients, maxima)
+    if results or maxima:
+        print_tables(results, quotients, maxima)
+    if triggers:
+        print_triggers(triggers)
     print(
         f"\nload average {document['load_average_1min'][0]:.1f} ->"
         f" {document['load_average_1min'][1]:.1f}; JSON: {out}"
     )
     failed = [r for r in results + [t for m in maxima for t in m["trials"]] if "error" in r]
+    failed += [r for r in (triggers or {}).get("results", []) if r.get("error")]
     return 1 if failed else 0
 
 
