@@ -17,7 +17,7 @@ import java.io.Serializable;
  * API only), for the trigger part of {@code scripts/bench latency}.
  *
  * <p>A time trigger {@code time(P)} fires every P seconds from the partition's creation
- * (semantics.md, "Trigger time(T)"). Per partition this operator notes the wall clock ({@link
+ * (docs/semantics.md, "Trigger time(T)"). Per partition this operator notes the wall clock ({@link
  * #now()}) when the partition is created: at its first INSERTION, or at its INITIAL_FULL, which a
  * time-evicted window announces as the partition is created, whichever comes first, in the same
  * call. It counts the partition's TRIGGER events; at the k-th it submits {@code (key, trigger = k,
