@@ -323,14 +323,20 @@ class Runs:
             result["error"] = first_line(error)
             result["sustained"] = False
         finally:
-            if q is not None:
-                try:
-                    q.stop()
-                except Exception as error:
-                    result.setdefault("error", f"stopping the query: {first_line(error)}")
-            shutil.rmtree(checkpoint, ignore_errors=True)
+            stop_and_clean(q, checkpoint, result)
         say(f"  {summary(result)}")
         return result
+
+
+def stop_and_clean(q, checkpoint: str, result: dict) -> None:
+    """Stops a run's query, if it started, and removes its checkpoint; a failure to stop is the
+    run's error unless it has one already."""
+    if q is not None:
+        try:
+            q.stop()
+        except Exception as error:
+            result.setdefault("error", f"stopping the query: {first_line(error)}")
+    shutil.rmtree(checkpoint, ignore_errors=True)
 
 
 def first_line(error) -> str:
@@ -541,12 +547,7 @@ def run_triggers(runs: Runs, scenario: str, period: float) -> dict:
     except Exception as error:  # one failed scenario does not end the benchmark
         result["error"] = first_line(error)
     finally:
-        if q is not None:
-            try:
-                q.stop()
-            except Exception as error:
-                result.setdefault("error", f"stopping the query: {first_line(error)}")
-        shutil.rmtree(checkpoint, ignore_errors=True)
+        stop_and_clean(q, checkpoint, result)
     say(f"  {trigger_summary(result)}")
     return result
 
