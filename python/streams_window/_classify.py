@@ -321,11 +321,21 @@ def _layout_refusal(
 
 
 def _output_mode_error(mode: str, link: Link) -> ArgumentError:
+    # Update is what Spark's real-time mode takes, and the chunked layout runs it.
+    real_time = (
+        " Spark's real-time mode, which takes update only, runs the chunked state layout:"
+        " set spark.sql.streaming.stateStore.providerClass to"
+        " org.apache.spark.sql.execution.streaming.state.RocksDBStateStoreProvider"
+        " (sw.configure() does) and pass real_time=True (docs/real-time.md)."
+        if mode.lower() == "update"
+        else ""
+    )
     return ArgumentError(
         f"streams-window results are append-only: start the query in append output mode"
         f" (.outputMode('append'), the default), not {mode.lower()}. Each tuple an operator"
         " submits is a final row, never updated later, so append gives every row once;"
-        " Spark's flatMapGroupsWithState, which runs the windows, accepts one mode only.",
+        " Spark's flatMapGroupsWithState, which runs the windows, accepts one mode only."
+        + real_time,
         java_class=link.java_class,
         java_message=link.first_line(),
         condition=link.condition,

@@ -159,6 +159,39 @@ def test_real_time_on_the_single_value_layout_is_refused_naming_the_store(
     assert first.endswith("or leave real_time out to run in micro-batches"), first
 
 
+@needs_real_time
+def test_the_single_value_layout_started_under_the_real_time_trigger_is_told_what_runs_it(
+    spark: SparkSession, tmp_path: Path
+) -> None:
+    # Without real_time=True the plan builds; start() then meets the update output mode that
+    # real-time mode needs, which the single-value layout refuses.
+    key = "spark.streamswindow.stateLayout"
+    before = spark.conf.get(key, None)
+    spark.conf.set(key, "single-value")
+    try:
+        sums = sw.run_operator(
+            file_stream(spark, tmp_path),
+            WINDOW_SUM,
+            window="partitioned, tumbling, count(4)",
+            partition_by="key",
+            params={"attr": "cost"},
+            output_schema="key string, total double",
+        )
+    finally:
+        if before is None:
+            spark.conf.unset(key)
+        else:
+            spark.conf.set(key, before)
+    with pytest.raises(sw.ArgumentError) as refused:
+        sums.writeStream.format("console").outputMode("update").trigger(
+            realTime="5 seconds"
+        ).option("checkpointLocation", str(tmp_path / "checkpoint")).start()
+    assert "Spark's real-time mode, which takes update only, runs the chunked state layout" in str(
+        refused.value
+    )
+    assert "pass real_time=True (docs/real-time.md)" in str(refused.value)
+
+
 # ---- real-time queries (Spark 4.3 and later)
 
 

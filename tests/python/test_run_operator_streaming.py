@@ -417,6 +417,11 @@ def test_update_output_mode_writes_the_same_rows_on_chunked_and_is_refused_at_st
         "streams-window results are append-only: start the query in append output mode"
         " (.outputMode('append'), the default), not update."
     )
+    # A user of Spark's real-time mode, which takes update only, is told which layout runs it.
+    assert (
+        "Spark's real-time mode, which takes update only, runs the chunked state layout"
+        in str(raised.value)
+    )
     assert isinstance(raised.value, AnalysisException)  # what Spark itself raised there
 
 
