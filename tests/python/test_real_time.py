@@ -19,6 +19,7 @@ import sys
 import time
 import uuid
 from collections import Counter
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -88,15 +89,7 @@ def job_run(
 def test_real_time_on_a_batch_is_refused_naming_the_alternative(spark: SparkSession) -> None:
     df = spark.createDataFrame([("a", 1, 1.0)], "key string, seq long, cost double")
     with pytest.raises(sw.ArgumentError) as refused:
-        sw.run_operator(
-            df,
-            WINDOW_SUM,
-            window="partitioned, tumbling, count(4)",
-            partition_by="key",
-            params={"attr": "cost"},
-            output_schema="key string, total double",
-            real_time=True,
-        )
+        window_sums(df, real_time=True)
     assert str(refused.value).splitlines()[0] == (
         "real_time: the input is a batch DataFrame, and real-time mode runs streams only:"
         " leave real_time out for a batch"
@@ -106,6 +99,32 @@ def test_real_time_on_a_batch_is_refused_naming_the_alternative(spark: SparkSess
 def file_stream(spark: SparkSession, tmp_path: Path) -> Any:
     (tmp_path / "in").mkdir()
     return spark.readStream.schema("key string, seq long, cost double").json(str(tmp_path / "in"))
+
+
+def window_sums(df: Any, **more: Any) -> Any:
+    """WindowSum per key over ``partitioned, tumbling, count(4)``, as the refusal tests ask."""
+    return sw.run_operator(
+        df,
+        WINDOW_SUM,
+        window="partitioned, tumbling, count(4)",
+        partition_by="key",
+        params={"attr": "cost"},
+        output_schema="key string, total double",
+        **more,
+    )
+
+
+@pytest.fixture()
+def single_value_layout(spark: SparkSession) -> Iterator[None]:
+    """The shared session gives new streams the single-value layout, as it was afterwards."""
+    key = "spark.streamswindow.stateLayout"
+    before = spark.conf.get(key, None)
+    spark.conf.set(key, "single-value")
+    yield
+    if before is None:
+        spark.conf.unset(key)
+    else:
+        spark.conf.set(key, before)
 
 
 @pytest.mark.skipif(REAL_TIME_LINE, reason="this line has real-time mode")
@@ -128,27 +147,10 @@ def test_real_time_before_spark_4_3_is_refused_naming_micro_batches(
 
 @needs_real_time
 def test_real_time_on_the_single_value_layout_is_refused_naming_the_store(
-    spark: SparkSession, tmp_path: Path
+    spark: SparkSession, tmp_path: Path, single_value_layout: None
 ) -> None:
-    key = "spark.streamswindow.stateLayout"
-    before = spark.conf.get(key, None)
-    spark.conf.set(key, "single-value")
-    try:
-        with pytest.raises(sw.ArgumentError) as refused:
-            sw.run_operator(
-                file_stream(spark, tmp_path),
-                WINDOW_SUM,
-                window="partitioned, tumbling, count(4)",
-                partition_by="key",
-                params={"attr": "cost"},
-                output_schema="key string, total double",
-                real_time=True,
-            )
-    finally:
-        if before is None:
-            spark.conf.unset(key)
-        else:
-            spark.conf.set(key, before)
+    with pytest.raises(sw.ArgumentError) as refused:
+        window_sums(file_stream(spark, tmp_path), real_time=True)
     first = str(refused.value).splitlines()[0]
     assert first.startswith(
         "real_time: Spark's real-time mode runs the chunked state layout only (transformWithState),"
@@ -161,27 +163,11 @@ def test_real_time_on_the_single_value_layout_is_refused_naming_the_store(
 
 @needs_real_time
 def test_the_single_value_layout_started_under_the_real_time_trigger_is_told_what_runs_it(
-    spark: SparkSession, tmp_path: Path
+    spark: SparkSession, tmp_path: Path, single_value_layout: None
 ) -> None:
     # Without real_time=True the plan builds; start() then meets the update output mode that
     # real-time mode needs, which the single-value layout refuses.
-    key = "spark.streamswindow.stateLayout"
-    before = spark.conf.get(key, None)
-    spark.conf.set(key, "single-value")
-    try:
-        sums = sw.run_operator(
-            file_stream(spark, tmp_path),
-            WINDOW_SUM,
-            window="partitioned, tumbling, count(4)",
-            partition_by="key",
-            params={"attr": "cost"},
-            output_schema="key string, total double",
-        )
-    finally:
-        if before is None:
-            spark.conf.unset(key)
-        else:
-            spark.conf.set(key, before)
+    sums = window_sums(file_stream(spark, tmp_path))
     with pytest.raises(sw.ArgumentError) as refused:
         sums.writeStream.format("console").outputMode("update").trigger(
             realTime="5 seconds"
