@@ -156,4 +156,45 @@ record HostRecipe(
       failure.addSuppressed(suppressed);
     }
   }
+
+  /**
+   * Input ports 1, 2... of {@code plan} as the operator host declares them: SPL schema and window.
+   */
+  static List<Port> morePortsOf(OperatorPlan plan) {
+    List<Port> ports = new java.util.ArrayList<>();
+    for (int port = 1; port < plan.inputPorts(); port++) {
+      OperatorPlan portPlan = plan.ofPort(port);
+      ports.add(
+          new Port(
+              portPlan.inputSchema(plan.morePorts().get(port - 1).tuples()),
+              portPlan.windowSpec()));
+    }
+    return ports;
+  }
+
+  /** Loads an operator class from the thread's class loader (Spark's, which sees spark.jars). */
+  static Class<? extends Operator> loadOperatorClass(String name) {
+    if (name == null || name.isBlank()) {
+      throw new IllegalArgumentException("No operator class given");
+    }
+    Class<?> c;
+    try {
+      ClassLoader loader = Thread.currentThread().getContextClassLoader();
+      c = Class.forName(name, false, loader != null ? loader : HostRecipe.class.getClassLoader());
+    } catch (ClassNotFoundException e) {
+      throw new IllegalArgumentException(
+          "Operator class "
+              + name
+              + " was not found on the session's classpath: add the jar holding it when the"
+              + " session is built, from Python with streams_window.configure(builder, extra_jars=[\"my-operators.jar\"])"
+              + " (elsewhere with spark.jars or spark-submit --jars)",
+          e);
+    }
+    if (!Operator.class.isAssignableFrom(c)) {
+      throw new IllegalArgumentException(
+          name
+              + " is not an IBM Streams operator: it does not implement com.ibm.streams.operator.Operator");
+    }
+    return c.asSubclass(Operator.class);
+  }
 }

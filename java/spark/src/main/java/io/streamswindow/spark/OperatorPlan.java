@@ -73,18 +73,6 @@ record OperatorPlan(
       String window, StructType input, StructType tuples, Map<String, String> inputTypes)
       implements Serializable {}
 
-  /** Input ports 1, 2... as the operator host declares them: SPL schema and window. */
-  List<HostRecipe.Port> hostPorts() {
-    List<HostRecipe.Port> ports = new java.util.ArrayList<>();
-    for (int port = 1; port < inputPorts(); port++) {
-      OperatorPlan portPlan = ofPort(port);
-      ports.add(
-          new HostRecipe.Port(
-              portPlan.inputSchema(morePorts.get(port - 1).tuples()), portPlan.windowSpec()));
-    }
-    return ports;
-  }
-
   /**
    * Whether the window of any input port has processing-time policies ({@code time(...)}, {@code
    * partitionAge}): a stream's keys then wake up at the earliest deadline of all ports' windows, so
@@ -241,6 +229,13 @@ record OperatorPlan(
   }
 
   /**
+   * The run option that keys rows by the {@code partition_by} columns without making them
+   * attributes of the tuples: the entry points' option takes this key, and a runner's messages name
+   * it.
+   */
+  static final String KEYS_ONLY_OPTION = "partition_by_keys_only";
+
+  /**
    * The result column that carries a call's count of rows behind {@code order_by}: null on every
    * result row but the one a call adds for its count, which the query's observed metric sums and
    * {@link WindowedOperators} then drops, with the column.
@@ -264,6 +259,13 @@ record OperatorPlan(
    */
   boolean countsRowsBehind() {
     return streaming() && !orderBy.isEmpty();
+  }
+
+  /**
+   * The failure of this plan's operator for {@code key} (null outside a group) with {@code cause}.
+   */
+  WindowedOperatorException failure(Object key, Throwable cause) {
+    return WindowedOperatorException.of(operatorClass(), window(), outputSchemas(), key, cause);
   }
 
   /** The SPL schema of the operator's input tuples, which have the columns {@code tuples}. */

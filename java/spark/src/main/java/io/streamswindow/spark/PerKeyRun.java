@@ -72,23 +72,35 @@ final class PerKeyRun {
     SparkSession session = input.sparkSession();
     OperatorPlan plan = run.plan();
     if (!input.isStreaming()) {
-      return StateLayout.SINGLE_VALUE.stateful(
-          session, groups, plan, run.tuples(), resultSchema, eventTimeStream);
+      return StatefulOperation.of(
+          StateLayout.SINGLE_VALUE,
+          session,
+          groups,
+          plan,
+          run.tuples(),
+          resultSchema,
+          eventTimeStream);
     }
     StateLayout layout = StateLayout.of(session);
     if (plan.arrival().perRow()) {
       RealTimeMode.require(session.version(), layout);
     }
     Dataset<Row> results =
-        layout.stateful(session, groups, plan, run.tuples(), resultSchema, eventTimeStream);
+        StatefulOperation.of(
+            layout, session, groups, plan, run.tuples(), resultSchema, eventTimeStream);
     if (StateLayout.followsCheckpoint(session)) {
       StateLayoutRestartRule.offer(
           session,
           results,
           () ->
-              layout
-                  .other()
-                  .stateful(session, groups, plan, run.tuples(), resultSchema, eventTimeStream),
+              StatefulOperation.of(
+                  layout.other(),
+                  session,
+                  groups,
+                  plan,
+                  run.tuples(),
+                  resultSchema,
+                  eventTimeStream),
           layout,
           StateLayout.chosen(session));
     }

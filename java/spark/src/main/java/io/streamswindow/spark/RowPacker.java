@@ -270,8 +270,7 @@ final class RowPacker implements MapPartitionsFunction<Row, Row> {
       } catch (RuntimeException e) {
         // A row the operator cannot take (a null in a tuple column): named like an operator
         // failure, since it is the operator's input that is refused.
-        throw WindowedOperatorException.of(
-            plan, keyColumns.length == 0 ? null : RowFactory.create(groupValues(row)), e);
+        throw plan.failure(keyColumns.length == 0 ? null : RowFactory.create(groupValues(row)), e);
       }
     }
 

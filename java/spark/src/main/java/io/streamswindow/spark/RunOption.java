@@ -37,7 +37,7 @@ public enum RunOption {
    * "true": the {@code partition_by} columns key the rows on Spark but are not attributes of the
    * tuples ({@link OperatorRunRequest.Builder#partitionByKeysOnly}).
    */
-  PARTITION_BY_KEYS_ONLY("partition_by_keys_only", Value.FLAG),
+  PARTITION_BY_KEYS_ONLY(OperatorPlan.KEYS_ONLY_OPTION, Value.FLAG),
   /**
    * "true": a stream's rows reach the operator one by one as they arrive, for Spark's real-time
    * mode ({@link OperatorRunRequest.Builder#realTime}).

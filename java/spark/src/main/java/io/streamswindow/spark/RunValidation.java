@@ -78,7 +78,7 @@ final class RunValidation {
     StructType rows = portRows.get(0);
     InputPort in = request.input();
     OutputPort outPort = request.output();
-    Class<? extends Operator> type = loadOperatorClass(request.operatorClass());
+    Class<? extends Operator> type = HostRecipe.loadOperatorClass(request.operatorClass());
     OperatorArgumentChecks.requireDeclaredPorts(
         type, request.inputs().size(), request.outputs().size());
     // No clause: input port 0 is not windowed (a filter, a transform, an enricher).
@@ -262,34 +262,6 @@ final class RunValidation {
               + " a timeInterval window on port 0 the other ports take count, delta or punct"
               + " policies, or none");
     }
-  }
-
-  /** Loads an operator class from the thread's class loader (Spark's, which sees spark.jars). */
-  static Class<? extends Operator> loadOperatorClass(String name) {
-    if (name == null || name.isBlank()) {
-      throw new IllegalArgumentException("No operator class given");
-    }
-    Class<?> c;
-    try {
-      ClassLoader loader = Thread.currentThread().getContextClassLoader();
-      c =
-          Class.forName(
-              name, false, loader != null ? loader : RunValidation.class.getClassLoader());
-    } catch (ClassNotFoundException e) {
-      throw new IllegalArgumentException(
-          "Operator class "
-              + name
-              + " was not found on the session's classpath: add the jar holding it when the"
-              + " session is built, from Python with streams_window.configure(builder, extra_jars=[\"my-operators.jar\"])"
-              + " (elsewhere with spark.jars or spark-submit --jars)",
-          e);
-    }
-    if (!Operator.class.isAssignableFrom(c)) {
-      throw new IllegalArgumentException(
-          name
-              + " is not an IBM Streams operator: it does not implement com.ibm.streams.operator.Operator");
-    }
-    return c.asSubclass(Operator.class);
   }
 
   /**

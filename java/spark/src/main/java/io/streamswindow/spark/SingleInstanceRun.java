@@ -226,7 +226,7 @@ public final class SingleInstanceRun {
             run.parameters(),
             request.input().partitionBy(),
             run.plan().directories(),
-            plan.hostPorts());
+            HostRecipe.morePortsOf(plan));
     OperatorHost host =
         recipe.initialized(
             ManualClock.create(),

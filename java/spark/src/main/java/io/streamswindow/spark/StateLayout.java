@@ -1,20 +1,14 @@
 package io.streamswindow.spark;
 
 import java.util.Locale;
-import org.apache.spark.sql.Dataset;
-import org.apache.spark.sql.Encoders;
-import org.apache.spark.sql.KeyValueGroupedDataset;
-import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
-import org.apache.spark.sql.streaming.GroupStateTimeout;
-import org.apache.spark.sql.streaming.OutputMode;
-import org.apache.spark.sql.types.StructType;
 
 /**
  * How a query keeps each key's operator state, and with it how long a key's operator lives
- * (docs/architecture.md, "State layout"). Each layout builds its own stateful operation, with its
- * own state, time mode and wake-ups ({@link WakeUpTimes}), and says whether a key's live host stays
- * between micro-batches. A batch DataFrame keeps no state and always runs {@link #SINGLE_VALUE}.
+ * (docs/architecture.md, "State layout"). Each layout has its own stateful operation ({@link
+ * StatefulOperation}), with its own state, time mode and wake-ups ({@link WakeUpTimes}), and its
+ * own answer to whether a key's live host stays between micro-batches. A batch DataFrame keeps no
+ * state and always runs {@link #SINGLE_VALUE}.
  *
  * <p>A new stream's layout is the session's setting {@value #SETTING} ({@code chunked} or {@code
  * single-value}) when the user set it, else follows the state store: chunked on RocksDB, which it
@@ -25,7 +19,8 @@ import org.apache.spark.sql.types.StructType;
  *
  * <pre>{@code
  * StateLayout layout = StateLayout.of(session);  // CHUNKED where the store is RocksDB
- * Dataset<Row> results = layout.stateful(session, groups, plan, tuples, resultSchema, false);
+ * Dataset<Row> results =
+ *     StatefulOperation.of(layout, session, groups, plan, tuples, resultSchema, false);
  * }</pre>
  */
 enum StateLayout {
@@ -34,48 +29,14 @@ enum StateLayout {
    * value rewritten in every micro-batch that calls the key; its operator is built for each call.
    * Any state store.
    */
-  SINGLE_VALUE("single-value") {
-    @Override
-    Dataset<Row> stateful(
-        SparkSession session,
-        KeyValueGroupedDataset<Row, Row> groups,
-        OperatorPlan plan,
-        StructType tuples,
-        StructType resultSchema,
-        boolean eventTimeStream) {
-      GroupStateTimeout timeout =
-          eventTimeStream
-              ? GroupStateTimeout.EventTimeTimeout()
-              : plan.usesProcessingTime() && plan.streaming()
-                  ? GroupStateTimeout.ProcessingTimeTimeout()
-                  : GroupStateTimeout.NoTimeout();
-      return groups.flatMapGroupsWithState(
-          new WindowedOperatorFunction(
-              plan, tuples, OperatorObservation.observedNames(resultSchema)),
-          OutputMode.Append(),
-          Encoders.BINARY(),
-          Encoders.row(resultSchema),
-          timeout);
-    }
-  },
+  SINGLE_VALUE("single-value"),
   /**
    * {@code transformWithState}: the checkpoint as one value and large partitions' tuples in a map
    * of chunks, of which a micro-batch writes the ones that changed; a key's operator lives across
    * micro-batches, for as long as the query's run. Needs the RocksDB store, and Spark 4 ({@link
    * ChunkedLayout}).
    */
-  CHUNKED("chunked") {
-    @Override
-    Dataset<Row> stateful(
-        SparkSession session,
-        KeyValueGroupedDataset<Row, Row> groups,
-        OperatorPlan plan,
-        StructType tuples,
-        StructType resultSchema,
-        boolean eventTimeStream) {
-      return ChunkedLayout.stateful(session, groups, plan, tuples, resultSchema, eventTimeStream);
-    }
-  };
+  CHUNKED("chunked");
 
   private final String settingValue;
 
@@ -109,19 +70,12 @@ enum StateLayout {
   /** The session setting that chooses the layout: {@code chunked} or {@code single-value}. */
   static final String SETTING = "spark.streamswindow.stateLayout";
 
-  /**
-   * The stateful operation over a key's packed rows that gives the result rows of {@code plan}.
-   *
-   * @param session the session the query runs in
-   * @param eventTimeStream whether the window runs on the stream's watermark (timeInterval)
-   */
-  abstract Dataset<Row> stateful(
-      SparkSession session,
-      KeyValueGroupedDataset<Row, Row> groups,
-      OperatorPlan plan,
-      StructType tuples,
-      StructType resultSchema,
-      boolean eventTimeStream);
+  /** Why the chunked layout cannot run on a line without {@code transformWithState} (Spark 3.5). */
+  static final String CHUNKED_NEEDS_SPARK_4 =
+      "the chunked state layout needs Spark 4 (transformWithState), and this is the build of"
+          + " streams-window for Spark 3.5, where streams keep the single-value layout: unset "
+          + SETTING
+          + " or set it to single-value";
 
   /**
    * The setting that lets a restarted stream keep the layout its checkpoint recorded ({@code true};
@@ -144,7 +98,7 @@ enum StateLayout {
   /**
    * The layout for new streams of {@code session}: its {@value #SETTING} if set, else chunked when
    * its state store is RocksDB and this Spark line has the chunked layout ({@link
-   * ChunkedLayout#AVAILABLE}: Spark 4).
+   * SparkBuild#TRANSFORM_WITH_STATE}: Spark 4).
    *
    * @throws IllegalArgumentException for an unknown layout, or the chunked one on another store
    */
@@ -153,12 +107,12 @@ enum StateLayout {
     String chosen = session.conf().get(SETTING, "").trim().toLowerCase(Locale.ROOT);
     switch (chosen) {
       case "":
-        return rocksDb && ChunkedLayout.AVAILABLE ? CHUNKED : SINGLE_VALUE;
+        return rocksDb && SparkBuild.TRANSFORM_WITH_STATE ? CHUNKED : SINGLE_VALUE;
       case "single-value", "single_value":
         return SINGLE_VALUE;
       case "chunked":
-        if (!ChunkedLayout.AVAILABLE) {
-          throw new IllegalArgumentException(SETTING + " is chunked: " + ChunkedLayout.UNAVAILABLE);
+        if (!SparkBuild.TRANSFORM_WITH_STATE) {
+          throw new IllegalArgumentException(SETTING + " is chunked: " + CHUNKED_NEEDS_SPARK_4);
         }
         if (!rocksDb) {
           throw new IllegalArgumentException(

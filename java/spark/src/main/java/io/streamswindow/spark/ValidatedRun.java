@@ -64,14 +64,14 @@ record ValidatedRun(
               plan.parameters(),
               plan.partitionBy(),
               plan.directories(),
-              plan.hostPorts());
+              HostRecipe.morePortsOf(plan));
       // A partition_by column the default partitioner cannot key by fails here, not in every task.
       host = recipe.initialized(new BatchClock(System.currentTimeMillis()), OutputSink.discard());
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException(
           "Operator " + type.getName() + " (window \"" + spec + "\"): " + e.getMessage(), e);
     } catch (Exception | LinkageError e) {
-      throw WindowedOperatorException.of(plan, null, e);
+      throw plan.failure(null, e);
     } finally {
       if (host != null) {
         try {

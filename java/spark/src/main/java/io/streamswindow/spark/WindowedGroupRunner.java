@@ -193,7 +193,7 @@ final class WindowedGroupRunner implements Serializable {
     }
     recipe =
         HostRecipe.of(
-            RunValidation.loadOperatorClass(plan.operatorClass()),
+            HostRecipe.loadOperatorClass(plan.operatorClass()),
             tuples,
             plan.windowSpec(),
             plan.outputSchemas(),
@@ -217,7 +217,7 @@ final class WindowedGroupRunner implements Serializable {
         prepare();
         checkDefinition(state);
       } catch (Exception | LinkageError e) {
-        throw WindowedOperatorException.of(plan, null, e);
+        throw plan.failure(null, e);
       }
       return results;
     }
@@ -305,15 +305,15 @@ final class WindowedGroupRunner implements Serializable {
       }
       reportMetrics(key, metricsBefore.changesIn(host), results);
     } catch (Exception | LinkageError e) {
-      throw WindowedOperatorException.of(
-          plan, plan.partitionBy().isEmpty() ? null : PackedRows.partitionKey(plan, key), e);
+      throw plan.failure(
+          plan.partitionBy().isEmpty() ? null : PackedRows.partitionKey(plan, key), e);
     } finally {
       if (live != null) {
         try {
           live.host().shutdown();
         } catch (Exception e) {
-          throw WindowedOperatorException.of(
-              plan, plan.partitionBy().isEmpty() ? null : PackedRows.partitionKey(plan, key), e);
+          throw plan.failure(
+              plan.partitionBy().isEmpty() ? null : PackedRows.partitionKey(plan, key), e);
         }
       }
     }
@@ -715,7 +715,7 @@ final class WindowedGroupRunner implements Serializable {
         throw new IllegalArgumentException(
             "the window is partitioned and the operator registered no partitioner in initialize;"
                 + " the default one partitions by the partition_by attributes, and "
-                + RunOption.PARTITION_BY_KEYS_ONLY.key()
+                + OperatorPlan.KEYS_ONLY_OPTION
                 + " leaves "
                 + partitionBy
                 + " out of the tuples: register a partitioner (StreamWindow.registerPartitioner),"

@@ -1,8 +1,10 @@
 package io.streamswindow.spark;
 
+import io.streamswindow.schema.SplSchema;
 import io.streamswindow.schema.UnknownAttributeException;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -100,17 +102,26 @@ public final class WindowedOperatorException extends RuntimeException
     return causeMessage;
   }
 
-  static WindowedOperatorException of(OperatorPlan plan, Object key, Throwable cause) {
+  /**
+   * The failure of operator {@code operatorClass} (window {@code window}, output ports of the SPL
+   * schemas {@code outputSchemas}) for {@code key} (null outside a group), with {@code cause}.
+   */
+  public static WindowedOperatorException of(
+      String operatorClass,
+      String window,
+      List<SplSchema> outputSchemas,
+      Object key,
+      Throwable cause) {
     Throwable root = StreamsWindowThrowable.root(cause);
     String where = key == null ? "" : " for key " + key;
     String causeMessage = root.getMessage();
     int port =
         root instanceof UnknownAttributeException unknown && unknown.schema() != null
-            ? plan.outputSchemas().indexOf(unknown.schema())
+            ? outputSchemas.indexOf(unknown.schema())
             : -1;
     if (port >= 0) {
       // The output port's attributes are output_schema's columns: that is what to change.
-      boolean one = plan.outputPorts() == 1;
+      boolean one = outputSchemas.size() == 1;
       String schema = one ? "output_schema" : "output_schema[" + port + "]";
       causeMessage +=
           (one
@@ -125,9 +136,9 @@ public final class WindowedOperatorException extends RuntimeException
     }
     return new WindowedOperatorException(
         "Operator "
-            + plan.operatorClass()
+            + operatorClass
             + " (window \""
-            + plan.window()
+            + window
             + "\") failed"
             + where
             + ": "
@@ -135,8 +146,8 @@ public final class WindowedOperatorException extends RuntimeException
             + ": "
             + causeMessage,
         cause,
-        plan.operatorClass(),
-        plan.window(),
+        operatorClass,
+        window,
         key == null ? null : String.valueOf(key),
         root,
         causeMessage);

@@ -12,20 +12,10 @@ import org.apache.spark.sql.types.StructType;
  * the class that runs it.
  *
  * <pre>{@code
- * ChunkedLayout.AVAILABLE;  // false: StateLayout.of gives SINGLE_VALUE, and refuses "chunked"
+ * SparkBuild.TRANSFORM_WITH_STATE;  // false: StateLayout.of gives SINGLE_VALUE, refuses "chunked"
  * }</pre>
  */
 final class ChunkedLayout {
-  /** Whether this Spark line has the chunked layout. */
-  static final boolean AVAILABLE = false;
-
-  /** Why the chunked layout cannot run on this line. */
-  static final String UNAVAILABLE =
-      "the chunked state layout needs Spark 4 (transformWithState), and this is the build of"
-          + " streams-window for Spark 3.5, where streams keep the single-value layout: unset "
-          + StateLayout.SETTING
-          + " or set it to single-value";
-
   private ChunkedLayout() {}
 
   /** Never called: {@link StateLayout#of} does not give the chunked layout on this line. */
@@ -36,6 +26,6 @@ final class ChunkedLayout {
       StructType tuples,
       StructType resultSchema,
       boolean eventTimeStream) {
-    throw new IllegalArgumentException(UNAVAILABLE);
+    throw new IllegalArgumentException(StateLayout.CHUNKED_NEEDS_SPARK_4);
   }
 }

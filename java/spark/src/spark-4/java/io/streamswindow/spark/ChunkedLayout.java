@@ -15,18 +15,10 @@ import org.apache.spark.sql.types.StructType;
  * refuses it).
  *
  * <pre>{@code
- * if (ChunkedLayout.AVAILABLE) {
- *   Dataset<Row> results = ChunkedLayout.stateful(session, groups, plan, tuples, schema, false);
- * }
+ * Dataset<Row> results = ChunkedLayout.stateful(session, groups, plan, tuples, schema, false);
  * }</pre>
  */
 final class ChunkedLayout {
-  /** Whether this Spark line has the chunked layout. */
-  static final boolean AVAILABLE = true;
-
-  /** Why the chunked layout cannot run, where it cannot: never here. */
-  static final String UNAVAILABLE = "";
-
   private ChunkedLayout() {}
 
   /** {@code transformWithState(WindowedOperatorProcessor)} over {@code groups}. */

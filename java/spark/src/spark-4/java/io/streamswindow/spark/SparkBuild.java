@@ -18,5 +18,11 @@ final class SparkBuild {
   /** The lines as users read them. */
   static final String LINES = "Spark 4.0 to 4.3";
 
+  /**
+   * Whether this line has {@code transformWithState}, which the chunked state layout runs on
+   * (docs/decisions.md, "Spark 3.5").
+   */
+  static final boolean TRANSFORM_WITH_STATE = true;
+
   private SparkBuild() {}
 }

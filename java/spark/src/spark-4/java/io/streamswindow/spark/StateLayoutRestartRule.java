@@ -31,8 +31,9 @@ import org.apache.spark.sql.streaming.StreamingQuery;
  * IncompatibleRestartException#otherLayout}).
  *
  * <pre>{@code
- * Dataset<Row> results = layout.stateful(session, groups, ...);
- * StateLayoutRestartRule.offer(session, results, () -> layout.other().stateful(session, groups, ...),
+ * Dataset<Row> results = StatefulOperation.of(layout, session, groups, ...);
+ * StateLayoutRestartRule.offer(session, results,
+ *     () -> StatefulOperation.of(layout.other(), session, groups, ...),
  *     layout, StateLayout.chosen(session));
  * }</pre>
  */
@@ -193,7 +194,10 @@ final class StateLayoutRestartRule extends Rule<LogicalPlan> {
       Choice choice = tag.get();
       if (choice.chosen() || choice.alternative() == null) {
         throw IncompatibleRestartException.otherLayout(
-            recorded.checkpoint(), recorded.layout(), choice.layout());
+            recorded.checkpoint(),
+            StateLayout.SETTING,
+            recorded.layout().settingValue(),
+            choice.layout().settingValue());
       }
       kept = swapped(plan, choice.alternative());
     }

@@ -102,7 +102,10 @@ class StateLayoutRecordTest {
   void aRestartOnTheOtherLayoutNamesTheSettingThatKeepsTheCheckpoint() {
     IncompatibleRestartException refused =
         IncompatibleRestartException.otherLayout(
-            "file:/data/q1", StateLayout.SINGLE_VALUE, StateLayout.CHUNKED);
+            "file:/data/q1",
+            StateLayout.SETTING,
+            StateLayout.SINGLE_VALUE.settingValue(),
+            StateLayout.CHUNKED.settingValue());
     assertEquals(IncompatibleRestartException.CHANGED, refused.getCondition());
     assertEquals(
         Map.of(

@@ -38,8 +38,8 @@ class StreamsWindowThrowableTest {
   @Test
   void anOperatorFailureNamesOperatorWindowKeyAndTheInnermostCause() {
     WindowedOperatorException failed =
-        WindowedOperatorException.of(
-            PLAN, "[acme]", new RuntimeException("wrapped", new ArithmeticException("/ by zero")));
+        PLAN.failure(
+            "[acme]", new RuntimeException("wrapped", new ArithmeticException("/ by zero")));
     assertEquals(WindowedOperatorException.CONDITION, failed.getCondition());
     assertEquals(
         Map.of(
@@ -50,8 +50,7 @@ class StreamsWindowThrowableTest {
             "causeMessage", "/ by zero"),
         failed.getMessageParameters());
 
-    WindowedOperatorException noKey =
-        WindowedOperatorException.of(PLAN, null, new IllegalStateException());
+    WindowedOperatorException noKey = PLAN.failure(null, new IllegalStateException());
     assertEquals(
         Map.of(
             "operator", "com.acme.Sum",
@@ -65,7 +64,7 @@ class StreamsWindowThrowableTest {
   void anOperatorFailureCarriesTheConditionAndParametersOfOursInItsChain() {
     CorruptStateException damaged = new CorruptStateException("key [acme]", "a chunk is missing");
     assertEquals(CorruptStateException.CONDITION, damaged.getCondition());
-    WindowedOperatorException failed = WindowedOperatorException.of(PLAN, "[acme]", damaged);
+    WindowedOperatorException failed = PLAN.failure("[acme]", damaged);
     assertEquals(
         CorruptStateException.CONDITION, failed.getMessageParameters().get("causeCondition"));
     assertEquals("a chunk is missing", failed.getMessageParameters().get("damage"));
