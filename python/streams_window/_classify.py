@@ -35,7 +35,7 @@ Which PySpark class the error is also raised as (``StreamingQueryException``,
 
 Example::
 
-    chain = [Link(("io.streamswindow.spark.RefusedArgumentException",), "bad clause",
+    chain = [Link(("io.streamswindow.spark.errors.RefusedArgumentException",), "bad clause",
                   "STREAMS_WINDOW_REFUSED_ARGUMENT",
                   {"javaClass": "io.streamswindow.clause.WindowClauseException",
                    "clause": "sliding, cnt(3)", "token": "cnt", "position": "9"})]
@@ -64,7 +64,7 @@ UNREADABLE_STATE = "STREAMS_WINDOW_UNREADABLE_STATE"
 DAMAGED_STATE = "STREAMS_WINDOW_DAMAGED_STATE"
 _STATE_CONDITIONS = (INCOMPATIBLE_RESTART, UNREADABLE_STATE, DAMAGED_STATE)
 
-OPERATOR_EXCEPTION = "io.streamswindow.spark.WindowedOperatorException"
+OPERATOR_EXCEPTION = "io.streamswindow.spark.errors.WindowedOperatorException"
 STREAMING_QUERY_EXCEPTION = "org.apache.spark.sql.streaming.StreamingQueryException"
 ANALYSIS_EXCEPTION = "org.apache.spark.sql.AnalysisException"
 

@@ -28,14 +28,14 @@ STREAMING = (
 )
 ANALYSIS = ("org.apache.spark.sql.AnalysisException", "java.lang.Exception", "java.lang.Throwable")
 REFUSED = (
-    "io.streamswindow.spark.RefusedArgumentException",
+    "io.streamswindow.spark.errors.RefusedArgumentException",
     "java.lang.IllegalArgumentException",
     "java.lang.RuntimeException",
 )
 IAE = ("java.lang.IllegalArgumentException", "java.lang.RuntimeException")
-OPERATOR = ("io.streamswindow.spark.WindowedOperatorException", "java.lang.RuntimeException")
-RESTART = ("io.streamswindow.spark.IncompatibleRestartException", "java.lang.RuntimeException")
-DAMAGED = ("io.streamswindow.spark.CorruptStateException", "java.lang.RuntimeException")
+OPERATOR = ("io.streamswindow.spark.errors.WindowedOperatorException", "java.lang.RuntimeException")
+RESTART = ("io.streamswindow.spark.errors.IncompatibleRestartException", "java.lang.RuntimeException")
+DAMAGED = ("io.streamswindow.spark.errors.CorruptStateException", "java.lang.RuntimeException")
 ISE = ("java.lang.IllegalStateException", "java.lang.RuntimeException")
 PYTHON = ("org.apache.spark.api.python.PythonException", "java.lang.RuntimeException")
 VSUM = "com.acme.VSum"
@@ -539,7 +539,7 @@ def test_a_connect_error_without_its_chain_is_read_from_its_error_info() -> None
     # When the client did not fetch the chain, the ErrorInfo's metadata holds the top exception.
     class Info:
         metadata = {
-            "classes": '["io.streamswindow.spark.RefusedArgumentException"]',
+            "classes": '["io.streamswindow.spark.errors.RefusedArgumentException"]',
             "errorClass": "STREAMS_WINDOW_REFUSED_ARGUMENT",
             "messageParameters": '{"javaClass": "java.lang.IllegalArgumentException"}',
         }

@@ -117,7 +117,7 @@ def test_a_flipped_bit_in_a_saved_value_fails_the_restart_naming_the_key(
         run()
 
     error = raised.value
-    assert error.cause_class == "io.streamswindow.spark.CorruptStateException"
+    assert error.cause_class == "io.streamswindow.spark.errors.CorruptStateException"
     message = error.cause_message or ""
     assert message.startswith("The saved state of key [alpha] (query "), message
     assert "micro-batch 1, state partition " in message

@@ -530,7 +530,7 @@ def test_a_failing_operator_names_itself_the_window_and_the_cause(df: DataFrame)
     )
     assert error.cause_class == "java.lang.IllegalStateException"
     assert error.cause_message == "FailingOperator fails on tuple 3 as configured"
-    assert error.java_class == "io.streamswindow.spark.WindowedOperatorException"
+    assert error.java_class == "io.streamswindow.spark.errors.WindowedOperatorException"
 
 
 def test_a_null_in_a_tuple_column_names_the_column_and_the_key(spark: SparkSession) -> None:
@@ -591,7 +591,7 @@ def test_translate_reads_an_operator_failure_from_text_alone() -> None:
         TextOnlyFailure(
             "An error occurred while calling o9.collectToPython.\n"
             ": org.apache.spark.SparkException: Job aborted due to stage failure: Lost task 0.3"
-            " (executor 1): io.streamswindow.spark.WindowedOperatorException: Operator"
+            " (executor 1): io.streamswindow.spark.errors.WindowedOperatorException: Operator"
             ' com.acme.VSum (window "tumbling, count(4)") failed for key [x]:'
             " java.lang.ArithmeticException: / by zero\n\tat com.acme.VSum.process"
         )

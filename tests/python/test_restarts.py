@@ -153,7 +153,7 @@ def test_a_restart_that_changes_the_definition_is_refused_naming_the_change(
     pipeline.write(["a", "b"], 2, 100)
     error = refused(pipeline, change)
 
-    assert error.cause_class == "io.streamswindow.spark.IncompatibleRestartException"
+    assert error.cause_class == "io.streamswindow.spark.errors.IncompatibleRestartException"
     message = error.cause_message or ""
     assert f"): {part}: " in message and now in message, message
     assert "query " in message and "micro-batch " in message
@@ -185,7 +185,7 @@ def test_a_state_handler_that_no_longer_reads_its_data_is_refused_with_its_error
     pipeline.write(["a", "b"], 2, 100)
     error = refused(pipeline, dict(params={"attr": "v", "stateFormat": "2"}))
 
-    assert error.cause_class == "io.streamswindow.spark.IncompatibleRestartException"
+    assert error.cause_class == "io.streamswindow.spark.errors.IncompatibleRestartException"
     message = error.cause_message or ""
     assert message.startswith("The state saved in this query's checkpoint no longer reads"), message
     assert (
@@ -204,7 +204,7 @@ def test_after_a_refused_restart_the_original_definition_carries_on_without_loss
     pipeline.run(BASE)
     rows += pipeline.write(["a", "b", "c"], 5, 100)
     error = refused(pipeline, CHANGES["window clause"][0])
-    assert error.cause_class == "io.streamswindow.spark.IncompatibleRestartException"
+    assert error.cause_class == "io.streamswindow.spark.errors.IncompatibleRestartException"
 
     pipeline.run(BASE)
 

@@ -550,7 +550,7 @@ def test_a_restart_whose_setting_names_the_other_layout_is_refused_naming_the_se
         spark.conf.unset("spark.streamswindow.stateLayout")
 
     assert str(raised.value).startswith(
-        "io.streamswindow.spark.IncompatibleRestartException: This query's checkpoint holds"
+        "io.streamswindow.spark.errors.IncompatibleRestartException: This query's checkpoint holds"
         f" streams-window's {state_layout} state layout, and spark.streamswindow.stateLayout"
         f" asks for {other} (checkpoint "
     )

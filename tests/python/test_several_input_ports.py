@@ -213,7 +213,7 @@ def test_a_restart_that_changes_another_ports_window_is_refused_naming_it(
         enriching_query(spark, prices, orders, tmp_path, orders_window=f"partitioned, {LAST_TWO}")
 
     error = raised.value
-    assert error.cause_class == "io.streamswindow.spark.IncompatibleRestartException"
+    assert error.cause_class == "io.streamswindow.spark.errors.IncompatibleRestartException"
     message = error.cause_message or ""
     assert f"port 1: partitioned, {LAST_TWO}" in message, message
     assert plain(spark.read.schema(ENRICHED).json(str(tmp_path / "output")).collect()) == before

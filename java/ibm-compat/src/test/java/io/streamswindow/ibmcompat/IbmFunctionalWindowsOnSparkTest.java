@@ -8,7 +8,7 @@ import com.ibm.streamsx.topology.function.Function;
 import com.ibm.streamsx.topology.internal.functional.ops.FunctionAggregate;
 import com.ibm.streamsx.topology.internal.logic.ObjectUtils;
 import io.streamswindow.spark.OperatorRunRequest;
-import io.streamswindow.spark.RefusedArgumentException;
+import io.streamswindow.spark.errors.RefusedArgumentException;
 import io.streamswindow.spark.WindowedOperators;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,8 +1,8 @@
 package io.streamswindow.sparkexamples;
 
 import io.streamswindow.spark.Aggregates;
-import io.streamswindow.spark.RefusedArgumentException;
-import io.streamswindow.spark.StreamsWindowThrowable;
+import io.streamswindow.spark.errors.RefusedArgumentException;
+import io.streamswindow.spark.errors.StreamsWindowThrowable;
 import io.streamswindow.spark.WindowedOperators;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,5 +1,6 @@
 package io.streamswindow.spark;
 
+import io.streamswindow.spark.types.SplSparkTypes;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;

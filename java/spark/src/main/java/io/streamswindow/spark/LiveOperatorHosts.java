@@ -1,5 +1,7 @@
 package io.streamswindow.spark;
 
+import io.streamswindow.spark.run.OperatorHostCache;
+
 /**
  * How many keys' operators this JVM keeps alive between micro-batches (the chunked state layout,
  * docs/architecture.md "State layout"): to watch memory, and to see that a stopped query left none

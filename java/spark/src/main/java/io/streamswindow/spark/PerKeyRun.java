@@ -1,5 +1,12 @@
 package io.streamswindow.spark;
 
+import io.streamswindow.spark.plan.OperatorPlan;
+import io.streamswindow.spark.rows.PackedRows;
+import io.streamswindow.spark.rows.RowPacker;
+import io.streamswindow.spark.run.OperatorObservation;
+import io.streamswindow.spark.run.StatefulOperation;
+import io.streamswindow.spark.state.StateLayout;
+import io.streamswindow.spark.state.StateLayoutRestartRule;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -25,7 +32,7 @@ import scala.runtime.BoxedUnit;
  * Dataset<Row> results = PerKeyRun.start(input, validated, validated.dryRun()); // lazy
  * }</pre>
  */
-final class PerKeyRun {
+public final class PerKeyRun {
   private PerKeyRun() {}
 
   /**

@@ -1,7 +1,10 @@
 package io.streamswindow.spark;
 
+import io.streamswindow.spark.line.SupportedSpark;
+import io.streamswindow.spark.state.StateLayout;
+
 /**
- * What a plan whose rows arrive one by one ({@link RowArrival#PER_ROW}, the {@code real_time}
+ * What a plan whose rows arrive one by one ({@code RowArrival#PER_ROW}, the {@code real_time}
  * option) needs of the session, checked when the plan is built: Spark's real-time mode ({@code
  * trigger(realTime=...)}) exists from Spark 4.3, and runs {@code transformWithState}, the chunked
  * state layout, but not the single-value layout's {@code flatMapGroupsWithState}. Each refusal is

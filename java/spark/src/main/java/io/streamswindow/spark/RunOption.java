@@ -1,6 +1,7 @@
 package io.streamswindow.spark;
 
 import io.streamswindow.schema.SimilarNames;
+import io.streamswindow.spark.plan.OperatorPlan;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -6,6 +6,14 @@ import io.streamswindow.engine.ManualClock;
 import io.streamswindow.runtime.OperatorHost;
 import io.streamswindow.runtime.OutputSink;
 import io.streamswindow.schema.SplSchema;
+import io.streamswindow.spark.errors.RefusedArgumentException;
+import io.streamswindow.spark.line.SupportedSpark;
+import io.streamswindow.spark.plan.OperatorDirectories;
+import io.streamswindow.spark.plan.OperatorPlan;
+import io.streamswindow.spark.plan.ResultLayout;
+import io.streamswindow.spark.rows.TupleOrder;
+import io.streamswindow.spark.run.HostRecipe;
+import io.streamswindow.spark.types.RowTupleConverter;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -261,7 +269,7 @@ public final class SingleInstanceRun {
   /**
    * Every port's tuples in arrival order: collected port by port, each in its input order, then
    * (with {@code order_by}) sorted stably by their order values, so ties go to the lower port, then
-   * to input order, as {@link PortArrivals} orders a call's tuples on Spark.
+   * to input order, as {@code PortArrivals} orders a call's tuples on Spark.
    */
   private static List<Arrival> arrivals(List<Dataset<Row>> inputs, ValidatedRun run) {
     OperatorPlan plan = run.plan();

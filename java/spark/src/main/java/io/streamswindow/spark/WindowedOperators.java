@@ -2,6 +2,11 @@ package io.streamswindow.spark;
 
 import io.streamswindow.clause.WindowClauseParser;
 import io.streamswindow.engine.WindowSpec;
+import io.streamswindow.spark.errors.RefusedArgumentException;
+import io.streamswindow.spark.line.SupportedSpark;
+import io.streamswindow.spark.plan.OperatorDirectories;
+import io.streamswindow.spark.run.OperatorObservation;
+import io.streamswindow.spark.run.SparkUiAddress;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

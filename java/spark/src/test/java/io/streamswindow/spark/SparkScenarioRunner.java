@@ -19,6 +19,17 @@ import io.streamswindow.engine.ManualClock;
 import io.streamswindow.engine.TupleChunkStore;
 import io.streamswindow.engine.WindowSpec;
 import io.streamswindow.schema.SplSchema;
+import io.streamswindow.spark.plan.OperatorDirectories;
+import io.streamswindow.spark.plan.OperatorPlan;
+import io.streamswindow.spark.plan.RowArrival;
+import io.streamswindow.spark.rows.PackedRows;
+import io.streamswindow.spark.rows.RowPacker;
+import io.streamswindow.spark.run.WindowedGroupRunner;
+import io.streamswindow.spark.run.WindowedOperatorFunction;
+import io.streamswindow.spark.state.KeyState;
+import io.streamswindow.spark.state.QueryRun;
+import io.streamswindow.spark.state.WakeUpTimes;
+import io.streamswindow.spark.types.SplSparkTypes;
 import java.math.BigDecimal;
 import java.sql.Timestamp;
 import java.util.ArrayList;
@@ -292,7 +303,7 @@ final class SparkScenarioRunner {
    * Builds the plan and the function (and runner) of one way to run.
    *
    * @param timeoutConf the groups' timeout, or null for the plan's: a processing-time one when a
-   *     window of any port has time policies, as {@link StateLayout} chooses
+   *     window of any port has time policies, as {@code StateLayout} chooses
    */
   private void prepare(String window, boolean streaming, GroupStateTimeout timeoutConf) {
     ListenerBehaviour listener = scenario.listener();

@@ -1,9 +1,9 @@
 package io.streamswindow.spark.connect;
 
 import io.streamswindow.spark.Aggregates;
-import io.streamswindow.spark.RefusedArgumentException;
-import io.streamswindow.spark.SupportedSpark;
 import io.streamswindow.spark.WindowedOperators;
+import io.streamswindow.spark.errors.RefusedArgumentException;
+import io.streamswindow.spark.line.SupportedSpark;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.streamswindow.spark.OperatorRunRequest;
-import io.streamswindow.spark.RefusedArgumentException;
+import io.streamswindow.spark.errors.RefusedArgumentException;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.util.List;
