@@ -10,9 +10,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The Spark adapter's packages, top to bottom, as docs/architecture.md ("The Spark adapter's
- * packages") lists them: each may use only those below it, so no dependency runs back up. Checked
- * on the compiled main classes of this build (test classes sit where they like).
+ * The Spark adapter's packages, top to bottom, as listed in docs/architecture.md, "The Spark
+ * adapter's packages": each may use only those below it, so no dependency runs back up. Checked on
+ * the compiled main classes of this build (test classes sit where they like).
  */
 class SparkAdapterLayersTest {
   private static JavaClasses adapter;

@@ -58,7 +58,7 @@ public interface StreamsWindowThrowable extends SparkThrowable {
   }
 
   /** The innermost cause of {@code t} (itself when it has none). */
-  static Throwable root(Throwable t) {
+  public static Throwable root(Throwable t) {
     Throwable root = t;
     while (root.getCause() != null && root.getCause() != root) {
       root = root.getCause();

@@ -3,6 +3,8 @@ package io.streamswindow.spark.plan;
 import io.streamswindow.clause.WindowClauseParser;
 import io.streamswindow.engine.WindowSpec;
 import io.streamswindow.schema.SplSchema;
+import io.streamswindow.schema.UnknownAttributeException;
+import io.streamswindow.spark.errors.StreamsWindowThrowable;
 import io.streamswindow.spark.errors.WindowedOperatorException;
 import io.streamswindow.spark.types.SplSparkTypes;
 import io.streamswindow.spark.types.SplSparkTypes.Direction;
@@ -267,7 +269,14 @@ public record OperatorPlan(
    * The failure of this plan's operator for {@code key} (null outside a group) with {@code cause}.
    */
   public WindowedOperatorException failure(Object key, Throwable cause) {
-    return WindowedOperatorException.of(operatorClass(), window(), outputSchemas(), key, cause);
+    // The output ports' SPL schemas matter only to say which port lacks an attribute; built only
+    // then, since a schema that does not map to SPL would hide the operator's own failure.
+    List<SplSchema> outputs =
+        StreamsWindowThrowable.root(cause) instanceof UnknownAttributeException unknown
+                && unknown.schema() != null
+            ? outputSchemas()
+            : List.of();
+    return WindowedOperatorException.of(operatorClass(), window(), outputs, key, cause);
   }
 
   /** The SPL schema of the operator's input tuples, which have the columns {@code tuples}. */
