@@ -1,9 +1,9 @@
 package io.streamswindow.sparkexamples;
 
 import io.streamswindow.spark.Aggregates;
+import io.streamswindow.spark.WindowedOperators;
 import io.streamswindow.spark.errors.RefusedArgumentException;
 import io.streamswindow.spark.errors.StreamsWindowThrowable;
-import io.streamswindow.spark.WindowedOperators;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
