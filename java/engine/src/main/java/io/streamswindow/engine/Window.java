@@ -54,6 +54,8 @@ public final class Window<T> extends AbstractEngineWindow<T> implements NonFinit
   private final PartitionEvictionPolicy<T> partitionEviction;
   private final boolean timed;
   private final boolean tracksInsertionOrder;
+
+  /** Writes and reads the window's checkpoints. */
   private final WindowCheckpoint<T> format;
 
   // ---- per-partition state (all of it is checkpointed)
@@ -101,38 +103,12 @@ public final class Window<T> extends AbstractEngineWindow<T> implements NonFinit
           "A timeInterval window is a TimeIntervalWindow: use EngineWindow.create(...)");
     }
     this.clock = Objects.requireNonNull(clock, "clock");
-    this.eviction = evictionPolicy(spec, deltas);
-    this.trigger = triggerPolicy(spec, deltas);
+    this.eviction = EvictionPolicy.of(spec, deltas);
+    this.trigger = TriggerPolicy.of(spec, deltas);
     this.partitionEviction = PartitionEvictionPolicy.of(spec.partitionEviction());
     this.timed = spec.usesTime();
     this.tracksInsertionOrder = spec.partitionEviction() != null;
     this.format = new WindowCheckpoint<>(spec, eviction.kind() == Policy.DELTA);
-  }
-
-  private static <T> EvictionPolicy<T> evictionPolicy(WindowSpec spec, DeltaResolver<T> deltas) {
-    PolicySpec p = spec.eviction();
-    return switch (p.kind()) {
-      case COUNT -> new CountEvictionPolicy<>(p.count(), spec.type());
-      case TIME -> new TimeEvictionPolicy<>(p.seconds(), spec.type());
-      case DELTA ->
-          new DeltaEvictionPolicy<>(
-              p, deltas.resolve(p.attribute(), p.delta()), spec.type(), spec.deltaEvictionMode());
-      case PUNCTUATION -> new PunctuationEvictionPolicy<>();
-      case NONE -> throw new IllegalArgumentException("A window needs an eviction policy");
-    };
-  }
-
-  private static <T> TriggerPolicy<T> triggerPolicy(WindowSpec spec, DeltaResolver<T> deltas) {
-    PolicySpec p = spec.trigger();
-    if (p == null) {
-      return TriggerPolicy.none();
-    }
-    return switch (p.kind()) {
-      case COUNT -> new CountTriggerPolicy<>(p.count());
-      case TIME -> new TimeTriggerPolicy<>(p.seconds());
-      case DELTA -> new DeltaTriggerPolicy<>(p, deltas.resolve(p.attribute(), p.delta()));
-      case PUNCTUATION, NONE -> throw new IllegalArgumentException("Not a trigger policy: " + p);
-    };
   }
 
   // ------------------------------------------------------------------ inputs
