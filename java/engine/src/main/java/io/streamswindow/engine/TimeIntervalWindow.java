@@ -49,7 +49,11 @@ public final class TimeIntervalWindow<T> extends AbstractEngineWindow<T>
   private final PaneLayout layout;
 
   private final ToLongFunction<T> eventTime;
+
+  /** Writes and reads the window's checkpoints. */
   private final TimeIntervalCheckpoint<T> format;
+
+  /** The panes as the storage sees them: it opens panes and partitions through the window. */
   private final PaneStorage.Panes<T> storagePanes = new StoragePanes();
 
   // ---- checkpointed state
