@@ -14,20 +14,14 @@ enum InlineEntries {
   /**
    * A {@link Window} partition in format version 1: each arrival time as a full {@code long}
    * difference from the previous one (the first from the partition's creation), then the delta
-   * value when the window evicts by delta. Read only: later versions write {@link
+   * value when the window evicts by delta. Only read: later versions write {@link
    * #ARRIVAL_DIFFERENCES}.
    */
   FIXED_ARRIVAL_DIFFERENCES {
     @Override
     <T> void write(
-        DataOutput out, NumberedEntries<T> p, long base, boolean deltaValues, TupleCodec<T> codec)
-        throws IOException {
-      long previous = base;
-      for (Entry<T> e : p.entries) {
-        out.writeLong(e.insertedAt - previous);
-        previous = e.insertedAt;
-        writeValueAndTuple(out, e, deltaValues, codec);
-      }
+        DataOutput out, NumberedEntries<T> p, long base, boolean deltaValues, TupleCodec<T> codec) {
+      throw new UnsupportedOperationException("Format version 1 is only read");
     }
 
     @Override
