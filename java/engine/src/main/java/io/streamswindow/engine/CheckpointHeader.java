@@ -11,7 +11,7 @@ import java.util.function.Function;
 /**
  * The start of a window checkpoint: a magic number naming the kind of window, the format's version,
  * and the window's declaration, so that a checkpoint is never restored into a different window. The
- * state that follows is each kind's own.
+ * state that follows is each kind's own ({@link WindowCheckpoint}, {@link TimeIntervalCheckpoint}).
  *
  * <pre>{@code
  * CheckpointHeader.WINDOW.write(out, spec.toString());

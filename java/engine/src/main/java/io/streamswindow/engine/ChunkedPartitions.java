@@ -29,7 +29,7 @@ final class ChunkedPartitions<P extends NumberedEntries<?>> {
    * @param store the checkpoint's store; null when it writes every tuple inline
    * @return the partitions to save in chunks (compared by identity); empty without a store
    */
-  Set<P> choose(Iterable<P> partitions, TupleChunkStore store) throws IOException {
+  Set<P> choose(Iterable<? extends P> partitions, TupleChunkStore store) throws IOException {
     Set<P> chunked = Collections.newSetFromMap(new IdentityHashMap<>());
     if (store == null) {
       return chunked;

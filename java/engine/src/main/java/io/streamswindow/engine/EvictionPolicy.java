@@ -69,4 +69,24 @@ interface EvictionPolicy<T> {
     }
     return start + ((now - start) / period + 1) * period;
   }
+
+  /**
+   * Builds the eviction policy {@code spec} declares.
+   *
+   * @param deltas resolves a delta policy against the port's schema
+   * @throws IllegalArgumentException when the declaration has none, or a delta policy does not suit
+   *     the schema
+   */
+  static <T> EvictionPolicy<T> of(WindowSpec spec, DeltaResolver<T> deltas) {
+    PolicySpec p = spec.eviction();
+    return switch (p.kind()) {
+      case COUNT -> new CountEvictionPolicy<>(p.count(), spec.type());
+      case TIME -> new TimeEvictionPolicy<>(p.seconds(), spec.type());
+      case DELTA ->
+          new DeltaEvictionPolicy<>(
+              p, deltas.resolve(p.attribute(), p.delta()), spec.type(), spec.deltaEvictionMode());
+      case PUNCTUATION -> new PunctuationEvictionPolicy<>();
+      case NONE -> throw new IllegalArgumentException("A window needs an eviction policy");
+    };
+  }
 }

@@ -45,12 +45,16 @@ import java.util.function.ToLongFunction;
  */
 public final class TimeIntervalWindow<T> extends AbstractEngineWindow<T>
     implements TimeIntervalStreamWindow<T> {
-  /** A pane partition holding more than this many tuples keeps them in chunks, given a store. */
-
   // ---- configuration
   private final PaneLayout layout;
 
   private final ToLongFunction<T> eventTime;
+
+  /** Writes and reads the window's checkpoints. */
+  private final TimeIntervalCheckpoint<T> format;
+
+  /** The panes as the storage sees them: it opens panes and partitions through the window. */
+  private final PaneStorage.Panes<T> storagePanes = new StoragePanes();
 
   // ---- checkpointed state
   /** The open panes by index, so in start order. */
@@ -71,10 +75,10 @@ public final class TimeIntervalWindow<T> extends AbstractEngineWindow<T>
   private final ChunkedPartitions<NumberedEntries<T>> chunkedPartitions = new ChunkedPartitions<>();
 
   /**
-   * Sliced storage ({@link #sliceTuples()}): each partition's tuples once, by slice, keys in
-   * creation order; null while the window keeps a copy of each tuple in every pane holding it.
+   * Where the panes' tuples are: a copy in every pane holding one, until {@link #sliceTuples()}
+   * makes it each tuple once, by slice.
    */
-  private java.util.Map<Object, KeySlices<T>> sliced;
+  private PaneStorage<T> storage;
 
   /** Whether INSERTION events are delivered ({@link #omitInsertionEvents()}). */
   private boolean insertionEvents = true;
@@ -107,6 +111,8 @@ public final class TimeIntervalWindow<T> extends AbstractEngineWindow<T>
     }
     this.layout = PaneLayout.of(spec.timeInterval());
     this.eventTime = attributes.eventTime(spec.eventTime());
+    this.format = new TimeIntervalCheckpoint<>(spec, layout);
+    this.storage = new PerPaneStorage<>(layout, storagePanes, removals);
   }
 
   /**
@@ -115,19 +121,7 @@ public final class TimeIntervalWindow<T> extends AbstractEngineWindow<T>
    */
   @Override
   public long tupleCount() {
-    long count = 0;
-    if (sliced != null) {
-      for (KeySlices<T> partition : sliced.values()) {
-        count += partition.held();
-      }
-      return count;
-    }
-    for (Pane<T> pane : panes.all()) {
-      for (PanePartition<T> p : pane.partitions.values()) {
-        count += p.entries.size();
-      }
-    }
-    return count;
+    return storage.tupleCount();
   }
 
   @Override
@@ -177,10 +171,11 @@ public final class TimeIntervalWindow<T> extends AbstractEngineWindow<T>
   }
 
   /**
-   * Inserts the tuple into every pane that holds its event time, creating those that do not exist
-   * yet (incomplete until the next watermark received), or drops it when its event time is earlier
-   * than the watermark minus the discard age (docs/decisions.md, "timeInterval windows"). None of a
-   * tuple's panes can have closed when it is not dropped: each ends after its event time.
+   * Stores the tuple in every pane that holds its event time ({@link PaneStorage}), creating those
+   * that do not exist yet (incomplete until the next watermark received), or drops it when its
+   * event time is earlier than the watermark minus the discard age (docs/decisions.md,
+   * "timeInterval windows"). None of a tuple's panes can have closed when it is not dropped: each
+   * ends after its event time.
    */
   @Override
   public void insert(T tuple) throws Exception {
@@ -193,71 +188,7 @@ public final class TimeIntervalWindow<T> extends AbstractEngineWindow<T>
       }
       return;
     }
-    if (sliced != null) {
-      insertIntoSlice(tuple, key, time);
-      return;
-    }
-    for (long k = layout.firstPane(time); k <= layout.lastPane(time); k++) {
-      Pane<T> pane = panes.get(k);
-      if (pane == null) {
-        pane = new Pane<>(k, new WindowPane(layout.start(k), layout.end(k)), PaneState.INCOMPLETE);
-        panes.add(pane);
-      }
-      PanePartition<T> p = partitionOf(pane, key);
-      Entry<T> entry = new Entry<>(tuple, time, 0);
-      p.append(entry);
-      p.updated = true;
-      if (insertionEvents) {
-        deliver(
-            StreamWindowEvent.Type.INSERTION,
-            pane,
-            p,
-            EntryTuples.of(removals, entry),
-            nextTiming(pane));
-      }
-    }
-  }
-
-  /**
-   * Stores the tuple once, in the slice of its partition that holds its event time (docs/
-   * architecture.md, "Stream slicing"). Only the slice's first tuple creates the panes holding the
-   * slice and their partitions (in pane order, as per-pane insertions would); a tuple marks late
-   * triggers pending only in the panes already complete, since an incomplete pane's partitions
-   * trigger all at completion. No INSERTION is delivered.
-   */
-  private void insertIntoSlice(T tuple, Object key, long time) {
-    long first = layout.firstPane(time);
-    long last = layout.lastPane(time);
-    if (first > last) {
-      return; // between panes (P > D): in none
-    }
-    KeySlices<T> partition = sliced.get(key);
-    if (partition == null) {
-      partition = new KeySlices<>(key, partitionSequence++);
-      sliced.put(key, partition);
-    }
-    long j = layout.slice(time);
-    TupleSlice<T> slice = partition.slice(j);
-    if (slice == null) {
-      slice = partition.create(j);
-      for (long k = first; k <= last; k++) {
-        Pane<T> pane = panes.get(k);
-        if (pane == null) {
-          pane =
-              new Pane<>(k, new WindowPane(layout.start(k), layout.end(k)), PaneState.INCOMPLETE);
-          panes.add(pane);
-        }
-        partitionOf(pane, key).updated = true;
-      }
-    }
-    partition.add(slice, new Entry<>(tuple, time, 0));
-    long lastComplete = Math.min(last, layout.lastPaneEndingBy(watermark));
-    for (long k = first; k <= lastComplete; k++) {
-      Pane<T> pane = panes.get(k);
-      if (pane != null && pane.state == PaneState.COMPLETE) {
-        partitionOf(pane, key).updated = true;
-      }
-    }
+    storage.insert(tuple, key, time);
   }
 
   /**
@@ -399,31 +330,12 @@ public final class TimeIntervalWindow<T> extends AbstractEngineWindow<T>
         deliver(StreamWindowEvent.Type.EVICTION, pane, p, tuplesOf(pane, p), PaneTiming.PANE_LATE);
       }
     }
-    if (sliced != null) {
-      // The slices before the next pane's first are in no open pane now: panes close in order.
-      long keep = layout.firstSlice(pane.index + 1);
-      for (Object key : pane.partitions.keySet()) {
-        KeySlices<T> partition = sliced.get(key);
-        if (partition != null) {
-          partition.discardBefore(keep);
-          if (partition.holdsNothing()) {
-            sliced.remove(key);
-          }
-        }
-      }
-    }
+    storage.closed(pane);
   }
 
   /** The tuples an event of {@code pane}'s partition {@code p} shows, in arrival order. */
   private Iterable<T> tuplesOf(Pane<T> pane, PanePartition<T> p) {
-    if (sliced == null) {
-      return EntryTuples.of(removals, p.entries);
-    }
-    KeySlices<T> partition = sliced.get(p.key);
-    return partition == null
-        ? List.of()
-        : new SlicedPaneTuples<>(
-            partition, pane.interval.getStartNanos(), pane.interval.getEndNanos());
+    return storage.tuplesOf(pane, p);
   }
 
   /** The timing of the next trigger of a pane: on complete while incomplete, late afterwards. */
@@ -456,6 +368,56 @@ public final class TimeIntervalWindow<T> extends AbstractEngineWindow<T>
     }
   }
 
+  /** The window's panes as its storage sees them. */
+  private final class StoragePanes implements PaneStorage.Panes<T> {
+    @Override
+    public Pane<T> open(long k) {
+      Pane<T> pane = panes.get(k);
+      if (pane == null) {
+        pane = new Pane<>(k, new WindowPane(layout.start(k), layout.end(k)), PaneState.INCOMPLETE);
+        panes.add(pane);
+      }
+      return pane;
+    }
+
+    @Override
+    public Pane<T> get(long k) {
+      return panes.get(k);
+    }
+
+    @Override
+    public List<Pane<T>> all() {
+      return panes.all();
+    }
+
+    @Override
+    public PanePartition<T> partition(Pane<T> pane, Object key) {
+      return partitionOf(pane, key);
+    }
+
+    @Override
+    public long nextPartitionNumber() {
+      return partitionSequence++;
+    }
+
+    @Override
+    public long watermark() {
+      return watermark;
+    }
+
+    @Override
+    public void inserted(Pane<T> pane, PanePartition<T> p, Entry<T> entry) throws Exception {
+      if (insertionEvents) {
+        deliver(
+            StreamWindowEvent.Type.INSERTION,
+            pane,
+            p,
+            EntryTuples.of(removals, entry),
+            nextTiming(pane));
+      }
+    }
+  }
+
   // ------------------------------------------------------------------ checkpoint and reset
 
   /**
@@ -481,83 +443,22 @@ public final class TimeIntervalWindow<T> extends AbstractEngineWindow<T>
   @Override
   public void checkpoint(DataOutput out, TupleCodec<T> codec, TupleChunkStore store)
       throws IOException {
-    List<NumberedEntries<T>> all = new ArrayList<>();
-    if (sliced != null) {
-      all.addAll(sliced.values());
-    } else {
-      for (Pane<T> pane : panes.all()) {
-        all.addAll(pane.partitions.values());
-      }
-    }
     // A partition gone since, or one of the windows before a resetToInitialState, leaves with its
     // chunks.
-    Set<NumberedEntries<T>> chunked = chunkedPartitions.choose(all, store);
-    CheckpointHeader.TIME_INTERVAL.write(out, spec.toString(), spec.eventTime());
-    out.writeBoolean(finished);
-    out.writeLong(watermark);
-    out.writeLong(dropped);
-    out.writeLong(partitionSequence);
-    out.writeBoolean(sliced != null);
-    out.writeInt(panes.size());
-    for (Pane<T> pane : panes.all()) {
-      out.writeLong(pane.index);
-      out.writeByte(pane.state.ordinal());
-      out.writeLong(pane.triggers);
-      out.writeInt(pane.partitions.size());
-      for (PanePartition<T> p : pane.partitions.values()) {
-        PartitionKeyCodec.write(out, p.key);
-        out.writeLong(p.sequence);
-        out.writeBoolean(p.updated);
-        if (sliced == null) {
-          writeTuples(out, codec, store, chunked.contains(p), p, pane.interval.getStartNanos());
-        }
-      }
-    }
-    if (sliced != null) {
-      out.writeInt(sliced.size());
-      for (KeySlices<T> partition : sliced.values()) {
-        PartitionKeyCodec.write(out, partition.key);
-        out.writeLong(partition.sequence);
-        writeTuples(out, codec, store, chunked.contains(partition), partition, 0);
-      }
-    }
-  }
-
-  /**
-   * A partition's tuples: its size and, inline, each entry's event time as an offset from {@code
-   * base} (a pane's start; 0 for a sliced partition, whose entries carry their arrival numbers
-   * too), or in chunks.
-   */
-  private void writeTuples(
-      DataOutput out,
-      TupleCodec<T> codec,
-      TupleChunkStore store,
-      boolean inChunks,
-      NumberedEntries<T> p,
-      long base)
-      throws IOException {
-    out.writeInt(p.size());
-    out.writeBoolean(inChunks);
-    if (inChunks) {
-      PartitionChunks.save(p, out, codec, false, store);
-      return;
-    }
-    boolean numbered = p instanceof KeySlices;
-    if (numbered) {
-      out.writeLong(p.nextEntrySequence);
-    }
-    long previous = 0;
-    for (Entry<T> e : p.entries) {
-      if (numbered) {
-        VarLong.write(out, e.sequence - previous);
-        previous = e.sequence;
-      }
-      VarLong.write(out, e.insertedAt - base); // a pane's: event time, 0 <= x < D
-      out.writeBoolean(e.tuple != null);
-      if (e.tuple != null) {
-        codec.write(out, e.tuple);
-      }
-    }
+    Set<NumberedEntries<T>> chunked = chunkedPartitions.choose(storage.checkpointed(), store);
+    format.write(
+        out,
+        new TimeIntervalCheckpoint.Contents<>(
+            finished,
+            watermark,
+            dropped,
+            partitionSequence,
+            panes.all(),
+            storage.slices(),
+            List.of()),
+        chunked,
+        codec,
+        store);
   }
 
   /**
@@ -582,158 +483,17 @@ public final class TimeIntervalWindow<T> extends AbstractEngineWindow<T>
    */
   @Override
   public void reset(DataInput in, TupleCodec<T> codec, TupleChunkStore store) throws IOException {
-    int version = CheckpointHeader.TIME_INTERVAL.read(in, spec.toString(), spec.eventTime());
+    TimeIntervalCheckpoint.Contents<T> restored = format.read(in, codec, store, partitionSequence);
     resetToInitialState();
-    finished = in.readBoolean();
-    watermark = in.readLong();
-    dropped = in.readLong();
-    if (version >= 2) {
-      partitionSequence = in.readLong();
-    }
-    boolean slicedData = version >= 4 && in.readBoolean();
-    List<NumberedEntries<T>> chunked = new ArrayList<>();
-    int paneCount = in.readInt();
-    PaneState[] states = PaneState.values();
-    for (int i = 0; i < paneCount; i++) {
-      long index = in.readLong();
-      Pane<T> pane =
-          new Pane<>(
-              index, new WindowPane(layout.start(index), layout.end(index)), states[in.readByte()]);
-      if (version >= 3) {
-        pane.triggers = in.readLong();
-      }
-      int partitionCount = in.readInt();
-      for (int j = 0; j < partitionCount; j++) {
-        Object key = PartitionKeyCodec.read(in);
-        PanePartition<T> p =
-            new PanePartition<>(key, version >= 2 ? in.readLong() : partitionSequence++);
-        pane.partitions.put(key, p);
-        if (version < 3) {
-          // Versions 1 and 2 counted triggers per partition; the pane's next index is at least
-          // every partition's (docs/decisions.md, "timeInterval windows").
-          pane.triggers = Math.max(pane.triggers, in.readLong());
-        }
-        p.updated = in.readBoolean();
-        if (slicedData) {
-          continue;
-        }
-        int size = in.readInt();
-        if (version >= 2 && in.readBoolean()) {
-          PartitionChunks.load(
-              p,
-              in,
-              codec,
-              false,
-              store,
-              size,
-              "pane " + index + " partition " + key,
-              version >= 5);
-          chunked.add(p);
-        } else {
-          for (int n = 0; n < size; n++) {
-            long time = pane.interval.getStartNanos() + VarLong.read(in);
-            T tuple = in.readBoolean() ? codec.read(in) : null;
-            p.append(new Entry<>(tuple, time, 0));
-          }
-        }
-      }
+    finished = restored.finished();
+    watermark = restored.watermark();
+    dropped = restored.dropped();
+    partitionSequence = restored.partitionSequence();
+    for (Pane<T> pane : restored.panes()) {
       panes.add(pane);
     }
-    java.util.Map<Object, KeySlices<T>> keys = new java.util.LinkedHashMap<>();
-    if (slicedData) {
-      int keyCount = in.readInt();
-      for (int i = 0; i < keyCount; i++) {
-        KeySlices<T> partition = new KeySlices<>(PartitionKeyCodec.read(in), in.readLong());
-        int size = in.readInt();
-        if (in.readBoolean()) {
-          PartitionChunks.load(
-              partition,
-              in,
-              codec,
-              false,
-              store,
-              size,
-              "sliced partition " + partition.key,
-              version >= 5);
-          chunked.add(partition);
-        } else {
-          readNumbered(in, codec, partition, size);
-        }
-        partition.indexSlices(layout::slice);
-        keys.put(partition.key, partition);
-      }
-    }
-    if (sliced != null) {
-      sliced.clear();
-      if (slicedData) {
-        sliced.putAll(keys);
-      } else {
-        panesToSlices();
-      }
-    } else if (slicedData) {
-      slicesToPanes(keys.values());
-    }
-    chunkedPartitions.restored(chunked);
-  }
-
-  private void readNumbered(DataInput in, TupleCodec<T> codec, KeySlices<T> partition, int size)
-      throws IOException {
-    long next = in.readLong();
-    long sequence = 0;
-    for (int n = 0; n < size; n++) {
-      sequence += VarLong.read(in);
-      long time = VarLong.read(in);
-      Entry<T> e = new Entry<>(in.readBoolean() ? codec.read(in) : null, time, 0);
-      e.sequence = sequence;
-      partition.entries.addLast(e);
-    }
-    partition.nextEntrySequence = next;
-  }
-
-  /**
-   * Moves the tuples restored per pane into slices: each tuple once, in an arrival order that keeps
-   * every pane's ({@link ArrivalOrderMerge}).
-   */
-  private void panesToSlices() {
-    java.util.Map<Object, ArrivalOrderMerge<T>> merges = new java.util.LinkedHashMap<>();
-    for (Pane<T> pane : panes.all()) {
-      for (PanePartition<T> p : pane.partitions.values()) {
-        merges.computeIfAbsent(p.key, k -> new ArrivalOrderMerge<>(layout::slice)).chain(p.entries);
-        p.entries = new java.util.ArrayDeque<>();
-        p.nextEntrySequence = 0;
-      }
-    }
-    for (java.util.Map.Entry<Object, ArrivalOrderMerge<T>> merge : merges.entrySet()) {
-      KeySlices<T> partition = new KeySlices<>(merge.getKey(), partitionSequence++);
-      for (Entry<T> e : merge.getValue().order()) {
-        if (e.tuple != null) {
-          long j = layout.slice(e.insertedAt);
-          TupleSlice<T> slice = partition.slice(j);
-          partition.add(slice == null ? partition.create(j) : slice, e);
-        }
-      }
-      if (!partition.holdsNothing()) {
-        sliced.put(partition.key, partition);
-      }
-    }
-  }
-
-  /** Copies the tuples of restored slices into every open pane's partition that holds them. */
-  private void slicesToPanes(Iterable<KeySlices<T>> partitions) {
-    for (KeySlices<T> partition : partitions) {
-      for (Entry<T> e : partition.entries) {
-        if (e.tuple == null) {
-          continue;
-        }
-        for (long k = layout.firstPane(e.insertedAt); k <= layout.lastPane(e.insertedAt); k++) {
-          Pane<T> pane = panes.get(k);
-          PanePartition<T> p = pane == null ? null : pane.partitions.get(partition.key);
-          if (p != null) {
-            p.append(new Entry<>(e.tuple, e.insertedAt, 0));
-          }
-        }
-      }
-    }
+    storage.restored(restored.slices());
+    chunkedPartitions.restored(restored.loadedFromChunks());
   }
 
   // ------------------------------------------------------------------ stream slicing
@@ -752,14 +512,14 @@ public final class TimeIntervalWindow<T> extends AbstractEngineWindow<T>
    * @throws IllegalStateException when the window already holds tuples
    */
   public void sliceTuples() {
-    if (sliced != null) {
+    if (slicesTuples()) {
       return;
     }
     if (!panes.isEmpty()) {
       throw new IllegalStateException(
           "sliceTuples() must be called before the window holds tuples");
     }
-    sliced = new java.util.LinkedHashMap<>();
+    storage = new SlicedStorage<>(layout, storagePanes);
   }
 
   /**
@@ -778,7 +538,7 @@ public final class TimeIntervalWindow<T> extends AbstractEngineWindow<T>
 
   /** True when the window keeps its tuples in slices ({@link #sliceTuples()}). */
   public boolean slicesTuples() {
-    return sliced != null;
+    return storage.slices() != null;
   }
 
   /** The slice width g, gcd(D, P), in nanoseconds; slices start at the offset O. */
@@ -801,7 +561,7 @@ public final class TimeIntervalWindow<T> extends AbstractEngineWindow<T>
    * window does not slice).
    */
   public KeySlices<T> keySlices(Object key) {
-    return sliced == null ? null : sliced.get(key);
+    return storage.keySlices(key);
   }
 
   @Override
@@ -812,9 +572,7 @@ public final class TimeIntervalWindow<T> extends AbstractEngineWindow<T>
       }
     }
     panes.clear();
-    if (sliced != null) {
-      sliced.clear();
-    }
+    storage.clear();
     watermark = Long.MIN_VALUE;
     dropped = 0;
     finished = false;
@@ -856,9 +614,7 @@ public final class TimeIntervalWindow<T> extends AbstractEngineWindow<T>
       deliver(
           StreamWindowEvent.Type.PARTITION_EVICTION, pane, p, tuplesOf(pane, p), nextTiming(pane));
     }
-    if (sliced != null) {
-      sliced.remove(partition);
-    }
+    storage.evicted(partition);
   }
 
   /** The partition keys of the open panes, panes in start order, partitions in creation order. */

@@ -36,6 +36,25 @@ interface TriggerPolicy<T> {
     return Long.MAX_VALUE;
   }
 
+  /**
+   * Builds the trigger policy {@code spec} declares; {@link #none()} when it declares none.
+   *
+   * @param deltas resolves a delta policy against the port's schema
+   * @throws IllegalArgumentException when a delta policy does not suit the schema
+   */
+  static <T> TriggerPolicy<T> of(WindowSpec spec, DeltaResolver<T> deltas) {
+    PolicySpec p = spec.trigger();
+    if (p == null) {
+      return none();
+    }
+    return switch (p.kind()) {
+      case COUNT -> new CountTriggerPolicy<>(p.count());
+      case TIME -> new TimeTriggerPolicy<>(p.seconds());
+      case DELTA -> new DeltaTriggerPolicy<>(p, deltas.resolve(p.attribute(), p.delta()));
+      case PUNCTUATION, NONE -> throw new IllegalArgumentException("Not a trigger policy: " + p);
+    };
+  }
+
   /** The trigger policy of a tumbling window: never triggers. */
   @SuppressWarnings("unchecked")
   static <T> TriggerPolicy<T> none() {

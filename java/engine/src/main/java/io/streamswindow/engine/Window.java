@@ -46,8 +46,6 @@ import java.util.Set;
  * @param <T> the tuple type
  */
 public final class Window<T> extends AbstractEngineWindow<T> implements NonFiniteDeltaValues {
-  /** A partition holding more entries than this goes into chunks when a store is given. */
-
   // ---- configuration
   private final Clock clock;
 
@@ -56,6 +54,9 @@ public final class Window<T> extends AbstractEngineWindow<T> implements NonFinit
   private final PartitionEvictionPolicy<T> partitionEviction;
   private final boolean timed;
   private final boolean tracksInsertionOrder;
+
+  /** Writes and reads the window's checkpoints. */
+  private final WindowCheckpoint<T> format;
 
   // ---- per-partition state (all of it is checkpointed)
   private final Map<Object, Partition<T>> partitions = new LinkedHashMap<>();
@@ -75,7 +76,7 @@ public final class Window<T> extends AbstractEngineWindow<T> implements NonFinit
   private boolean catchUpPending;
 
   /** The partitions the last checkpoint saved in chunks: those gone since lose their chunks. */
-  private final ChunkedPartitions<Partition<T>> chunkedPartitions = new ChunkedPartitions<>();
+  private final ChunkedPartitions<NumberedEntries<T>> chunkedPartitions = new ChunkedPartitions<>();
 
   /**
    * Creates the window of {@code port}.
@@ -102,37 +103,12 @@ public final class Window<T> extends AbstractEngineWindow<T> implements NonFinit
           "A timeInterval window is a TimeIntervalWindow: use EngineWindow.create(...)");
     }
     this.clock = Objects.requireNonNull(clock, "clock");
-    this.eviction = evictionPolicy(spec, deltas);
-    this.trigger = triggerPolicy(spec, deltas);
+    this.eviction = EvictionPolicy.of(spec, deltas);
+    this.trigger = TriggerPolicy.of(spec, deltas);
     this.partitionEviction = PartitionEvictionPolicy.of(spec.partitionEviction());
     this.timed = spec.usesTime();
     this.tracksInsertionOrder = spec.partitionEviction() != null;
-  }
-
-  private static <T> EvictionPolicy<T> evictionPolicy(WindowSpec spec, DeltaResolver<T> deltas) {
-    PolicySpec p = spec.eviction();
-    return switch (p.kind()) {
-      case COUNT -> new CountEvictionPolicy<>(p.count(), spec.type());
-      case TIME -> new TimeEvictionPolicy<>(p.seconds(), spec.type());
-      case DELTA ->
-          new DeltaEvictionPolicy<>(
-              p, deltas.resolve(p.attribute(), p.delta()), spec.type(), spec.deltaEvictionMode());
-      case PUNCTUATION -> new PunctuationEvictionPolicy<>();
-      case NONE -> throw new IllegalArgumentException("A window needs an eviction policy");
-    };
-  }
-
-  private static <T> TriggerPolicy<T> triggerPolicy(WindowSpec spec, DeltaResolver<T> deltas) {
-    PolicySpec p = spec.trigger();
-    if (p == null) {
-      return TriggerPolicy.none();
-    }
-    return switch (p.kind()) {
-      case COUNT -> new CountTriggerPolicy<>(p.count());
-      case TIME -> new TimeTriggerPolicy<>(p.seconds());
-      case DELTA -> new DeltaTriggerPolicy<>(p, deltas.resolve(p.attribute(), p.delta()));
-      case PUNCTUATION, NONE -> throw new IllegalArgumentException("Not a trigger policy: " + p);
-    };
+    this.format = new WindowCheckpoint<>(spec, eviction.kind() == Policy.DELTA);
   }
 
   // ------------------------------------------------------------------ inputs
@@ -507,44 +483,14 @@ public final class Window<T> extends AbstractEngineWindow<T> implements NonFinit
   @Override
   public void checkpoint(DataOutput out, TupleCodec<T> codec, TupleChunkStore store)
       throws IOException {
-    Set<Partition<T>> chunked = chunkedPartitions.choose(partitions.values(), store);
-    CheckpointHeader.WINDOW.write(out, spec.toString());
-    out.writeBoolean(started);
-    out.writeBoolean(finished);
-    out.writeLong(partitionSequence);
-    out.writeInt(partitions.size());
-    boolean deltaValues = eviction.kind() == Policy.DELTA;
-    for (Partition<T> p : partitions.values()) {
-      PartitionKeyCodec.write(out, p.key);
-      out.writeLong(p.sequence);
-      out.writeLong(p.createdAt);
-      out.writeLong(p.lastInsertAt);
-      out.writeLong(p.nextTumbleAt);
-      out.writeInt(p.insertionsSinceTrigger);
-      out.writeLong(p.nextTriggerAt);
-      out.writeDouble(p.triggerBoundary);
-      out.writeBoolean(p.seenInitialFull);
-      out.writeInt(p.size());
-      boolean inChunks = chunked.contains(p);
-      out.writeBoolean(inChunks);
-      if (inChunks) {
-        PartitionChunks.save(p, out, codec, deltaValues, store);
-        continue;
-      }
-      long previous = p.createdAt;
-      for (Entry<T> e : p.entries) {
-        // Arrival times as differences, mostly 0 within a micro-batch: one byte each.
-        VarLong.write(out, e.insertedAt - previous);
-        previous = e.insertedAt;
-        if (deltaValues) {
-          out.writeDouble(e.deltaValue);
-        }
-        out.writeBoolean(e.tuple != null);
-        if (e.tuple != null) {
-          codec.write(out, e.tuple);
-        }
-      }
-    }
+    Set<NumberedEntries<T>> chunked = chunkedPartitions.choose(partitions.values(), store);
+    format.write(
+        out,
+        new WindowCheckpoint.Contents<>(
+            started, finished, partitionSequence, partitions.values(), List.of()),
+        chunked,
+        codec,
+        store);
   }
 
   /**
@@ -570,43 +516,17 @@ public final class Window<T> extends AbstractEngineWindow<T> implements NonFinit
    */
   @Override
   public void reset(DataInput in, TupleCodec<T> codec, TupleChunkStore store) throws IOException {
-    int version = CheckpointHeader.WINDOW.read(in, spec.toString());
+    WindowCheckpoint.Contents<T> restored = format.read(in, codec, store);
     clear();
-    List<Partition<T>> chunked = new ArrayList<>();
-    started = in.readBoolean();
-    finished = in.readBoolean();
-    partitionSequence = in.readLong();
-    int count = in.readInt();
-    boolean deltaValues = eviction.kind() == Policy.DELTA;
-    for (int i = 0; i < count; i++) {
-      Object key = PartitionKeyCodec.read(in);
-      Partition<T> p = new Partition<>(key, in.readLong(), in.readLong());
-      p.lastInsertAt = in.readLong();
-      p.nextTumbleAt = in.readLong();
-      p.insertionsSinceTrigger = in.readInt();
-      p.nextTriggerAt = in.readLong();
-      p.triggerBoundary = in.readDouble();
-      p.seenInitialFull = in.readBoolean();
-      int size = in.readInt();
-      if (version >= 3 && in.readBoolean()) {
-        PartitionChunks.load(
-            p, in, codec, deltaValues, store, size, "partition " + key, version >= 4);
-        chunked.add(p);
-      } else {
-        long previous = p.createdAt;
-        for (int j = 0; j < size; j++) {
-          long insertedAt = previous + (version == 1 ? in.readLong() : VarLong.read(in));
-          previous = insertedAt;
-          double value = deltaValues ? in.readDouble() : 0;
-          T tuple = in.readBoolean() ? codec.read(in) : null;
-          p.append(new Entry<>(tuple, insertedAt, value));
-        }
-      }
-      tupleCount += size;
-      partitions.put(key, p);
+    started = restored.started();
+    finished = restored.finished();
+    partitionSequence = restored.partitionSequence();
+    for (Partition<T> p : restored.partitions()) {
+      tupleCount += p.size();
+      partitions.put(p.key, p);
       schedule(p);
     }
-    chunkedPartitions.restored(chunked);
+    chunkedPartitions.restored(restored.loadedFromChunks());
     catchUpPending = started && timed;
   }
 

@@ -19,7 +19,6 @@ import io.streamswindow.engine.SystemClock;
 import io.streamswindow.engine.TimeDomain;
 import io.streamswindow.engine.TupleChunkStore;
 import io.streamswindow.engine.WindowSpec;
-import io.streamswindow.runtime.RestoreFailedException.Step;
 import io.streamswindow.schema.ImmutableTuple;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -89,7 +88,6 @@ public final class OperatorHost {
   private final Operator operator;
   private final HostOperatorContext context;
   private final Clock clock;
-  private final CheckpointStreams checkpointStreams;
 
   private final Map<String, List<String>> parameters;
   private final List<HostInputPort> inputs = new ArrayList<>();
@@ -98,6 +96,7 @@ public final class OperatorHost {
   private final StateHandlers stateHandlers = new StateHandlers();
   private final HostLock lock;
   private final WallClockTimer timer; // only on the SystemClock, for windows with time policies
+  private final HostCheckpointing checkpointing;
   private final LongConsumer manualClockListener = this::advanceTimeFromClock;
   private final List<Runnable> activityListeners = new CopyOnWriteArrayList<>();
 
@@ -116,7 +115,6 @@ public final class OperatorHost {
   OperatorHost(OperatorHostBuilder builder) {
     this.operator = builder.newOperator();
     this.clock = builder.clock;
-    this.checkpointStreams = builder.checkpointStreams;
     this.parameters = Collections.unmodifiableMap(new LinkedHashMap<>(builder.parameters));
     String name = builder.name != null ? builder.name : operator.getClass().getSimpleName();
     int inputCount = builder.inputs.size();
@@ -155,6 +153,15 @@ public final class OperatorHost {
       onTheClock |= spec.window() != null && spec.window().usesTime();
     }
     this.windows = new PortWindows(inputs, specs, context, clock);
+    this.checkpointing =
+        new HostCheckpointing(
+            lock,
+            new CheckpointingAccess(),
+            name,
+            clock,
+            windows,
+            stateHandlers,
+            builder.checkpointStreams);
     this.inputFinal = new boolean[inputCount];
     this.openInputs = inputCount;
     this.timer =
@@ -474,6 +481,7 @@ public final class OperatorHost {
   }
 
   // ---------------------------------------------------------------- checkpoint and reset
+  // The work is HostCheckpointing's; these are the public names of it.
 
   /**
    * Delivers outstanding window evictions, then calls every state handler's {@code drain}.
@@ -481,12 +489,7 @@ public final class OperatorHost {
    * @throws Exception what a listener or handler throws
    */
   public void drain() throws Exception {
-    locked(
-        () -> {
-          requireStarted("drain");
-          windows.drain();
-          stateHandlers.drain();
-        });
+    checkpointing.drain();
   }
 
   /**
@@ -498,7 +501,7 @@ public final class OperatorHost {
    * @throws Exception what a handler throws, or an I/O failure of the codec
    */
   public byte[] checkpoint(long id) throws Exception {
-    return checkpoint(id, null);
+    return checkpointing.checkpoint(id, null);
   }
 
   /**
@@ -512,19 +515,7 @@ public final class OperatorHost {
    * @throws Exception what a handler throws, or an I/O failure of the codec or the store
    */
   public byte[] checkpoint(long id, TupleChunkStore store) throws Exception {
-    byte[][] result = new byte[1][];
-    locked(
-        () -> {
-          requireStarted("checkpoint");
-          List<byte[]> saved = windows.checkpoint(store);
-          long millis = Math.floorDiv(clock.nanos(), 1_000_000L);
-          HostCheckpoint checkpoint = HostCheckpoint.forCheckpoint(id, millis, checkpointStreams);
-          stateHandlers.checkpoint(checkpoint);
-          result[0] =
-              new CheckpointEnvelope(id, millis, windows.clauses(), saved, checkpoint.bytes())
-                  .toBytes();
-        });
-    return result[0];
+    return checkpointing.checkpoint(id, store);
   }
 
   /**
@@ -554,7 +545,7 @@ public final class OperatorHost {
    */
   public void reset(byte[] checkpoint, TupleChunkStore store) throws Exception {
     try {
-      restore(checkpoint, store);
+      checkpointing.restore(checkpoint, store, true);
     } catch (RestoreFailedException e) {
       throw e.getCause(); // what IBM's harness users catch: the step's own exception
     }
@@ -573,7 +564,7 @@ public final class OperatorHost {
    * @throws Exception what a listener throws as time catches up
    */
   public void restore(byte[] checkpoint, TupleChunkStore store) throws Exception {
-    restore(checkpoint, store, true);
+    checkpointing.restore(checkpoint, store, true);
   }
 
   /**
@@ -594,43 +585,7 @@ public final class OperatorHost {
    * @throws Exception what a listener throws as the timers fire
    */
   public void continueFrom(byte[] checkpoint, TupleChunkStore store) throws Exception {
-    restore(checkpoint, store, false);
-  }
-
-  private void restore(byte[] checkpoint, TupleChunkStore store, boolean catchUp) throws Exception {
-    CheckpointEnvelope envelope;
-    try {
-      envelope = CheckpointEnvelope.parse(checkpoint);
-    } catch (Exception e) {
-      throw new RestoreFailedException(Step.CHECKPOINT, e);
-    }
-    locked(
-        () -> {
-          requireStarted("reset");
-          step(Step.CHECKPOINT, () -> windows.checkCompatible(envelope, context.getName()));
-          step(Step.WINDOWS, () -> windows.reset(envelope, store));
-          windows.catchUpAtNextTimeStep(catchUp);
-          lastWatermarkNanos = Long.MIN_VALUE;
-          step(
-              Step.STATE_HANDLERS,
-              () ->
-                  stateHandlers.reset(
-                      HostCheckpoint.forRestore(
-                          envelope.sequenceId(),
-                          envelope.timestampMillis(),
-                          envelope.handlerData(),
-                          checkpointStreams)));
-          advanceToClock();
-        });
-  }
-
-  /** Runs one step of a restore, its failure a {@link RestoreFailedException} naming the step. */
-  private static void step(Step step, Action action) throws RestoreFailedException {
-    try {
-      action.run();
-    } catch (Exception e) {
-      throw new RestoreFailedException(step, e);
-    }
+    checkpointing.restore(checkpoint, store, false);
   }
 
   /**
@@ -643,17 +598,7 @@ public final class OperatorHost {
    * @throws Exception what a listener throws for the events that fell due meanwhile
    */
   public void resume() throws Exception {
-    locked(
-        () -> {
-          requireStarted("resume");
-          lastWatermarkNanos = Long.MIN_VALUE;
-          advanceToClock();
-        });
-  }
-
-  /** The tuples the host's windows hold, over all ports and partitions. */
-  public long tupleCount() {
-    return windows.tupleCount();
+    checkpointing.resume();
   }
 
   /**
@@ -663,30 +608,42 @@ public final class OperatorHost {
    * @throws Exception what a handler or listener throws
    */
   public void resetToInitialState() throws Exception {
-    locked(
-        () -> {
-          requireStarted("resetToInitialState");
-          windows.resetToInitialState();
-          lastWatermarkNanos = Long.MIN_VALUE;
-          stateHandlers.resetToInitialState();
-          advanceToClock();
-        });
+    checkpointing.resetToInitialState();
   }
 
   /** Passes {@code retireCheckpoint(id)} to every state handler, in registration order. */
   public void retireCheckpoint(long id) throws Exception {
-    locked(() -> stateHandlers.retireCheckpoint(id));
+    checkpointing.retireCheckpoint(id);
   }
 
   /** Passes {@code regionCheckpointed(id)} to every state handler, in registration order. */
   public void regionCheckpointed(long id) throws Exception {
-    locked(() -> stateHandlers.regionCheckpointed(id));
+    checkpointing.regionCheckpointed(id);
   }
 
-  private void advanceToClock() throws Exception {
-    if (state == State.RUNNING) {
-      lastTimeNanos = Math.max(lastTimeNanos, clock.nanos());
-      windows.fireTimersUpTo(TimeDomain.PROCESSING_TIME, lastTimeNanos);
+  /** The tuples the host's windows hold, over all ports and partitions. */
+  public long tupleCount() {
+    return windows.tupleCount();
+  }
+
+  /** What {@link HostCheckpointing} asks of this host; called holding the lock. */
+  private final class CheckpointingAccess implements HostCheckpointing.Host {
+    @Override
+    public void requireStarted(String call) {
+      OperatorHost.this.requireStarted(call);
+    }
+
+    @Override
+    public void forgetWatermark() {
+      lastWatermarkNanos = Long.MIN_VALUE;
+    }
+
+    @Override
+    public void catchUpWithClock() throws Exception {
+      if (state == State.RUNNING) {
+        lastTimeNanos = Math.max(lastTimeNanos, clock.nanos());
+        windows.fireTimersUpTo(TimeDomain.PROCESSING_TIME, lastTimeNanos);
+      }
     }
   }
 
