@@ -4,9 +4,9 @@ java/spark/src/spark-4/proto/streams_window/connect/window_request.proto; do not
 
 The descriptor, not protoc's Python code: a module protoc generates checks at import that the
 protobuf runtime is as new as that protoc, and the Connect clients of the supported Spark lines
-run on different runtimes (pyspark 4.0's on protobuf 5, 4.2's on 6.33 or newer); every runtime
-reads a descriptor. ``_connect`` builds the message classes from it (docs/decisions.md, "Spark
-Connect").
+run on different runtimes (pyspark 4.0's may run on protobuf 5, 4.2's needs 6.33 or newer);
+every runtime reads a descriptor. ``_connect`` builds the message classes from it
+(docs/decisions.md, "Spark Connect").
 """
 
 #: The file's name in a descriptor pool.
