@@ -12,7 +12,15 @@ import pytest
 from pyspark.sql import SparkSession
 
 import streams_window as sw
-from streams_window import _call, _classify, _connect, _connect_proto, _connect_request, _jvm, _pyspark
+from streams_window import (
+    _call,
+    _classify,
+    _connect,
+    _connect_proto,
+    _connect_request,
+    _jvm,
+    _pyspark,
+)
 from streams_window.errors import ArgumentError, StreamsWindowError, WindowClauseError
 from conftest import NO_CONNECT_ON_3_5, SPARK_3_5
 from support import READINGS_SCHEMA, WINDOW_SUM, readings
