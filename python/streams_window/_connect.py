@@ -2,9 +2,10 @@
 reading of the Connect client's errors into :class:`~streams_window._classify.Link` objects.
 
 A Spark Connect client has no JVM, so ``run_operator``, ``aggregate`` and ``parse_window`` send
-their (already checked) arguments as a :mod:`streams_window._connect_request` message in a
-``Relation.extension``; the server's ``io.streamswindow.spark.connect.WindowRelationPlugin`` calls
-the same Java entry points as the Py4J transport (``_jvm``) and answers with the result's plan.
+their (already checked) arguments as a ``streams_window.connect.WindowRequest`` message
+(:mod:`streams_window._connect_request`) in a ``Relation.extension``; the server's
+``io.streamswindow.spark.connect.WindowRelationPlugin`` calls the same Java entry points as the
+Py4J transport (``_jvm``) and answers with the result's plan.
 The plan is analyzed at once, so that a bad argument raises from the call, as on a classic
 session. The client receives a server's exception as data (class names, messages, conditions and
 message parameters of its cause chain), which :func:`chain` reads into the same links the Py4J
@@ -18,9 +19,11 @@ Example::
 
 from __future__ import annotations
 
+import functools
 import json
 import sys
 from collections.abc import Callable, Sequence
+from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any
 
 from streams_window import _connect_request, _pyspark, _spark_version
@@ -42,36 +45,46 @@ def run_operator(call: OperatorCall) -> DataFrame:
 
     schema = call.output_schema
     is_struct = isinstance(schema, StructType)
-    return _send(
-        call.df,
-        lambda relation, *more: _connect_request.run_operator_request(
-            input_relation=relation,
-            operator_class=call.operator_class,
-            window=call.window,
-            partition_by=call.partition_by,
-            order_by=call.order_by,
-            params=call.params,
-            output_schema=None if is_struct else str(schema),
-            output_schema_json=schema.json() if isinstance(schema, StructType) else None,
-            options=call.options,
-            more_inputs=list(zip(more, call.input_windows, strict=True)),
-        ),
-        more=call.inputs,
-    )
+    windows = (call.window, *call.input_windows)
+
+    def encode(*relations: bytes) -> bytes:
+        messages = _messages()
+        return _request(
+            run_operator=messages.RunOperator(
+                inputs=[
+                    _input_port(messages, relation, window)
+                    for relation, window in zip(relations, windows, strict=True)
+                ],
+                operator_class=call.operator_class,
+                partition_by=call.partition_by,
+                order_by=call.order_by,
+                params=[
+                    messages.Parameter(name=name, values=values)
+                    for name, values in call.params.items()
+                ],
+                output_schema="" if is_struct else str(schema),
+                output_schema_json=schema.json() if isinstance(schema, StructType) else "",
+                options=call.options,
+            )
+        )
+
+    return _send(call.df, encode, more=call.inputs)
 
 
 def aggregate(call: AggregateCall) -> DataFrame:
     """``aggregate`` on a Connect DataFrame."""
     return _send(
         call.df,
-        lambda relation: _connect_request.aggregate_request(
-            input_relation=relation,
-            window=call.window,
-            partition_by=call.partition_by,
-            order_by=call.order_by,
-            output=call.output,
-            group_by=call.group_by,
-            options=call.options,
+        lambda relation: _request(
+            aggregate=_messages().Aggregate(
+                input=relation,
+                window=call.window,
+                partition_by=call.partition_by,
+                order_by=call.order_by,
+                output=call.output,
+                group_by=call.group_by,
+                options=call.options,
+            )
         ),
     )
 
@@ -84,9 +97,42 @@ def parse_window(clause: str, session: Any) -> dict[str, str]:
         None,
         session,
         _connect_request.TYPE_URL,
-        lambda _: _connect_request.parse_window_request(clause),
+        lambda _: _request(parse_window=_messages().ParseWindow(clause=clause)),
     ).collect()
     return {row["part"]: row["value"] for row in rows}
+
+
+@functools.cache
+def _messages() -> SimpleNamespace:
+    """The request's message classes (``WindowRequest``, ``RunOperator``, ``InputPort``...), built
+    from the descriptor protoc made of its .proto, in a pool of their own. Built on first use: only
+    a Connect client has the protobuf runtime."""
+    from google.protobuf import descriptor_pb2, descriptor_pool, message_factory
+
+    from streams_window import _connect_proto
+
+    pool = descriptor_pool.DescriptorPool()
+    for file in descriptor_pb2.FileDescriptorSet.FromString(_connect_proto.DESCRIPTOR_SET).file:
+        pool.AddSerializedFile(file.SerializeToString())
+    described = pool.FindFileByName(_connect_proto.FILE_NAME).message_types_by_name
+    return SimpleNamespace(
+        **{name: message_factory.GetMessageClass(type_) for name, type_ in described.items()}
+    )
+
+
+def _request(**call: Any) -> bytes:
+    """An encoded ``WindowRequest`` of this version holding ``call`` (one field of its ``call``
+    oneof, by name)."""
+    request = _messages().WindowRequest(version=_connect_request.VERSION, **call)
+    return bytes(request.SerializeToString())
+
+
+def _input_port(messages: SimpleNamespace, relation: bytes, window: str | None) -> Any:
+    """An ``InputPort``: its DataFrame's encoded relation and its window; ``None`` leaves the
+    window absent, which says the port is not windowed."""
+    if window is None:
+        return messages.InputPort(relation=relation)
+    return messages.InputPort(relation=relation, window=window)
 
 
 def _require_connect_line() -> None:

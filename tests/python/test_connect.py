@@ -5,18 +5,29 @@ suites run on both session kinds through the ``any_spark`` fixture.)"""
 from __future__ import annotations
 
 import warnings
+from pathlib import Path
 from typing import Any
 
 import pytest
 from pyspark.sql import SparkSession
 
 import streams_window as sw
-from streams_window import _call, _classify, _connect, _connect_request, _jvm
+from streams_window import (
+    _call,
+    _classify,
+    _connect,
+    _connect_proto,
+    _connect_request,
+    _jvm,
+    _pyspark,
+)
 from streams_window.errors import ArgumentError, StreamsWindowError, WindowClauseError
 from conftest import NO_CONNECT_ON_3_5, SPARK_3_5
 from support import READINGS_SCHEMA, WINDOW_SUM, readings
 
 pytestmark = pytest.mark.skipif(SPARK_3_5, reason=NO_CONNECT_ON_3_5)
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_parse_window_gives_the_same_parts_on_both_session_kinds(
@@ -77,9 +88,11 @@ def test_a_request_of_another_version_is_refused_naming_both(
     connect_spark: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     df = connect_spark.createDataFrame(readings(["a"], 4), READINGS_SCHEMA)
-    monkeypatch.setattr(_connect_request, "VERSION", 2)
+    monkeypatch.setattr(_connect_request, "VERSION", 3)
 
-    with pytest.raises(ArgumentError, match="reads requests of version 1, and the client sent"):
+    with pytest.raises(
+        ArgumentError, match=r"reads requests of version 2 \(and 1\), and the client sent version 3"
+    ):
         sw.run_operator(
             df,
             WINDOW_SUM,
@@ -166,105 +179,95 @@ def test_configure_refuses_a_server_it_does_not_start() -> None:
         sw.configure(builder)
 
 
-def test_the_request_is_protobuf_as_documented() -> None:
-    """The hand-encoded bytes read back with protobuf's own parser, through a descriptor of the
-    message as docs/connect.md states it."""
-    from google.protobuf import descriptor_pb2, descriptor_pool, message_factory
+def test_the_facades_schema_is_the_one_the_java_build_compiles(built_jar: str) -> None:
+    """The descriptor the facade builds its messages from (scripts/gen_proto's) is the one the
+    Java build's protoc writes of window_request.proto, beside the jar: a change to the .proto
+    that was not regenerated fails here."""
+    from google.protobuf import descriptor_pb2
 
-    file = descriptor_pb2.FileDescriptorProto(name="sw.proto", package="streams_window.connect")
-    string, message, uint32 = 9, 11, 13
-    repeated, optional = 3, 1
+    built = ROOT / "java/spark/target/generated-resources/protobuf/descriptor-sets"
+    path = built / "window_request.desc"
+    assert path.is_file(), f"the Java build wrote no {path}"
+    from_java_build = descriptor_pb2.FileDescriptorSet.FromString(path.read_bytes())
 
-    def add(name: str, fields: list[tuple[str, int, int, int, str]]) -> None:
-        described = file.message_type.add(name=name)
-        for field, number, kind, label, type_name in fields:
-            entry = described.field.add(name=field, number=number, type=kind, label=label)
-            if type_name:
-                entry.type_name = type_name
+    facades = descriptor_pb2.FileDescriptorSet.FromString(_connect_proto.DESCRIPTOR_SET)
 
-    add("Entry", [("key", 1, string, optional, ""), ("value", 2, string, optional, "")])
-    add("Parameter", [("name", 1, string, optional, ""), ("values", 2, string, repeated, "")])
-    add(
-        "RunOperator",
-        [
-            ("input", 1, 12, optional, ""),  # bytes: a spark.connect.Relation's encoding
-            ("operator_class", 2, string, optional, ""),
-            ("window", 3, string, optional, ""),
-            ("partition_by", 4, string, repeated, ""),
-            ("order_by", 5, string, repeated, ""),
-            ("params", 6, message, repeated, ".streams_window.connect.Parameter"),
-            ("output_schema", 7, string, optional, ""),
-            ("options", 8, message, repeated, ".streams_window.connect.Entry"),
-            ("output_schema_json", 9, string, optional, ""),
-            ("more_inputs", 10, message, repeated, ".streams_window.connect.MoreInput"),
-        ],
+    assert facades == from_java_build
+    assert [file.name for file in facades.file] == [_connect_proto.FILE_NAME]
+
+
+def test_a_run_operator_request_lists_every_input_port(monkeypatch: pytest.MonkeyPatch) -> None:
+    sent: dict[str, Any] = {}
+    monkeypatch.setattr(
+        _connect, "_send", lambda df, encode, more=(): sent.update(encode=encode, more=more)
     )
-    add("MoreInput", [("relation", 1, 12, optional, ""), ("window", 2, string, optional, "")])
-    add(
-        "WindowRequest",
-        [
-            ("version", 1, uint32, optional, ""),
-            ("run_operator", 2, message, optional, ".streams_window.connect.RunOperator"),
-            ("run_operator_ports", 5, message, optional, ".streams_window.connect.RunOperator"),
-        ],
-    )
-    pool = descriptor_pool.DescriptorPool()
-    pool.Add(file)
-    request_class = message_factory.GetMessageClass(
-        pool.FindMessageTypeByName("streams_window.connect.WindowRequest")
-    )
-
-    encoded = _connect_request.run_operator_request(
-        input_relation=b"\x01\x02",
-        operator_class="com.acme.VSum",
-        window="tumbling, count(4)",
+    more = ("port 1's DataFrame", "port 2's DataFrame")
+    call = _call.OperatorCall(
+        df=None,  # type: ignore[arg-type]
+        spark=None,  # type: ignore[arg-type]
+        operator_class="com.acme.Join",
+        window="partitioned, tumbling, count(4)",
+        output_schema="total double",
         partition_by=["key"],
         order_by=["seq", "ts"],
         params={"attr": ["cost"], "sizes": ["1", "2"]},
-        output_schema="total double",
-        output_schema_json=None,
         options={"batch_marker": "true", "spl_type.é": "decimal64"},
+        inputs=more,  # type: ignore[arg-type]
+        input_windows=("sliding, count(2)", None),
     )
-    request = request_class.FromString(encoded)
 
-    assert request.version == _connect_request.VERSION == 1
-    call = request.run_operator
-    assert (call.input, call.operator_class, call.window) == (
-        b"\x01\x02",
-        "com.acme.VSum",
-        "tumbling, count(4)",
-    )
-    assert (list(call.partition_by), list(call.order_by)) == (["key"], ["seq", "ts"])
-    assert [(p.name, list(p.values)) for p in call.params] == [
+    _connect.run_operator(call)
+    messages = _connect._messages()
+    request = messages.WindowRequest.FromString(sent["encode"](b"\x01", b"\x02", b"\x03"))
+
+    assert sent["more"] == more  # their relations are the encoder's arguments after port 0's
+    assert request.version == _connect_request.VERSION == 2
+    assert request.WhichOneof("call") == "run_operator"
+    run = request.run_operator
+    assert [(p.relation, p.window, p.HasField("window")) for p in run.inputs] == [
+        (b"\x01", "partitioned, tumbling, count(4)", True),
+        (b"\x02", "sliding, count(2)", True),
+        (b"\x03", "", False),  # absent: not windowed
+    ]
+    assert run.operator_class == "com.acme.Join"
+    assert (list(run.partition_by), list(run.order_by)) == (["key"], ["seq", "ts"])
+    assert [(p.name, list(p.values)) for p in run.params] == [
         ("attr", ["cost"]),
         ("sizes", ["1", "2"]),
     ]
-    assert [(o.key, o.value) for o in call.options] == [
-        ("batch_marker", "true"),
-        ("spl_type.é", "decimal64"),
-    ]
-    assert call.output_schema == "total double" and not call.output_schema_json
-    assert not request.HasField("run_operator_ports") and list(call.more_inputs) == []
+    assert dict(run.options) == {"batch_marker": "true", "spl_type.é": "decimal64"}
+    assert (run.output_schema, run.output_schema_json) == ("total double", "")
 
-    # Input ports beyond 0: their relations and windows, under the call's own field number.
-    with_ports = request_class.FromString(
-        _connect_request.run_operator_request(
-            input_relation=b"\x01",
-            operator_class="com.acme.Join",
-            window=None,
+
+def test_a_request_of_a_version_1_client_still_runs(connect_spark: Any) -> None:
+    """A client of version 1 (port 0 apart from the others) is read by a server of version 2."""
+    df = connect_spark.createDataFrame(readings(["a", "b"], 8), READINGS_SCHEMA)
+    messages = _connect._messages()
+
+    def version_1(relation: bytes) -> bytes:
+        call = messages.RunOperatorVersion1(
+            input=relation,
+            operator_class=WINDOW_SUM,
+            window="partitioned, tumbling, count(4)",
             partition_by=["key"],
-            order_by=[],
-            params={},
-            output_schema="total double",
-            output_schema_json=None,
-            options={},
-            more_inputs=[(b"\x02", "sliding, count(2)"), (b"\x03", None)],
+            order_by=["seq"],
+            params=[messages.Parameter(name="attr", values=["cost"])],
+            output_schema="key string, seq long, total double, count long",
         )
+        request = messages.WindowRequestVersion1(version=1, run_operator=call)
+        return bytes(request.SerializeToString())
+
+    old = _pyspark.connect_request(df, connect_spark, _connect_request.TYPE_URL, version_1)
+    now = sw.run_operator(
+        df,
+        WINDOW_SUM,
+        window="partitioned, tumbling, count(4)",
+        partition_by="key",
+        order_by="seq",
+        params={"attr": "cost"},
+        output_schema="key string, seq long, total double, count long",
     )
-    assert not with_ports.HasField("run_operator")
-    ports = with_ports.run_operator_ports
-    assert ports.input == b"\x01" and not ports.HasField("window")
-    assert [(m.relation, m.window, m.HasField("window")) for m in ports.more_inputs] == [
-        (b"\x02", "sliding, count(2)", True),
-        (b"\x03", "", False),
-    ]
+
+    rows = sorted(old.collect())
+    assert len(rows) == 4  # two tumbling windows of 4 per key
+    assert rows == sorted(now.collect())

@@ -61,12 +61,12 @@ public final class WindowRelationPlugin implements RelationPlugin {
   private static LogicalPlan answer(WindowRequest request, SparkConnectPlanner planner) {
     org.apache.spark.sql.Dataset<Row> result;
     if (request instanceof WindowRequest.RunOperator call) {
-      if (call.moreInputs().isEmpty()) {
-        result = WindowedOperators.runOperator(input(call.input(), planner), call.request());
+      if (call.inputs().size() == 1) {
+        result =
+            WindowedOperators.runOperator(input(call.inputs().get(0), planner), call.request());
       } else {
         List<org.apache.spark.sql.Dataset<Row>> inputs = new ArrayList<>();
-        inputs.add(input(call.input(), planner));
-        call.moreInputs().forEach(more -> inputs.add(input(more, planner)));
+        call.inputs().forEach(port -> inputs.add(input(port, planner)));
         result = WindowedOperators.runOperator(inputs, call.request());
       }
     } else if (request instanceof WindowRequest.Aggregate call) {

@@ -1,6 +1,11 @@
 package io.streamswindow.spark.connect;
 
+import com.google.protobuf.Any;
+import com.google.protobuf.ByteString;
+import com.google.protobuf.InvalidProtocolBufferException;
+import com.google.protobuf.UnknownFieldSet;
 import io.streamswindow.spark.OperatorRunRequest;
+import io.streamswindow.spark.connect.proto.WindowRequestProto;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -14,48 +19,39 @@ import org.apache.spark.sql.types.StructType;
  * parse_window}, with its arguments as the Py4J path passes them to {@code WindowedOperators} and
  * {@code Aggregates}.
  *
- * <p>The message, version {@value #VERSION}, is documented in docs/connect.md ("The request
- * message") in protobuf's own notation; both sides encode it by hand in protobuf's wire format
- * (docs/decisions.md, "Spark Connect"). Example:
+ * <p>The message, version {@value #VERSION}, is {@code streams_window.connect.WindowRequest} of
+ * {@code src/spark-4/proto/streams_window/connect/window_request.proto}, read here through the
+ * classes the build generates from it ({@link WindowRequestProto}); a request of version 1, which
+ * clients before version 2 send, is read by mapping it onto version 2 (docs/connect.md, "The
+ * request message"). Example:
  *
  * <pre>{@code
  * WindowRequest request = WindowRequest.fromAny(anyBytes); // null: not a streams-window request
  * if (request instanceof WindowRequest.RunOperator call) {
- *   ... call.request().operatorClass(), call.request().input().window() ...
+ *   ... call.request().operatorClass(), call.request().inputs().get(1).window() ...
  * }
  * }</pre>
  */
 public sealed interface WindowRequest {
 
-  /**
-   * The call field of a {@code run_operator} with input ports beyond 0: the same {@code
-   * RunOperator} message, under a number of its own so that a server whose jar does not read {@code
-   * more_inputs} refuses the call instead of running port 0 alone (docs/connect.md).
-   */
-  int RUN_OPERATOR_PORTS = 5;
-
   /** The {@code type_url} of the {@code Any} that carries a request. */
   String TYPE_URL = "type.googleapis.com/streams_window.connect.WindowRequest";
 
-  /** The version of the message this jar reads; a request of another version is refused. */
-  int VERSION = 1;
+  /** The version of the message clients send; version 1 is read as well. */
+  int VERSION = 2;
 
   /**
    * {@code run_operator}: the {@link OperatorRunRequest} the Py4J path's arguments to {@code
-   * WindowedOperators.runOperator} make. {@code input} is the encoded {@code
-   * spark.connect.Relation} of the input DataFrame; {@code moreInputs} those of input ports 1, 2...
-   * (empty for one port), whose windows the request declares.
+   * WindowedOperators.runOperator} make, and {@code inputs}, the encoded {@code
+   * spark.connect.Relation} of each input port's DataFrame, port 0's first (at least one), whose
+   * windows the request holds.
    */
-  record RunOperator(byte[] input, OperatorRunRequest request, List<byte[]> moreInputs)
-      implements WindowRequest {
+  record RunOperator(List<byte[]> inputs, OperatorRunRequest request) implements WindowRequest {}
 
-    /** A call of an operator with one input port. */
-    public RunOperator(byte[] input, OperatorRunRequest request) {
-      this(input, request, List.of());
-    }
-  }
-
-  /** {@code aggregate}: {@code Aggregates.aggregate}'s arguments; {@code input} as above. */
+  /**
+   * {@code aggregate}: {@code Aggregates.aggregate}'s arguments; {@code input} the encoded {@code
+   * spark.connect.Relation} of the input DataFrame.
+   */
   record Aggregate(
       byte[] input,
       String window,
@@ -74,122 +70,97 @@ public sealed interface WindowRequest {
    *
    * @return the request, or null when the {@code Any} holds another message (another plugin's)
    * @throws IllegalArgumentException for a streams-window request that is malformed, holds no call
-   *     or is of another version, saying so
+   *     or is of a version this jar does not read, saying so
    */
   static WindowRequest fromAny(byte[] any) {
-    String typeUrl = "";
-    byte[] value = new byte[0];
-    WireReader reader = new WireReader(any);
-    while (reader.next()) {
-      switch (reader.field()) {
-        case 1 -> typeUrl = reader.string();
-        case 2 -> value = reader.bytes();
-        default -> reader.skip();
-      }
+    Any message;
+    try {
+      message = Any.parseFrom(any);
+    } catch (InvalidProtocolBufferException e) {
+      throw malformed(e);
     }
-    return TYPE_URL.equals(typeUrl) ? decode(value) : null;
+    return TYPE_URL.equals(message.getTypeUrl()) ? decode(message.getValue()) : null;
   }
 
-  /** Reads an encoded {@code WindowRequest} message (the {@code Any}'s value). */
-  static WindowRequest decode(byte[] message) {
-    long version = 0;
-    int callField = 0;
-    WireReader call = null;
-    WireReader reader = new WireReader(message);
-    while (reader.next()) {
-      switch (reader.field()) {
-        case 1 -> version = reader.varint();
-        case 2, 3, 4, RUN_OPERATOR_PORTS -> {
-          callField = reader.field();
-          call = reader.message();
-        }
-        default -> reader.skip();
+  /**
+   * Reads an encoded {@code WindowRequest} message (the {@code Any}'s value), of version 1 or 2.
+   */
+  static WindowRequest decode(ByteString message) {
+    WindowRequestProto.WindowRequest request;
+    try {
+      // The version is read apart from the rest, without a schema: a message of another version
+      // may give a field another type, and its version is what to report.
+      long version = versionOf(UnknownFieldSet.parseFrom(message));
+      if (version == 1) {
+        request =
+            VersionOneMapping.asVersion2(
+                WindowRequestProto.WindowRequestVersion1.parseFrom(message));
+      } else if (version == VERSION) {
+        request = WindowRequestProto.WindowRequest.parseFrom(message);
+      } else {
+        throw new IllegalArgumentException(
+            "This Spark Connect server's streams-window jar reads requests of version "
+                + VERSION
+                + " (and 1), and the client sent version "
+                + version
+                + ": use the same streams-window version on the client and on the server");
       }
+    } catch (InvalidProtocolBufferException e) {
+      throw malformed(e);
     }
-    if (version != VERSION) {
-      throw new IllegalArgumentException(
-          "This Spark Connect server's streams-window jar reads requests of version "
-              + VERSION
-              + ", and the client sent version "
-              + version
-              + ": use the same streams-window version on the client and on the server");
-    }
-    if (call == null) {
-      throw new IllegalArgumentException(
-          "Malformed streams-window Connect request: it names no call");
-    }
-    // Read once the version is known to be this jar's: a call of another version may hold what
-    // this jar cannot read (an option it does not know), and the version is what to report.
-    return switch (callField) {
-      case 2 -> runOperator(call);
-      case RUN_OPERATOR_PORTS -> runOperator(call);
-      case 3 -> aggregate(call);
-      default -> parseWindow(call);
+    return switch (request.getCallCase()) {
+      case RUN_OPERATOR -> runOperator(request.getRunOperator());
+      case AGGREGATE -> aggregate(request.getAggregate());
+      case PARSE_WINDOW -> new ParseWindow(request.getParseWindow().getClause());
+      case CALL_NOT_SET ->
+          throw new IllegalArgumentException(
+              "Malformed streams-window Connect request: it names no call");
     };
   }
 
-  /**
-   * A {@code RunOperator} message, read into the request the Py4J path's arguments make: the
-   * options by their keys ({@link io.streamswindow.spark.RunOption}), an output schema sent as a
-   * {@code StructType}'s JSON as its DDL, as the Py4J path passes it.
-   *
-   * @throws IllegalArgumentException for an option key that names no option
-   */
-  private static RunOperator runOperator(WireReader reader) {
-    byte[] input = null;
-    String operatorClass = "";
-    String window = null; // absent: input port 0 is not windowed
-    List<String> partitionBy = new ArrayList<>();
-    List<String> orderBy = new ArrayList<>();
-    Map<String, List<String>> params = new LinkedHashMap<>();
-    String outputSchema = "";
-    String outputSchemaJson = "";
-    Map<String, String> options = new LinkedHashMap<>();
-    List<byte[]> moreInputs = new ArrayList<>();
-    List<String> moreWindows = new ArrayList<>();
-    while (reader.next()) {
-      switch (reader.field()) {
-        case 1 -> input = reader.bytes();
-        case 2 -> operatorClass = reader.string();
-        case 10 -> moreInput(reader.message(), moreInputs, moreWindows);
-        case 3 -> window = reader.string();
-        case 4 -> partitionBy.add(reader.string());
-        case 5 -> orderBy.add(reader.string());
-        case 6 -> parameter(reader.message(), params);
-        case 7 -> outputSchema = reader.string();
-        case 8 -> entry(reader.message(), options);
-        case 9 -> outputSchemaJson = reader.string();
-        default -> reader.skip();
-      }
-    }
-    OperatorRunRequest.Builder request =
-        OperatorRunRequest.builder(operatorClass)
-            .window(window)
-            .partitionBy(partitionBy)
-            .orderBy(orderBy)
-            .parameters(params)
-            .outputSchema(outputSchemaJson.isEmpty() ? outputSchema : ddlOf(outputSchemaJson))
-            .options(options);
-    moreWindows.forEach(request::inputPort);
-    return new RunOperator(requireInput(input), request.build(), List.copyOf(moreInputs));
+  /** The {@code version} field (1) of a message read without its schema; 0 when it is absent. */
+  private static long versionOf(UnknownFieldSet fields) {
+    List<Long> values = fields.hasField(1) ? fields.getField(1).getVarintList() : List.of();
+    // A field given twice counts as its last value, as protobuf's parsers read it.
+    return values.isEmpty() ? 0 : values.get(values.size() - 1);
   }
 
   /**
-   * A {@code MoreInput} message: an input port's relation and its window (absent: not windowed),
-   * added to {@code inputs} and {@code windows}.
+   * A {@code RunOperator} message, read into the request the Py4J path's arguments make: port 0's
+   * window and the others', the options by their keys ({@link io.streamswindow.spark.RunOption}),
+   * an output schema sent as a {@code StructType}'s JSON as its DDL, as the Py4J path passes it.
+   *
+   * @throws IllegalArgumentException for an option key that names no option, or a call without
+   *     input ports
    */
-  private static void moreInput(WireReader reader, List<byte[]> inputs, List<String> windows) {
-    byte[] relation = null;
-    String window = null;
-    while (reader.next()) {
-      switch (reader.field()) {
-        case 1 -> relation = reader.bytes();
-        case 2 -> window = reader.string();
-        default -> reader.skip();
-      }
+  private static RunOperator runOperator(WindowRequestProto.RunOperator call) {
+    if (call.getInputsCount() == 0) {
+      throw noInput();
     }
-    inputs.add(requireInput(relation));
-    windows.add(window);
+    Map<String, List<String>> params = new LinkedHashMap<>();
+    call.getParamsList().forEach(p -> params.put(p.getName(), List.copyOf(p.getValuesList())));
+    String json = call.getOutputSchemaJson();
+    OperatorRunRequest.Builder request =
+        OperatorRunRequest.builder(call.getOperatorClass())
+            .window(windowOf(call.getInputs(0)))
+            .partitionBy(call.getPartitionByList())
+            .orderBy(call.getOrderByList())
+            .parameters(params)
+            .outputSchema(json.isEmpty() ? call.getOutputSchema() : ddlOf(json))
+            .options(call.getOptionsMap());
+    List<byte[]> inputs = new ArrayList<>();
+    for (WindowRequestProto.InputPort port : call.getInputsList()) {
+      if (!inputs.isEmpty()) {
+        request.inputPort(windowOf(port));
+      }
+      inputs.add(relationOf(port.getRelation()));
+    }
+    return new RunOperator(List.copyOf(inputs), request.build());
+  }
+
+  /** A port's window clause; null when it is absent: the port is not windowed. */
+  private static String windowOf(WindowRequestProto.InputPort port) {
+    return port.hasWindow() ? port.getWindow() : null;
   }
 
   /** The DDL of the {@code StructType} whose JSON the client sent. */
@@ -201,75 +172,32 @@ public sealed interface WindowRequest {
         "Malformed streams-window Connect request: its output schema is not a StructType");
   }
 
-  private static Aggregate aggregate(WireReader reader) {
-    byte[] input = null;
-    String window = "";
-    List<String> partitionBy = new ArrayList<>();
-    List<String> orderBy = new ArrayList<>();
-    List<String> output = new ArrayList<>();
-    List<String> groupBy = new ArrayList<>();
-    Map<String, String> options = new LinkedHashMap<>();
-    while (reader.next()) {
-      switch (reader.field()) {
-        case 1 -> input = reader.bytes();
-        case 2 -> window = reader.string();
-        case 3 -> partitionBy.add(reader.string());
-        case 4 -> orderBy.add(reader.string());
-        case 5 -> output.add(reader.string());
-        case 6 -> groupBy.add(reader.string());
-        case 7 -> entry(reader.message(), options);
-        default -> reader.skip();
-      }
-    }
+  private static Aggregate aggregate(WindowRequestProto.Aggregate call) {
     return new Aggregate(
-        requireInput(input), window, partitionBy, orderBy, output, groupBy, options);
+        relationOf(call.getInput()),
+        call.getWindow(),
+        List.copyOf(call.getPartitionByList()),
+        List.copyOf(call.getOrderByList()),
+        List.copyOf(call.getOutputList()),
+        List.copyOf(call.getGroupByList()),
+        new LinkedHashMap<>(call.getOptionsMap()));
   }
 
-  private static ParseWindow parseWindow(WireReader reader) {
-    String clause = "";
-    while (reader.next()) {
-      if (reader.field() == 1) {
-        clause = reader.string();
-      } else {
-        reader.skip();
-      }
+  /** An input relation's encoding; an empty one is none (no relation encodes to nothing). */
+  private static byte[] relationOf(ByteString relation) {
+    if (relation.isEmpty()) {
+      throw noInput();
     }
-    return new ParseWindow(clause);
+    return relation.toByteArray();
   }
 
-  /** A {@code Parameter} message: a name and its values, added to {@code params}. */
-  private static void parameter(WireReader reader, Map<String, List<String>> params) {
-    String name = "";
-    List<String> values = new ArrayList<>();
-    while (reader.next()) {
-      switch (reader.field()) {
-        case 1 -> name = reader.string();
-        case 2 -> values.add(reader.string());
-        default -> reader.skip();
-      }
-    }
-    params.put(name, values);
+  private static IllegalArgumentException noInput() {
+    return new IllegalArgumentException(
+        "Malformed streams-window Connect request: it carries no input relation");
   }
 
-  /** An entry of a {@code map<string, string>} field, added to {@code map}. */
-  private static void entry(WireReader reader, Map<String, String> map) {
-    String key = "";
-    String value = "";
-    while (reader.next()) {
-      switch (reader.field()) {
-        case 1 -> key = reader.string();
-        case 2 -> value = reader.string();
-        default -> reader.skip();
-      }
-    }
-    map.put(key, value);
-  }
-
-  private static byte[] requireInput(byte[] input) {
-    if (input == null) {
-      throw new IllegalArgumentException(
-          "Malformed streams-window Connect request: it carries no input relation");
-    }
-    return input;
+  private static IllegalArgumentException malformed(InvalidProtocolBufferException e) {
+    return new IllegalArgumentException(
+        "Malformed streams-window Connect request: " + e.getMessage(), e);
   }
 }

@@ -7,32 +7,167 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.google.protobuf.Any;
+import com.google.protobuf.ByteString;
+import com.google.protobuf.CodedOutputStream;
 import io.streamswindow.spark.OperatorRunRequest;
+import io.streamswindow.spark.connect.proto.WindowRequestProto;
+import io.streamswindow.spark.connect.proto.WindowRequestProto.InputPort;
+import io.streamswindow.spark.connect.proto.WindowRequestProto.Parameter;
 import io.streamswindow.spark.errors.RefusedArgumentException;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.apache.spark.connect.proto.Relation;
 import org.apache.spark.connect.proto.SQL;
 import org.apache.spark.sql.types.StructType;
 import org.junit.jupiter.api.Test;
-import org.sparkproject.connect.protobuf.Any;
-import org.sparkproject.connect.protobuf.ByteString;
-import org.sparkproject.connect.protobuf.CodedOutputStream;
 
 /**
- * {@link WindowRequest} reads what protobuf's own encoder writes for the message docs/connect.md
- * documents: the test encodes with Spark Connect's (shaded) protobuf runtime, field by field, and
- * packs the message in an {@code Any} as the Connect client does.
+ * {@link WindowRequest} reads the message of {@code window_request.proto}: version 2 as the classes
+ * generated from it write it (as the facade's, generated from the same file, do), and version 1 as
+ * older clients wrote it, encoded here field by field with protobuf's own encoder as version 1 was
+ * documented, so that the test does not lean on the schema it checks.
  */
 class WindowRequestTest {
 
   private static final Relation INPUT =
       Relation.newBuilder().setSql(SQL.newBuilder().setQuery("SELECT 1 AS seq")).build();
 
+  private static final Relation SECOND =
+      Relation.newBuilder().setSql(SQL.newBuilder().setQuery("SELECT 2 AS seq")).build();
+
   @Test
-  void aRunOperatorRequestIsReadFieldByField() throws IOException {
+  void aRunOperatorRequestIsRead() throws IOException {
+    WindowRequestProto.RunOperator call =
+        WindowRequestProto.RunOperator.newBuilder()
+            .addInputs(port(INPUT, "partitioned, tumbling, count(4)"))
+            .setOperatorClass("com.acme.VSum")
+            .addPartitionBy("key")
+            .addAllOrderBy(List.of("seq", "ts"))
+            .addParams(Parameter.newBuilder().setName("attr").addValues("cost"))
+            .addParams(Parameter.newBuilder().setName("sizes").addValues("1").addValues("2"))
+            .setOutputSchema("key string, total double")
+            .putOptions("batch_marker", "true")
+            .putOptions("spl_type.é", "decimal64")
+            .build();
+
+    WindowRequest.RunOperator run =
+        assertInstanceOf(
+            WindowRequest.RunOperator.class,
+            WindowRequest.fromAny(any(version2().setRunOperator(call))));
+
+    assertEquals(1, run.inputs().size());
+    assertEquals(INPUT, Relation.parseFrom(run.inputs().get(0)));
+    OperatorRunRequest read = run.request();
+    assertEquals("com.acme.VSum", read.operatorClass());
+    assertEquals("partitioned, tumbling, count(4)", read.input().window());
+    assertEquals(List.of("key"), read.input().partitionBy());
+    assertEquals(List.of("seq", "ts"), read.input().orderBy());
+    assertEquals(Map.of("attr", List.of("cost"), "sizes", List.of("1", "2")), read.parameters());
+    assertEquals(List.of("attr", "sizes"), List.copyOf(read.parameters().keySet()));
+    assertEquals("key string, total double", read.output().schemaDdl());
+    // The options map, read by its keys into the request's settings.
+    assertTrue(read.input().batchMarker());
+    assertEquals(Map.of("é", "decimal64"), read.input().splTypes());
+    assertNull(read.input().markerColumn());
+    assertEquals(Map.of(), read.output().splTypes());
+  }
+
+  @Test
+  void everyInputPortIsReadWithItsRelationAndWindow() throws IOException {
+    WindowRequestProto.RunOperator call =
+        WindowRequestProto.RunOperator.newBuilder()
+            .addInputs(port(INPUT, "partitioned, sliding, count(1)"))
+            .addInputs(port(SECOND, "sliding, count(2)"))
+            .addInputs(port(INPUT, null))
+            .setOperatorClass("com.acme.Join")
+            .addPartitionBy("key")
+            .build();
+
+    WindowRequest.RunOperator run =
+        assertInstanceOf(
+            WindowRequest.RunOperator.class,
+            WindowRequest.fromAny(any(version2().setRunOperator(call))));
+
+    assertEquals(3, run.inputs().size());
+    assertEquals(SECOND, Relation.parseFrom(run.inputs().get(1)));
+    assertEquals(INPUT, Relation.parseFrom(run.inputs().get(2)));
+    List<OperatorRunRequest.InputPort> ports = run.request().inputs();
+    assertEquals(3, ports.size());
+    assertEquals("partitioned, sliding, count(1)", ports.get(0).window());
+    assertEquals("sliding, count(2)", ports.get(1).window());
+    assertNull(ports.get(2).window()); // absent: not windowed
+    // Ports beyond 0 are keyed as port 0 is.
+    assertEquals(List.of("key"), ports.get(2).partitionBy());
+  }
+
+  @Test
+  void anOutputSchemaSentAsJsonIsReadAsItsDdlAndAnUnknownOptionIsRefused() {
+    StructType schema = new StructType().add("key", "string").add("total", "double");
+    WindowRequest.RunOperator run =
+        assertInstanceOf(
+            WindowRequest.RunOperator.class,
+            WindowRequest.fromAny(
+                any(
+                    version2()
+                        .setRunOperator(
+                            WindowRequestProto.RunOperator.newBuilder()
+                                .addInputs(port(INPUT, null))
+                                .setOperatorClass("com.acme.VSum")
+                                .setOutputSchemaJson(schema.json())))));
+    assertEquals(schema.toDDL(), run.request().output().schemaDdl());
+
+    WindowRequestProto.WindowRequest.Builder misspelt =
+        version2()
+            .setRunOperator(
+                WindowRequestProto.RunOperator.newBuilder()
+                    .addInputs(port(INPUT, null))
+                    .putOptions("batch_markers", "true"));
+    assertTrue(
+        assertThrows(IllegalArgumentException.class, () -> WindowRequest.fromAny(any(misspelt)))
+            .getMessage()
+            .startsWith("Unknown option 'batch_markers' (did you mean"),
+        "the Map entry points' refusal");
+  }
+
+  @Test
+  void anAggregateAndAParseWindowRequestAreRead() {
+    WindowRequestProto.Aggregate aggregate =
+        WindowRequestProto.Aggregate.newBuilder()
+            .setInput(bytes(INPUT))
+            .setWindow("tumbling, count(3)")
+            .addOrderBy("seq")
+            .addOutput("total=Sum(cost)")
+            .addOutput("n=Count()")
+            .addGroupBy("key")
+            .build();
+    WindowRequest.Aggregate read =
+        assertInstanceOf(
+            WindowRequest.Aggregate.class,
+            WindowRequest.fromAny(any(version2().setAggregate(aggregate))));
+    assertEquals("tumbling, count(3)", read.window());
+    assertEquals(List.of(), read.partitionBy());
+    assertEquals(List.of("seq"), read.orderBy());
+    assertEquals(List.of("total=Sum(cost)", "n=Count()"), read.output());
+    assertEquals(List.of("key"), read.groupBy());
+    assertArrayEquals(INPUT.toByteArray(), read.input());
+
+    assertEquals(
+        new WindowRequest.ParseWindow("sliding, count(3)"),
+        WindowRequest.fromAny(
+            any(
+                version2()
+                    .setParseWindow(
+                        WindowRequestProto.ParseWindow.newBuilder()
+                            .setClause("sliding, count(3)")))));
+  }
+
+  @Test
+  void aVersionOneRunOperatorIsReadAsItsVersionTwoTwin() throws IOException {
+    // Version 1, field by field: port 0 in fields 1 and 3 of the call, under call number 2.
     byte[] call =
         message(
             out -> {
@@ -56,42 +191,54 @@ class WindowRequestTest {
               out.writeByteArray(8, message(e -> pair(e, "spl_type.é", "decimal64")));
               out.writeUInt64(99, 7); // a field this reader does not know is passed over
             });
+    WindowRequestProto.RunOperator twin =
+        WindowRequestProto.RunOperator.newBuilder()
+            .addInputs(port(INPUT, "partitioned, tumbling, count(4)"))
+            .setOperatorClass("com.acme.VSum")
+            .addPartitionBy("key")
+            .addAllOrderBy(List.of("seq", "ts"))
+            .addParams(Parameter.newBuilder().setName("attr").addValues("cost"))
+            .addParams(Parameter.newBuilder().setName("sizes").addValues("1").addValues("2"))
+            .setOutputSchema("key string, total double")
+            .putOptions("batch_marker", "true")
+            .putOptions("spl_type.é", "decimal64")
+            .build();
 
-    WindowRequest request = WindowRequest.fromAny(any(request(2, call)));
+    WindowRequest.RunOperator old =
+        assertInstanceOf(
+            WindowRequest.RunOperator.class, WindowRequest.fromAny(any(version1(2, call))));
+    WindowRequest.RunOperator now =
+        assertInstanceOf(
+            WindowRequest.RunOperator.class,
+            WindowRequest.fromAny(any(version2().setRunOperator(twin))));
 
-    WindowRequest.RunOperator run = assertInstanceOf(WindowRequest.RunOperator.class, request);
-    assertEquals(INPUT, Relation.parseFrom(run.input()));
-    OperatorRunRequest read = run.request();
-    assertEquals("com.acme.VSum", read.operatorClass());
-    assertEquals("partitioned, tumbling, count(4)", read.input().window());
-    assertEquals(List.of("key"), read.input().partitionBy());
-    assertEquals(List.of("seq", "ts"), read.input().orderBy());
-    assertEquals(Map.of("attr", List.of("cost"), "sizes", List.of("1", "2")), read.parameters());
-    assertEquals(List.of("attr", "sizes"), List.copyOf(read.parameters().keySet()));
-    assertEquals("key string, total double", read.output().schemaDdl());
-    // The options map, read by its keys into the request's settings.
-    assertTrue(read.input().batchMarker());
-    assertEquals(Map.of("é", "decimal64"), read.input().splTypes());
-    assertNull(read.input().markerColumn());
-    assertEquals(Map.of(), read.output().splTypes());
+    // OperatorRunRequest has no equality of its own: what it holds, compared part by part.
+    assertEquals(now.request().operatorClass(), old.request().operatorClass());
+    assertEquals(now.request().parameters(), old.request().parameters());
+    assertEquals(now.request().inputs(), old.request().inputs());
+    assertEquals(now.request().outputs(), old.request().outputs());
+    assertEquals(now.request().metricsRows(), old.request().metricsRows());
+    assertEquals(now.request().realTime(), old.request().realTime());
+    assertEquals(1, old.inputs().size());
+    assertArrayEquals(now.inputs().get(0), old.inputs().get(0));
+    assertEquals("partitioned, tumbling, count(4)", old.request().input().window());
+    assertEquals(Map.of("é", "decimal64"), old.request().input().splTypes());
   }
 
   @Test
-  void inputPortsBeyondZeroAreReadWithTheirRelationsAndWindows() throws IOException {
-    Relation second =
-        Relation.newBuilder().setSql(SQL.newBuilder().setQuery("SELECT 2 AS seq")).build();
+  void aVersionOneCallWithMorePortsIsReadWithAllItsPorts() throws IOException {
+    // Version 1's run_operator_ports (call number 5): port 0 apart, ports 1 and 2 in field 10.
     byte[] call =
         message(
             out -> {
               out.writeByteArray(1, INPUT.toByteArray());
               out.writeString(2, "com.acme.Join");
-              out.writeString(3, "partitioned, sliding, count(1)");
               out.writeString(4, "key");
               out.writeByteArray(
                   10,
                   message(
                       m -> {
-                        m.writeByteArray(1, second.toByteArray());
+                        m.writeByteArray(1, SECOND.toByteArray());
                         m.writeString(2, "sliding, count(2)");
                       }));
               out.writeByteArray(10, message(m -> m.writeByteArray(1, INPUT.toByteArray())));
@@ -99,52 +246,22 @@ class WindowRequestTest {
 
     WindowRequest.RunOperator run =
         assertInstanceOf(
-            WindowRequest.RunOperator.class,
-            WindowRequest.fromAny(any(request(WindowRequest.RUN_OPERATOR_PORTS, call))));
+            WindowRequest.RunOperator.class, WindowRequest.fromAny(any(version1(5, call))));
 
-    assertEquals(2, run.moreInputs().size());
-    assertEquals(second, Relation.parseFrom(run.moreInputs().get(0)));
-    assertEquals(INPUT, Relation.parseFrom(run.moreInputs().get(1)));
+    assertEquals(3, run.inputs().size());
+    assertEquals(INPUT, Relation.parseFrom(run.inputs().get(0)));
+    assertEquals(SECOND, Relation.parseFrom(run.inputs().get(1)));
+    assertEquals(INPUT, Relation.parseFrom(run.inputs().get(2)));
     List<OperatorRunRequest.InputPort> ports = run.request().inputs();
-    assertEquals(3, ports.size());
+    assertNull(ports.get(0).window()); // field 3 absent: port 0 is not windowed
     assertEquals("sliding, count(2)", ports.get(1).window());
-    assertNull(ports.get(2).window()); // absent: not windowed
-    // Ports beyond 0 are keyed as port 0 is.
+    assertNull(ports.get(2).window());
     assertEquals(List.of("key"), ports.get(2).partitionBy());
+    assertEquals("com.acme.Join", run.request().operatorClass());
   }
 
   @Test
-  void anOutputSchemaSentAsJsonIsReadAsItsDdlAndAnUnknownOptionIsRefused() throws IOException {
-    StructType schema = new StructType().add("key", "string").add("total", "double");
-    byte[] call =
-        message(
-            out -> {
-              out.writeByteArray(1, INPUT.toByteArray());
-              out.writeString(2, "com.acme.VSum");
-              out.writeString(9, schema.json());
-            });
-    WindowRequest.RunOperator run =
-        assertInstanceOf(
-            WindowRequest.RunOperator.class, WindowRequest.fromAny(any(request(2, call))));
-    assertEquals(schema.toDDL(), run.request().output().schemaDdl());
-
-    byte[] misspelt =
-        message(
-            out -> {
-              out.writeByteArray(1, INPUT.toByteArray());
-              out.writeByteArray(8, message(e -> pair(e, "batch_markers", "true")));
-            });
-    assertTrue(
-        assertThrows(
-                IllegalArgumentException.class,
-                () -> WindowRequest.fromAny(any(request(2, misspelt))))
-            .getMessage()
-            .startsWith("Unknown option 'batch_markers' (did you mean"),
-        "the Map entry points' refusal");
-  }
-
-  @Test
-  void anAggregateAndAParseWindowRequestAreRead() throws IOException {
+  void aVersionOneAggregateAndParseWindowAreRead() throws IOException {
     byte[] aggregate =
         message(
             out -> {
@@ -152,30 +269,31 @@ class WindowRequestTest {
               out.writeString(2, "tumbling, count(3)");
               out.writeString(4, "seq");
               out.writeString(5, "total=Sum(cost)");
-              out.writeString(5, "n=Count()");
               out.writeString(6, "key");
+              out.writeByteArray(7, message(e -> pair(e, "partition_by_keys_only", "true")));
             });
     WindowRequest.Aggregate read =
         assertInstanceOf(
-            WindowRequest.Aggregate.class, WindowRequest.fromAny(any(request(3, aggregate))));
+            WindowRequest.Aggregate.class, WindowRequest.fromAny(any(version1(3, aggregate))));
     assertEquals("tumbling, count(3)", read.window());
-    assertEquals(List.of(), read.partitionBy());
-    assertEquals(List.of("total=Sum(cost)", "n=Count()"), read.output());
+    assertEquals(List.of("seq"), read.orderBy());
+    assertEquals(List.of("total=Sum(cost)"), read.output());
     assertEquals(List.of("key"), read.groupBy());
+    assertEquals(Map.of("partition_by_keys_only", "true"), read.options());
     assertArrayEquals(INPUT.toByteArray(), read.input());
 
     byte[] parse = message(out -> out.writeString(1, "sliding, count(3)"));
     assertEquals(
         new WindowRequest.ParseWindow("sliding, count(3)"),
-        WindowRequest.fromAny(any(request(4, parse))));
+        WindowRequest.fromAny(any(version1(4, parse))));
   }
 
   @Test
-  void anotherPluginsMessageIsLeftAlone() throws IOException {
+  void anotherPluginsMessageIsLeftAlone() {
     byte[] other =
         Any.newBuilder()
             .setTypeUrl("type.googleapis.com/org.graphframes.connect.GraphFramesAPI")
-            .setValue(ByteString.copyFrom(request(4, message(out -> out.writeString(1, "x")))))
+            .setValue(version2().setParseWindow(parseWindow("x")).build().toByteString())
             .build()
             .toByteArray();
     assertNull(WindowRequest.fromAny(other));
@@ -183,52 +301,100 @@ class WindowRequestTest {
 
   @Test
   void aRequestOfAnotherVersionIsRefusedNamingBoth() throws IOException {
-    byte[] call = message(out -> out.writeString(1, "sliding, count(3)"));
     byte[] newer =
         message(
             out -> {
-              out.writeUInt32(1, 2);
-              out.writeByteArray(4, call);
+              out.writeUInt32(1, 3);
+              out.writeByteArray(4, message(c -> c.writeString(1, "sliding, count(3)")));
             });
+    String refusal = "reads requests of version 2 (and 1), and the client sent version 3";
     IllegalArgumentException e =
         assertThrows(IllegalArgumentException.class, () -> WindowRequest.fromAny(any(newer)));
-    assertTrue(
-        e.getMessage().contains("reads requests of version 1, and the client sent version 2"));
+    assertTrue(e.getMessage().contains(refusal), e.getMessage());
 
-    // A newer call may carry what this jar cannot read: the version is what is reported.
+    // A newer message may give a field another type, or carry what this jar cannot read: the
+    // version is what is reported.
     byte[] newerCall =
         message(
             out -> {
-              out.writeUInt32(1, 2);
+              out.writeUInt32(1, 3);
+              out.writeUInt64(2, 12);
               out.writeByteArray(
-                  2, message(c -> c.writeByteArray(8, message(p -> pair(p, "new_option", "x")))));
+                  11, message(c -> c.writeByteArray(8, message(p -> pair(p, "new_option", "x")))));
             });
     assertTrue(
         assertThrows(IllegalArgumentException.class, () -> WindowRequest.fromAny(any(newerCall)))
             .getMessage()
-            .contains("reads requests of version 1, and the client sent version 2"));
+            .contains(refusal));
+
+    // A message without a version (0) is of no version this jar reads either.
+    byte[] none = message(out -> out.writeByteArray(4, message(c -> c.writeString(1, "x"))));
+    assertTrue(
+        assertThrows(IllegalArgumentException.class, () -> WindowRequest.fromAny(any(none)))
+            .getMessage()
+            .contains("reads requests of version 2 (and 1), and the client sent version 0"));
+  }
+
+  @Test
+  void theRelationPluginRefusesAnotherVersionThroughTheRefusalPath() throws IOException {
+    byte[] newer =
+        message(
+            out -> {
+              out.writeUInt32(1, 3);
+              out.writeByteArray(4, message(c -> c.writeString(1, "sliding, count(3)")));
+            });
+
+    // Refused before the planner is needed: the client reads the refusal's condition.
+    RefusedArgumentException refused =
+        assertThrows(
+            RefusedArgumentException.class,
+            () -> new WindowRelationPlugin().transform(any(newer), null));
+
+    assertEquals("STREAMS_WINDOW_REFUSED_ARGUMENT", refused.getCondition());
+    assertTrue(refused.getMessage().contains("the client sent version 3"), refused.getMessage());
   }
 
   @Test
   void malformedRequestsAreRefusedSayingWhatIsWrong() throws IOException {
-    byte[] noCall = message(out -> out.writeUInt32(1, 1));
     assertEquals(
         "Malformed streams-window Connect request: it names no call",
-        assertThrows(IllegalArgumentException.class, () -> WindowRequest.fromAny(any(noCall)))
+        assertThrows(IllegalArgumentException.class, () -> WindowRequest.fromAny(any(version2())))
             .getMessage());
-
-    byte[] noInput = request(2, message(out -> out.writeString(2, "com.acme.VSum")));
     assertEquals(
-        "Malformed streams-window Connect request: it carries no input relation",
-        assertThrows(IllegalArgumentException.class, () -> WindowRequest.fromAny(any(noInput)))
+        "Malformed streams-window Connect request: it names no call",
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> WindowRequest.fromAny(any(message(out -> out.writeUInt32(1, 1)))))
             .getMessage());
 
-    byte[] full = request(4, message(out -> out.writeString(1, "sliding, count(3)")));
-    byte[] cut = java.util.Arrays.copyOf(full, full.length - 3);
+    WindowRequestProto.WindowRequest.Builder noPort =
+        version2()
+            .setRunOperator(WindowRequestProto.RunOperator.newBuilder().setOperatorClass("c.V"));
+    WindowRequestProto.WindowRequest.Builder emptyPort =
+        version2()
+            .setRunOperator(
+                WindowRequestProto.RunOperator.newBuilder()
+                    .addInputs(port(INPUT, null))
+                    .addInputs(InputPort.newBuilder().setWindow("count(2)")));
+    byte[] versionOneWithoutInput = version1(2, message(out -> out.writeString(2, "c.V")));
+    for (byte[] request : List.of(any(noPort), any(emptyPort), any(versionOneWithoutInput))) {
+      assertEquals(
+          "Malformed streams-window Connect request: it carries no input relation",
+          assertThrows(IllegalArgumentException.class, () -> WindowRequest.fromAny(request))
+              .getMessage());
+    }
+
+    byte[] full = version2().setParseWindow(parseWindow("sliding, count(3)")).build().toByteArray();
+    byte[] cut = Arrays.copyOf(full, full.length - 3);
     assertTrue(
         assertThrows(IllegalArgumentException.class, () -> WindowRequest.fromAny(any(cut)))
             .getMessage()
-            .startsWith("Malformed streams-window Connect request: field"));
+            .startsWith("Malformed streams-window Connect request: "));
+    byte[] notAnAny = {(byte) 0x0a, (byte) 0x7f, 1};
+    assertTrue(
+        assertThrows(IllegalArgumentException.class, () -> WindowRequest.fromAny(notAnAny))
+            .getMessage()
+            .startsWith("Malformed streams-window Connect request: "));
   }
 
   @Test
@@ -253,13 +419,39 @@ class WindowRequestTest {
         new RefusedArgumentException(new IllegalArgumentException("no")).getMessageParameters());
   }
 
+  private static WindowRequestProto.WindowRequest.Builder version2() {
+    return WindowRequestProto.WindowRequest.newBuilder().setVersion(2);
+  }
+
+  private static WindowRequestProto.ParseWindow parseWindow(String clause) {
+    return WindowRequestProto.ParseWindow.newBuilder().setClause(clause).build();
+  }
+
+  /** An input port of {@code relation}; {@code window} null: not windowed. */
+  private static InputPort port(Relation relation, String window) {
+    InputPort.Builder port = InputPort.newBuilder().setRelation(bytes(relation));
+    if (window != null) {
+      port.setWindow(window);
+    }
+    return port.build();
+  }
+
+  /** A Spark Connect relation's encoding, as our message's bytes carry it. */
+  private static ByteString bytes(Relation relation) {
+    return ByteString.copyFrom(relation.toByteArray());
+  }
+
   /** A {@code WindowRequest} of version 1 whose call is in field {@code callField}. */
-  private static byte[] request(int callField, byte[] call) throws IOException {
+  private static byte[] version1(int callField, byte[] call) throws IOException {
     return message(
         out -> {
           out.writeUInt32(1, 1);
           out.writeByteArray(callField, call);
         });
+  }
+
+  private static byte[] any(WindowRequestProto.WindowRequest.Builder request) {
+    return any(request.build().toByteArray());
   }
 
   private static byte[] any(byte[] request) {
