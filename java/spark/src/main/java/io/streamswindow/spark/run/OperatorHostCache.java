@@ -8,6 +8,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.LongSupplier;
 import org.apache.spark.sql.Row;
 
@@ -25,9 +29,10 @@ import org.apache.spark.sql.Row;
  *
  * <p>Hosts belong to the run of the streaming query that built them (its run id, which a restart
  * changes): {@link #release} shuts down a run's hosts when the query stops, and a run no call has
- * used for {@link #IDLE_RELEASE_NANOS} is released at the next call of any run, so that a query
- * stopped where the driver cannot tell this executor (a cluster) leaves nothing behind for long.
- * The cache is bounded by weight (tuples held, plus a fixed cost per host); the least recently used
+ * used for {@link #IDLE_RELEASE_NANOS} is released at the next call of any run, or by the shared
+ * cache's sweeper (a daemon thread that looks once a minute), so that a query stopped where the
+ * driver cannot tell this executor (a cluster) leaves nothing behind for long, calls or none. The
+ * cache is bounded by weight (tuples held, plus a fixed cost per host); the least recently used
  * hosts go first and are shut down. Thread-safe.
  */
 public final class OperatorHostCache {
@@ -36,6 +41,12 @@ public final class OperatorHostCache {
 
   /** How long a run's hosts outlive its last call: a run idle this long has most likely ended. */
   static final long IDLE_RELEASE_NANOS = 10L * 60 * 1_000_000_000L;
+
+  /** How often the shared cache's sweeper looks for idle runs. */
+  static final long SWEEP_SECONDS = 60;
+
+  /** Whether the shared cache's sweeper has been started: at its first cached host. */
+  private static final AtomicBoolean SWEEPING = new AtomicBoolean();
 
   /** A rough size of a held tuple in the heap, for the default budget. */
   private static final long BYTES_PER_TUPLE = 128;
@@ -112,6 +123,9 @@ public final class OperatorHostCache {
    * longer fits.
    */
   void put(String run, String plan, Row key, Entry entry) {
+    if (this == SHARED && SWEEPING.compareAndSet(false, true)) {
+      startSweeper();
+    }
     List<Entry> evicted = new ArrayList<>();
     synchronized (this) {
       evicted.addAll(touch(run));
@@ -141,6 +155,31 @@ public final class OperatorHostCache {
     shutDown(gone);
   }
 
+  /**
+   * Shuts down the hosts of every run idle for longer than {@link #IDLE_RELEASE_NANOS}, without a
+   * call of any run: what the sweeper does.
+   */
+  void releaseIdle() {
+    List<Entry> gone;
+    synchronized (this) {
+      gone = removeIdle(nanos.getAsLong());
+    }
+    shutDown(gone);
+  }
+
+  /** Runs {@link #releaseIdle} on the shared cache every {@link #SWEEP_SECONDS}, in a daemon. */
+  private static void startSweeper() {
+    ScheduledExecutorService sweeper =
+        Executors.newSingleThreadScheduledExecutor(
+            task -> {
+              Thread thread = new Thread(task, "streams-window-host-sweeper");
+              thread.setDaemon(true);
+              return thread;
+            });
+    sweeper.scheduleWithFixedDelay(
+        SHARED::releaseIdle, SWEEP_SECONDS, SWEEP_SECONDS, TimeUnit.SECONDS);
+  }
+
   /** The number of cached hosts. */
   public synchronized int size() {
     return entries.size();
@@ -161,6 +200,11 @@ public final class OperatorHostCache {
   private List<Entry> touch(String run) {
     long now = nanos.getAsLong();
     lastUse.put(run, now);
+    return removeIdle(now);
+  }
+
+  /** Removes the hosts of the runs idle too long at {@code now}; holds the lock. */
+  private List<Entry> removeIdle(long now) {
     List<Entry> gone = new ArrayList<>();
     for (String idle :
         lastUse.entrySet().stream()

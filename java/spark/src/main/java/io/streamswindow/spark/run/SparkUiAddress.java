@@ -1,7 +1,6 @@
 package io.streamswindow.spark.run;
 
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicReference;
 import org.apache.spark.SparkContext;
 import org.apache.spark.sql.SparkSession;
 import org.slf4j.Logger;
@@ -16,14 +15,18 @@ import org.slf4j.LoggerFactory;
 public final class SparkUiAddress {
   private static final Logger LOG = LoggerFactory.getLogger(SparkUiAddress.class);
 
-  /** The applications whose UI address was logged. */
-  private static final Set<String> SHOWN = ConcurrentHashMap.newKeySet();
+  /**
+   * The application whose UI address was logged last: a JVM runs one Spark application at a time,
+   * so one id is all there is to remember.
+   */
+  private static final AtomicReference<String> SHOWN = new AtomicReference<>();
 
   private SparkUiAddress() {}
 
   public static void showOnce(SparkSession session) {
     SparkContext context = session.sparkContext();
-    if (context.uiWebUrl().isDefined() && SHOWN.add(context.applicationId())) {
+    String application = context.applicationId();
+    if (context.uiWebUrl().isDefined() && !application.equals(SHOWN.getAndSet(application))) {
       LOG.info(
           "The Spark UI is at {}: jobs, stages, the SQL plans and the Structured Streaming"
               + " queries of this application",

@@ -32,11 +32,13 @@ import java.io.IOException;
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
 import org.apache.spark.TaskContext;
 import org.apache.spark.sql.Row;
@@ -63,8 +65,22 @@ public final class WindowedGroupRunner implements Serializable {
 
   private static final Logger LOG = LoggerFactory.getLogger(WindowedGroupRunner.class);
 
-  /** The query runs and plans that have logged their first row behind order_by: once each. */
-  private static final Set<String> WARNED_BEHIND = ConcurrentHashMap.newKeySet();
+  /**
+   * The query runs and plans that have logged their first row behind order_by: once each. Bounded
+   * (the least recently warned go first): an executor outlives the queries it serves.
+   */
+  private static final Set<String> WARNED_BEHIND =
+      Collections.newSetFromMap(
+          Collections.synchronizedMap(
+              new LinkedHashMap<>(16, 0.75f, true) {
+                @Override
+                protected boolean removeEldestEntry(Map.Entry<String, Boolean> eldest) {
+                  return size() > WARNED_LIMIT;
+                }
+              }));
+
+  /** How many query runs and plans {@link #WARNED_BEHIND} remembers. */
+  static final int WARNED_LIMIT = 1024;
 
   private final OperatorPlan plan;
   private final StructType tupleStruct;

@@ -13,10 +13,10 @@ import java.io.IOException;
 import java.io.Serializable;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.types.ArrayType;
@@ -306,8 +306,22 @@ public final class RowTupleConverter implements Serializable {
     return value;
   }
 
-  /** Converters of struct columns, built once per struct type rather than once per value. */
-  private static final Map<StructType, RowTupleConverter> NESTED = new ConcurrentHashMap<>();
+  /**
+   * Converters of struct columns, built once per struct type rather than once per value. Bounded
+   * (the least recently used go first), since a long-lived executor sees the struct types of every
+   * query it ever ran.
+   */
+  private static final Map<StructType, RowTupleConverter> NESTED =
+      Collections.synchronizedMap(
+          new LinkedHashMap<>(16, 0.75f, true) {
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<StructType, RowTupleConverter> eldest) {
+              return size() > NESTED_LIMIT;
+            }
+          });
+
+  /** How many struct types' converters {@link #NESTED} keeps. */
+  static final int NESTED_LIMIT = 256;
 
   private static RowTupleConverter nestedConverter(StructType struct) {
     return NESTED.computeIfAbsent(struct, RowTupleConverter::new);

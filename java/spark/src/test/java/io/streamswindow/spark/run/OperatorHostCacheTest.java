@@ -65,4 +65,18 @@ class OperatorHostCacheTest {
     assertEquals(OperatorHost.State.SHUT_DOWN, idle.host().state());
     assertTrue(cache.size() == 0, "the stale host was shut down, the idle run released");
   }
+
+  @Test
+  void theSweeperReleasesAnIdleRunWithoutAnyCall() throws Exception {
+    OperatorHostCache.Entry idle = entry(1);
+    cache.put("ended", "plan", key("a"), idle);
+    now.addAndGet(OperatorHostCache.IDLE_RELEASE_NANOS);
+    cache.releaseIdle();
+    assertEquals(1, cache.size("ended"), "not idle for longer than the release time yet");
+
+    now.addAndGet(1);
+    cache.releaseIdle();
+    assertEquals(0, cache.size());
+    assertEquals(OperatorHost.State.SHUT_DOWN, idle.host().state());
+  }
 }
