@@ -166,18 +166,22 @@ class OperatorCall:
     checked, and their options (:func:`run_options`): what either transport passes to the Java
     entry points."""
 
-    df: DataFrame
+    # Every input port's DataFrame and window clause (None: not windowed), port 0's first: the
+    # functions' df and window are port 0's, their inputs and input_windows the other ports'.
+    frames: tuple[DataFrame, ...]
+    windows: tuple[str | None, ...]
     spark: SparkSession
     operator_class: str
-    window: str | None  # None: input port 0 is not windowed
     output_schema: str | StructType  # output port 0's; the other ports' are among the options
     partition_by: list[str]
     order_by: list[str]
     params: dict[str, list[str]]
     options: dict[str, str]
-    # Input ports 1, 2...: each one's DataFrame and window (None: not windowed); empty for one.
-    inputs: tuple[DataFrame, ...] = ()
-    input_windows: tuple[str | None, ...] = ()
+
+    @property
+    def df(self) -> DataFrame:
+        """Input port 0's DataFrame, whose session the call runs in."""
+        return self.frames[0]
 
     @classmethod
     def check(
@@ -209,17 +213,17 @@ class OperatorCall:
         port_zero, more_outputs = output_ports(output_schema)
         options = run_options(**run_arguments)
         options.update(more_outputs)
+        more_frames, more_windows = _more_ports(df, inputs, input_windows)
         return cls(
-            df,
+            (df, *more_frames),
+            (checked_window, *more_windows),
             spark,
             checked_class,
-            checked_window,
             port_zero,
             _checks.column_list(partition_by, "partition_by"),
             _checks.column_list(order_by, "order_by"),
             _checks.parameter_strings(params),
             options,
-            *_more_ports(df, inputs, input_windows),
         )
 
 

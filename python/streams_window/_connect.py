@@ -45,7 +45,6 @@ def run_operator(call: OperatorCall) -> DataFrame:
 
     schema = call.output_schema
     is_struct = isinstance(schema, StructType)
-    windows = (call.window, *call.input_windows)
 
     def encode(*relations: bytes) -> bytes:
         messages = _messages()
@@ -53,7 +52,7 @@ def run_operator(call: OperatorCall) -> DataFrame:
             run_operator=messages.RunOperator(
                 inputs=[
                     _input_port(messages, relation, window)
-                    for relation, window in zip(relations, windows, strict=True)
+                    for relation, window in zip(relations, call.windows, strict=True)
                 ],
                 operator_class=call.operator_class,
                 partition_by=call.partition_by,
@@ -68,7 +67,7 @@ def run_operator(call: OperatorCall) -> DataFrame:
             )
         )
 
-    return _send(call.df, encode, more=call.inputs)
+    return _send(call.df, encode, more=call.frames[1:])
 
 
 def aggregate(call: AggregateCall) -> DataFrame:

@@ -34,33 +34,36 @@ _MAX_CHAIN = 32
 
 
 def run_operator(call: OperatorCall) -> DataFrame:
-    """``WindowedOperators.runOperator`` over ``call.df``."""
+    """``WindowedOperators.runOperator`` over every input port's DataFrame, port 0's first."""
     entry = entry_class(call.spark, "WindowedOperators")
-    jdf = entry.runOperator(*_entry_arguments(call))
+    jdf = entry.runOperator(_java_frames(call), _request(call))
     return _pyspark.classic_dataframe(jdf, call.spark)
 
 
 def single_instance_run(call: OperatorCall) -> DataFrame:
-    """``SingleInstanceRun.run`` over ``call.df`` (on the driver)."""
+    """``SingleInstanceRun.run`` over every input port's DataFrame (on the driver)."""
     entry = entry_class(call.spark, "SingleInstanceRun")
-    jdf = entry.run(*_entry_arguments(call))
+    jdf = entry.run(_java_frames(call), _request(call))
     return _pyspark.classic_dataframe(jdf, call.spark)
 
 
-def _entry_arguments(call: OperatorCall) -> tuple[Any, ...]:
-    """The arguments of the map-based entry point that fits ``call``: the one-port form's, or
-    with several input ports every port's DataFrame and window, port 0's first, then the
-    arguments the one-port form takes after its window."""
-    if not call.inputs:
-        return _java_arguments(call)
-    port_zero, _, window, *rest = _java_arguments(call)
-    frames = [port_zero, *(_pyspark.java_dataframe(frame) for frame in call.inputs)]
-    windows = [window, *call.input_windows]
-    return (
-        java_list(call.spark, frames),
-        java_list(call.spark, windows),
+def _java_frames(call: OperatorCall) -> Any:
+    """Every input port's DataFrame, port 0's first, as a Java list."""
+    return java_list(call.spark, [_pyspark.java_dataframe(frame) for frame in call.frames])
+
+
+def _request(call: OperatorCall) -> Any:
+    """``OperatorRunRequest.of`` the call's arguments: the request the entry points run, which
+    the Connect plugin reads from its message too (``_connect.run_operator``)."""
+    spark = call.spark
+    return entry_class(spark, "OperatorRunRequest").of(
+        java_list(spark, list(call.windows)),
         call.operator_class,
-        *rest,
+        java_list(spark, call.partition_by),
+        java_list(spark, call.order_by),
+        java_map(spark, call.params),
+        _output_ddl(call),
+        java_map(spark, call.options),
     )
 
 
@@ -84,22 +87,6 @@ def parse_window(clause: str, spark: SparkSession) -> dict[str, str]:
     """The parts of ``clause`` as ``WindowedOperators.parseWindow`` reads them."""
     entry = entry_class(spark, "WindowedOperators")
     return {str(key): str(value) for key, value in entry.parseWindow(clause).items()}
-
-
-def _java_arguments(call: OperatorCall) -> tuple[Any, ...]:
-    """The arguments the operator entry points share, in their order, as Java objects: the same
-    the Connect request carries (``_connect.run_operator``)."""
-    spark = call.spark
-    return (
-        _pyspark.java_dataframe(call.df),
-        call.operator_class,
-        call.window,
-        java_list(spark, call.partition_by),
-        java_list(spark, call.order_by),
-        java_map(spark, call.params),
-        _output_ddl(call),
-        java_map(spark, call.options),
-    )
 
 
 def _output_ddl(call: OperatorCall) -> str:

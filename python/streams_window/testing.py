@@ -101,7 +101,7 @@ def single_instance_run(
     )
     if df.isStreaming:
         raise ValueError("single_instance_run() needs a batch DataFrame; df is streaming")
-    for port, frame in enumerate(call.inputs, start=1):
+    for port, frame in enumerate(call.frames[1:], start=1):
         if frame.isStreaming:
             raise ValueError(
                 f"single_instance_run() needs batch DataFrames; inputs[{port - 1}] (input port"

@@ -115,13 +115,10 @@ class IbmFunctionalOperatorsOnSparkTest {
     Dataset<Row> out =
         WindowedOperators.runOperator(
             strings(List.of("apple", "banana", "avocado", "cherry")),
-            FunctionFilter.class.getName(),
-            null,
-            List.of(),
-            List.of(),
-            java.util.Map.of("functionalLogic", List.of(logic(startsWithA))),
-            "string string",
-            java.util.Map.of());
+            OperatorRunRequest.builder(FunctionFilter.class.getName())
+                .parameter("functionalLogic", List.of(logic(startsWithA)))
+                .outputSchema("string string")
+                .build());
     assertEquals(List.of("apple", "avocado"), sorted(out));
   }
 

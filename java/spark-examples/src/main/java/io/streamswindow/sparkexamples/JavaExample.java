@@ -1,6 +1,7 @@
 package io.streamswindow.sparkexamples;
 
 import io.streamswindow.spark.Aggregates;
+import io.streamswindow.spark.OperatorRunRequest;
 import io.streamswindow.spark.WindowedOperators;
 import io.streamswindow.spark.errors.RefusedArgumentException;
 import io.streamswindow.spark.errors.StreamsWindowThrowable;
@@ -68,13 +69,24 @@ public final class JavaExample {
   public static Dataset<Row> batchSums(SparkSession spark) {
     return WindowedOperators.runOperator(
         readings(spark),
-        "io.streamswindow.examples.WindowSum", // an operator class on the classpath
-        "partitioned, tumbling, count(4)", // the SPL window clause
-        List.of("key"), // partition_by
-        List.of("seq"), // order_by: the arrival order inside a partition
-        Map.of("attr", List.of("cost")), // the operator's parameters, as SPL passes them
-        "key string, seq long, total double, count long", // output port 0's schema
-        Map.of()); // options: event_time, late_output, marker_column, spl_type.<column>...
+        OperatorRunRequest.builder("io.streamswindow.examples.WindowSum") // on the classpath
+            .window("partitioned, tumbling, count(4)") // the SPL window clause
+            .partitionBy(List.of("key"))
+            .orderBy(List.of("seq")) // the arrival order inside a partition
+            .parameter("attr", List.of("cost")) // the operator's parameters, as SPL passes them
+            .outputSchema("key string, seq long, total double, count long") // output port 0's
+            .build()); // more: eventTime, lateOutput, markerColumn, splType, inputPort...
+  }
+
+  /** WindowSum over tumbling windows of 4 readings per {@code partitionBy} value, by seq. */
+  private static OperatorRunRequest windowSum(String partitionBy, String outputSchema) {
+    return OperatorRunRequest.builder("io.streamswindow.examples.WindowSum")
+        .window("partitioned, tumbling, count(4)")
+        .partitionBy(List.of(partitionBy))
+        .orderBy(List.of("seq"))
+        .parameter("attr", List.of("cost"))
+        .outputSchema(outputSchema)
+        .build();
   }
 
   /** SPL's Aggregate over windows of 2: a 3.0 and 7.0, b 11.0 and 15.0, each of 2 readings. */
@@ -99,15 +111,7 @@ public final class JavaExample {
       Files.write(in.resolve("part-" + part + ".json"), LINES.subList(4 * part, 4 * part + 4));
       Dataset<Row> stream = spark.readStream().schema(READINGS).json(in.toString());
       StreamingQuery query =
-          WindowedOperators.runOperator(
-                  stream,
-                  "io.streamswindow.examples.WindowSum",
-                  "partitioned, tumbling, count(4)",
-                  List.of("key"),
-                  List.of("seq"),
-                  Map.of("attr", List.of("cost")),
-                  "key string, total double",
-                  Map.of())
+          WindowedOperators.runOperator(stream, windowSum("key", "key string, total double"))
               .writeStream()
               .format("json") // a file sink: exactly once across restarts
               .option("path", work.resolve("out").toString())
@@ -126,28 +130,19 @@ public final class JavaExample {
   public static List<String> errors(SparkSession spark) {
     List<String> seen = new ArrayList<>();
     try {
-      WindowedOperators.runOperator(
-          readings(spark),
-          "io.streamswindow.examples.WindowSum",
-          "partitioned, tumbling, count(4)",
-          List.of("Key"), // no such column: 'key' differs in case
-          List.of("seq"),
-          Map.of("attr", List.of("cost")),
-          "key string, total double",
-          Map.of());
+      // partition_by "Key": no such column, 'key' differs in case
+      WindowedOperators.runOperator(readings(spark), windowSum("Key", "key string, total double"));
     } catch (RefusedArgumentException e) {
       seen.add(e.getCondition() + ": " + e.getMessage());
     }
     Dataset<Row> failing =
         WindowedOperators.runOperator(
             readings(spark),
-            "io.streamswindow.examples.FailingOperator",
-            "tumbling, count(4)",
-            List.of(),
-            List.of(),
-            Map.of("failAt", List.of("3")),
-            "key string",
-            Map.of());
+            OperatorRunRequest.builder("io.streamswindow.examples.FailingOperator")
+                .window("tumbling, count(4)")
+                .parameter("failAt", List.of("3"))
+                .outputSchema("key string")
+                .build());
     try {
       failing.collectAsList();
     } catch (Exception e) { // a SparkException, which Java sees as undeclared

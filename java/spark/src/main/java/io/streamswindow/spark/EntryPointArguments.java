@@ -199,15 +199,4 @@ final class EntryPointArguments {
   static String quotedJava(String value) {
     return value == null ? "null" : "\"" + value + "\"";
   }
-
-  /**
-   * The map-based entry points with several input ports take one window (or null) per input
-   * DataFrame.
-   */
-  static void requireWindowPerInput(List<?> inputs, List<String> windows) {
-    if (inputs == null || windows == null || inputs.size() != windows.size()) {
-      throw new IllegalArgumentException(
-          "inputs and their windows: give one window (or null) per input DataFrame");
-    }
-  }
 }

@@ -1,5 +1,7 @@
 package io.streamswindow.spark;
 
+import io.streamswindow.spark.errors.RefusedArgumentException;
+import io.streamswindow.spark.line.SupportedSpark;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -231,12 +233,12 @@ public final class OperatorRunRequest {
   }
 
   /**
-   * The request the map-based entry points' arguments make, as {@link
-   * WindowedOperators#runOperator} documents them (null lists and maps are empty).
+   * The one-port request of {@link #of}'s arguments with port 0's window (null lists and maps are
+   * empty).
    *
    * @throws IllegalArgumentException for an option key that names no {@link RunOption}
    */
-  static OperatorRunRequest of(
+  private static OperatorRunRequest portZero(
       String operatorClass,
       String window,
       List<String> partitionBy,
@@ -258,15 +260,63 @@ public final class OperatorRunRequest {
   }
 
   /**
-   * The request of the map-based entry points with several input ports ({@code
-   * WindowedOperators.runOperator} and {@code SingleInstanceRun.run} taking lists): {@code windows}
-   * holds each port's window clause (null: not windowed), port 0's first; the other arguments are
-   * port 0's and the operator's, checked as the one-port form checks them, so they are refused
-   * alike. One window gives the one-port request.
+   * The request the Python facade's arguments make, and a Java caller's who holds them as strings,
+   * lists and maps: the same checks and refusals as the facade's, then {@link Builder}'s. Ports
+   * beyond 0 share {@code partitionBy} and {@code orderBy}. Example:
    *
-   * @throws IllegalArgumentException for bad arguments, naming them
+   * <pre>{@code
+   * OperatorRunRequest request = OperatorRunRequest.of(
+   *     Arrays.asList("partitioned, tumbling, count(4)"), "com.acme.VSum",
+   *     List.of("customer"), List.of("seq"), Map.of("attr", List.of("cost")),
+   *     "customer string, total double", Map.of());
+   * Dataset<Row> sums = WindowedOperators.runOperator(readings, request);
+   * }</pre>
+   *
+   * @param operatorClass the operator's class name; the class must be on Spark's classpath
+   * @param windows each input port's SPL window clause, port 0's first, e.g. {@code "sliding,
+   *     count(3)"}; null for a port that is not windowed (filters, transforms, enrichers)
+   * @param partitionBy the window's partition columns (the Spark grouping key); empty when the
+   *     window is not partitioned. Without a window, the columns that key one operator instance per
+   *     value (empty: one instance for the whole input)
+   * @param orderBy the columns whose ascending order is the arrival order within a partition; empty
+   *     to keep the input's own order
+   * @param parameters the operator's parameters, each a list of string values as SPL passes them; a
+   *     name a {@code @PrimitiveOperator} does not declare, or that another operator neither reads
+   *     in the dry run nor names in its code (unless it lists its parameters), is refused
+   * @param outputSchema output port 0's schema as a Spark DDL string
+   * @param options {@code marker_column} (a boolean column whose true rows are window markers),
+   *     {@code batch_marker} ("true": each micro-batch ends with a window marker), {@code
+   *     punctuation_column} (an output column naming punctuation marks), {@code event_time} (the
+   *     timestamp or double-seconds column of a timeInterval window's event time: required for such
+   *     a window, refused for others; on a stream it must carry Spark's watermark, from {@code
+   *     withWatermark}), {@code late_output} ("true": the tuples a timeInterval window drops come
+   *     back in a last column, {@value WindowedOperators#LATE_COLUMN}), {@code real_time} ("true":
+   *     a stream's rows reach the operator one by one as they arrive, for Spark's real-time mode;
+   *     Spark 4.3 and later, the chunked state layout), {@code spl_type.<column>} (the SPL type of
+   *     an input attribute where the type table's default is not the one the operator was written
+   *     for, e.g. {@code spl_type.amount} = {@code decimal64}) and {@code output_spl_type.<column>}
+   *     (the same for an output column), keyed as {@link RunOption} spells them; any other key is
+   *     refused
+   * @return the request
+   * @throws RefusedArgumentException for bad arguments, naming the problem
    */
-  static OperatorRunRequest of(
+  public static OperatorRunRequest of(
+      List<String> windows,
+      String operatorClass,
+      List<String> partitionBy,
+      List<String> orderBy,
+      Map<String, List<String>> parameters,
+      String outputSchema,
+      Map<String, String> options) {
+    return RefusedArgumentException.refusing(
+        () -> {
+          SupportedSpark.require();
+          return ofChecked(
+              windows, operatorClass, partitionBy, orderBy, parameters, outputSchema, options);
+        });
+  }
+
+  private static OperatorRunRequest ofChecked(
       List<String> windows,
       String operatorClass,
       List<String> partitionBy,
@@ -279,7 +329,8 @@ public final class OperatorRunRequest {
           "inputs and their windows: give one window (or null) per input DataFrame");
     }
     OperatorRunRequest portZero =
-        of(operatorClass, windows.get(0), partitionBy, orderBy, parameters, outputSchema, options);
+        portZero(
+            operatorClass, windows.get(0), partitionBy, orderBy, parameters, outputSchema, options);
     if (windows.size() == 1) {
       return portZero;
     }

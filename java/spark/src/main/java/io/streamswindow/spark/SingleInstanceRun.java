@@ -17,7 +17,6 @@ import io.streamswindow.spark.types.RowTupleConverter;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Map;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
@@ -43,76 +42,10 @@ public final class SingleInstanceRun {
   private SingleInstanceRun() {}
 
   /**
-   * Runs the operator over {@code input}, with the same arguments as {@link
-   * WindowedOperators#runOperator}; returns the rows of output port 0, in submission order (with
-   * several output ports, every port's, laid out as {@link WindowedOperators#runOperator}'s).
-   */
-  public static Dataset<Row> run(
-      Dataset<Row> input,
-      String operatorClass,
-      String window,
-      List<String> partitionBy,
-      List<String> orderBy,
-      Map<String, List<String>> parameters,
-      String outputSchema)
-      throws Exception {
-    return run(
-        input, operatorClass, window, partitionBy, orderBy, parameters, outputSchema, Map.of());
-  }
-
-  /**
-   * {@link #run(Dataset, String, String, List, List, Map, String)} with the event-time column of a
-   * timeInterval window ({@code eventTime}, null for other windows): after the last tuple the
-   * watermark moves to the end of time, so every pane triggers once and closes, then the final
-   * marker comes, as {@link WindowedOperators#runOperator} does on a batch DataFrame.
-   */
-  public static Dataset<Row> run(
-      Dataset<Row> input,
-      String operatorClass,
-      String window,
-      List<String> partitionBy,
-      List<String> orderBy,
-      Map<String, List<String>> parameters,
-      String outputSchema,
-      String eventTime)
-      throws Exception {
-    Map<String, String> options =
-        eventTime == null ? Map.of() : Map.of(RunOption.EVENT_TIME.key(), eventTime);
-    return run(
-        input, operatorClass, window, partitionBy, orderBy, parameters, outputSchema, options);
-  }
-
-  /**
-   * {@link #run(Dataset, String, String, List, List, Map, String)} with {@link
-   * WindowedOperators#runOperator}'s options {@code event_time} (see {@link #run(Dataset, String,
-   * String, List, List, Map, String, String)}), {@code spl_type.<column>} and {@code
-   * output_spl_type.<column>} (the SPL types of input and output columns); the marker options do
-   * not apply to a run without micro-batches or markers and are refused.
-   */
-  public static Dataset<Row> run(
-      Dataset<Row> input,
-      String operatorClass,
-      String window,
-      List<String> partitionBy,
-      List<String> orderBy,
-      Map<String, List<String>> parameters,
-      String outputSchema,
-      Map<String, String> options)
-      throws Exception {
-    return RefusedArgumentException.refusingChecked(
-        () -> {
-          SupportedSpark.require();
-          return runChecked(
-              input,
-              OperatorRunRequest.of(
-                  operatorClass, window, partitionBy, orderBy, parameters, outputSchema, options));
-        });
-  }
-
-  /**
-   * Runs the operator {@code request} names over {@code input}, as {@link #run(Dataset, String,
-   * String, List, List, Map, String, Map)} does (the marker and late output settings are refused);
-   * returns the rows of output port 0, in submission order. Example:
+   * Runs the operator {@code request} names over {@code input}, the operator's one input port, as
+   * {@link WindowedOperators#runOperator(Dataset, OperatorRunRequest)} would on Spark (the marker
+   * and late output settings are refused: this run has no micro-batches); returns the rows of
+   * output port 0, in submission order. Example:
    *
    * <pre>{@code
    * Dataset<Row> expected = SingleInstanceRun.run(readings,
@@ -157,35 +90,6 @@ public final class SingleInstanceRun {
         () -> {
           SupportedSpark.require();
           return runChecked(inputs, request);
-        });
-  }
-
-  /**
-   * {@link #run(Dataset, String, String, List, List, Map, String, Map)} of an operator with several
-   * input ports, as the Python facade's {@code inputs} call it: {@code inputs} holds one batch
-   * DataFrame per input port and {@code windows} each port's window clause (null: not windowed),
-   * port 0's first; the other arguments are port 0's and the operator's, and ports beyond 0 share
-   * {@code partitionBy} and {@code orderBy}, as {@link WindowedOperators#runOperator(List, List,
-   * String, List, List, Map, String, Map)} takes them.
-   */
-  public static Dataset<Row> run(
-      List<Dataset<Row>> inputs,
-      List<String> windows,
-      String operatorClass,
-      List<String> partitionBy,
-      List<String> orderBy,
-      Map<String, List<String>> parameters,
-      String outputSchema,
-      Map<String, String> options)
-      throws Exception {
-    return RefusedArgumentException.refusingChecked(
-        () -> {
-          SupportedSpark.require();
-          EntryPointArguments.requireWindowPerInput(inputs, windows);
-          return runChecked(
-              inputs,
-              OperatorRunRequest.of(
-                  windows, operatorClass, partitionBy, orderBy, parameters, outputSchema, options));
         });
   }
 

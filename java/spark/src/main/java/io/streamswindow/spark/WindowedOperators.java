@@ -23,10 +23,18 @@ import org.apache.spark.sql.Row;
  * output port 0, as a DataFrame of the same kind (batch or streaming) as the input. Example:
  *
  * <pre>{@code
- * Dataset<Row> sums = WindowedOperators.runOperator(readings, "com.acme.VSum",
- *     "partitioned, tumbling, count(4)", List.of("customer"), List.of("seq"),
- *     Map.of("attr", List.of("cost")), "customer string, total double", Map.of());
+ * Dataset<Row> sums = WindowedOperators.runOperator(readings,
+ *     OperatorRunRequest.builder("com.acme.VSum")
+ *         .window("partitioned, tumbling, count(4)")
+ *         .partitionBy(List.of("customer"))
+ *         .orderBy(List.of("seq"))
+ *         .parameter("attr", List.of("cost"))
+ *         .outputSchema("customer string, total double")
+ *         .build());
  * }</pre>
+ *
+ * <p>Every input port is one DataFrame of a list, port 0's first ({@link #runOperator(List,
+ * OperatorRunRequest)}); the one-DataFrame form is its shorthand.
  */
 public final class WindowedOperators {
   private WindowedOperators() {}
@@ -35,60 +43,10 @@ public final class WindowedOperators {
   static final String LATE_COLUMN = "late_tuple";
 
   /**
-   * Runs {@code operatorClass} over {@code input}.
-   *
-   * @param input the rows arriving on the operator's input port 0 (batch or streaming)
-   * @param operatorClass the operator's class name; the class must be on Spark's classpath
-   * @param window the SPL window clause of input port 0, e.g. {@code "sliding, count(3)"}; null
-   *     when the port is not windowed (filters, transforms, enrichers)
-   * @param partitionBy the window's partition columns (the Spark grouping key); empty when the
-   *     window is not partitioned. Without a window, the columns that key one operator instance per
-   *     value (empty: one instance for the whole input)
-   * @param orderBy the columns whose ascending order is the arrival order within a partition; empty
-   *     to keep the input's own order
-   * @param parameters the operator's parameters, each a list of string values as SPL passes them; a
-   *     name a {@code @PrimitiveOperator} does not declare, or that another operator neither reads
-   *     in the dry run nor names in its code (unless it lists its parameters), is refused
-   * @param outputSchema output port 0's schema as a Spark DDL string
-   * @param options {@code marker_column} (a boolean column whose true rows are window markers),
-   *     {@code batch_marker} ("true": each micro-batch ends with a window marker), {@code
-   *     punctuation_column} (an output column naming punctuation marks), {@code event_time} (the
-   *     timestamp or double-seconds column of a timeInterval window's event time: required for such
-   *     a window, refused for others; on a stream it must carry Spark's watermark, from {@code
-   *     withWatermark}), {@code late_output} ("true": the tuples a timeInterval window drops come
-   *     back in a last column, {@value #LATE_COLUMN}), {@code real_time} ("true": a stream's rows
-   *     reach the operator one by one as they arrive, for Spark's real-time mode; Spark 4.3 and
-   *     later, the chunked state layout), {@code spl_type.<column>} (the SPL type of an input
-   *     attribute where the type table's default is not the one the operator was written for, e.g.
-   *     {@code spl_type.amount} = {@code decimal64}) and {@code output_spl_type.<column>} (the same
-   *     for an output column), keyed as {@link RunOption} spells them; any other key is refused
-   * @return the submitted tuples as rows of {@code outputSchema}
-   * @throws IllegalArgumentException for bad arguments, naming the problem
-   * @throws WindowedOperatorException when the operator fails its dry run
-   */
-  public static Dataset<Row> runOperator(
-      Dataset<Row> input,
-      String operatorClass,
-      String window,
-      List<String> partitionBy,
-      List<String> orderBy,
-      Map<String, List<String>> parameters,
-      String outputSchema,
-      Map<String, String> options) {
-    return RefusedArgumentException.refusing(
-        () -> {
-          SupportedSpark.require();
-          return run(
-              input,
-              OperatorRunRequest.of(
-                  operatorClass, window, partitionBy, orderBy, parameters, outputSchema, options));
-        });
-  }
-
-  /**
-   * Runs the operator {@code request} names over {@code input}: {@link #runOperator(Dataset,
-   * String, String, List, List, Map, String, Map)} with its arguments typed, as {@link
-   * OperatorRunRequest#builder} collects them. Example:
+   * Runs the operator {@code request} names over {@code input}, the one input port of the operator:
+   * {@link #runOperator(List, OperatorRunRequest)} of {@code List.of(input)}. The request comes
+   * from {@link OperatorRunRequest#builder}, or {@link OperatorRunRequest#of} for arguments held as
+   * strings, lists and maps. Example:
    *
    * <pre>{@code
    * Dataset<Row> sums = WindowedOperators.runOperator(readings,
@@ -148,33 +106,6 @@ public final class WindowedOperators {
         () -> {
           SupportedSpark.require();
           return run(inputs, request);
-        });
-  }
-
-  /**
-   * {@link #runOperator(Dataset, String, String, List, List, Map, String, Map)} of an operator with
-   * several input ports, as the Python facade's {@code inputs} call it: {@code inputs} holds one
-   * DataFrame per input port, port 0's first, and {@code windows} each port's window clause (null:
-   * not windowed), port 0's first; the other arguments are port 0's and the operator's, and ports
-   * beyond 0 share {@code partitionBy} and {@code orderBy}.
-   */
-  public static Dataset<Row> runOperator(
-      List<Dataset<Row>> inputs,
-      List<String> windows,
-      String operatorClass,
-      List<String> partitionBy,
-      List<String> orderBy,
-      Map<String, List<String>> parameters,
-      String outputSchema,
-      Map<String, String> options) {
-    return RefusedArgumentException.refusing(
-        () -> {
-          SupportedSpark.require();
-          EntryPointArguments.requireWindowPerInput(inputs, windows);
-          return run(
-              inputs,
-              OperatorRunRequest.of(
-                  windows, operatorClass, partitionBy, orderBy, parameters, outputSchema, options));
         });
   }
 

@@ -146,8 +146,8 @@ class OperatorRunRequestTest {
     parameters.put("attr", values);
     OperatorRunRequest request =
         OperatorRunRequest.of(
+            List.of("partitioned, tumbling, count(4)"),
             "com.acme.VSum",
-            "partitioned, tumbling, count(4)",
             List.of("key"),
             null,
             parameters,

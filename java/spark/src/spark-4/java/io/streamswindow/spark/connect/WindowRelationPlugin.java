@@ -61,14 +61,9 @@ public final class WindowRelationPlugin implements RelationPlugin {
   private static LogicalPlan answer(WindowRequest request, SparkConnectPlanner planner) {
     org.apache.spark.sql.Dataset<Row> result;
     if (request instanceof WindowRequest.RunOperator call) {
-      if (call.inputs().size() == 1) {
-        result =
-            WindowedOperators.runOperator(input(call.inputs().get(0), planner), call.request());
-      } else {
-        List<org.apache.spark.sql.Dataset<Row>> inputs = new ArrayList<>();
-        call.inputs().forEach(port -> inputs.add(input(port, planner)));
-        result = WindowedOperators.runOperator(inputs, call.request());
-      }
+      List<org.apache.spark.sql.Dataset<Row>> inputs = new ArrayList<>();
+      call.inputs().forEach(port -> inputs.add(input(port, planner)));
+      result = WindowedOperators.runOperator(inputs, call.request());
     } else if (request instanceof WindowRequest.Aggregate call) {
       result =
           Aggregates.aggregate(
