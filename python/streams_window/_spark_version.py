@@ -41,15 +41,58 @@ import subprocess
 from collections.abc import Callable
 from typing import Any
 
-LINES = ((3, 5), (4, 0), (4, 1), (4, 2), (4, 3))
-SUPPORTED = (
-    "pyspark 3.5 and 4.0 to 4.3 (Spark 3.5 on Scala 2.12 or 2.13, Spark 4.0 to 4.3 on Scala 2.13)"
-)
+def _read_lines() -> dict[str, str]:
+    """``spark_lines.properties``, the one statement of the supported lines that this module,
+    the jar and the scripts read: ``key = value`` lines, ``#`` comments."""
+    from importlib import resources
+
+    text = resources.files(__package__).joinpath("spark_lines.properties").read_text("utf-8")
+    facts: dict[str, str] = {}
+    for raw in text.splitlines():
+        line = raw.strip()
+        if line and not line.startswith("#"):
+            key, _, value = line.partition("=")
+            facts[key.strip()] = value.strip()
+    return facts
+
+
+def _line(text: str) -> tuple[int, int]:
+    major, minor = text.split(".")
+    return int(major), int(minor)
+
+
+def _spans(lines: list[str]) -> list[str]:
+    """Consecutive lines of one major as users read them: ``["3.5", "4.0 to 4.3"]``."""
+    spans: list[list[str]] = []
+    for line in lines:
+        if spans and _line(spans[-1][-1])[0] == _line(line)[0]:
+            spans[-1].append(line)
+        else:
+            spans.append([line])
+    return [span[0] if len(span) == 1 else f"{span[0]} to {span[-1]}" for span in spans]
+
+
+def _describe(facts: dict[str, str]) -> str:
+    """``pyspark 3.5 and 4.0 to 4.3 (Spark 3.5 on Scala 2.12 or 2.13, Spark 4.0 to 4.3 on Scala
+    2.13)``, from the lines and their Scala versions."""
+    lines = [line.strip() for line in facts["lines"].split(",")]
+    scalas = {line: " or ".join(s.strip() for s in facts[f"scala.{line}"].split(",")) for line in lines}
+    spans = _spans(lines)
+    scala_of_span = []
+    for span in spans:
+        first = span.split(" to ")[0]
+        scala_of_span.append(f"Spark {span} on Scala {scalas[first]}")
+    return f"pyspark {' and '.join(spans)} ({', '.join(scala_of_span)})"
+
+
+_FACTS = _read_lines()
+LINES = tuple(_line(line.strip()) for line in _FACTS["lines"].split(","))
+SUPPORTED = _describe(_FACTS)
 #: The oldest line with Spark Connect for streams-window: its relation plugin is built for Spark
 #: 4's plugin interface (Spark 3.5's takes a shaded protobuf ``Any``, and pip's pyspark 3.5 has
 #: no Connect server to test one on).
-OLDEST_CONNECT_LINE = (4, 0)
-OLDEST_JAVA = 17
+OLDEST_CONNECT_LINE = _line(_FACTS["connect.oldest"])
+OLDEST_JAVA = int(_FACTS["java.oldest"])
 
 _VERSION = re.compile(r"(\d+)\.(\d+)")
 # `java -version` prints e.g. `openjdk version "17.0.15" 2025-04-15` or `java version "1.8.0_392"`.
@@ -94,7 +137,8 @@ def connect_refusal(version: str) -> str | None:
     if found is None or (int(found[1]), int(found[2])) >= OLDEST_CONNECT_LINE:
         return None
     return (
-        f"streams-window on Spark Connect needs pyspark 4.0 or newer; this is pyspark {version},"
+        f"streams-window on Spark Connect needs pyspark {_FACTS['connect.oldest']} or newer;"
+        f" this is pyspark {version},"
         " whose Connect server takes another plugin interface: use a classic session"
         " (SparkSession.builder.master(...)) on Spark 3.5"
     )

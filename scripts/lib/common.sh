@@ -25,8 +25,12 @@ maven() {
 
 # The supported Spark lines (README, "Supported Spark lines"), oldest first, and the default one:
 # the line the jar is built against, whose venv is .venv with tests/python/requirements.txt.
-SPARK_LINES=(3.5 4.0 4.1 4.2 4.3)
-DEFAULT_SPARK_LINE=4.2
+# The supported lines and the default one, as python/streams_window/spark_lines.properties states them.
+spark_lines_fact() {
+  sed -n "s/^$1 *= *//p" "$STREAMS_WINDOW_ROOT/python/streams_window/spark_lines.properties"
+}
+read -r -a SPARK_LINES <<<"$(spark_lines_fact lines | tr -d ',')"
+DEFAULT_SPARK_LINE="$(spark_lines_fact default)"
 
 # Points VENV_DIR and PYTHON_REQUIREMENTS at the venv of a Spark line: .venv (or
 # $STREAMS_WINDOW_VENV) for the default line, .venv-spark-LINE with

@@ -25,7 +25,8 @@ from support import last_json_line
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
-LINES = ["3.5", "4.0", "4.1", "4.2", "4.3"]
+# The supported lines as spark_lines.properties states them, for the one statement of them.
+LINES = [f"{major}.{minor}" for major, minor in _spark_version.LINES]
 REFUSAL = (
     "streams-window supports pyspark 3.5 and 4.0 to 4.3 (Spark 3.5 on Scala 2.12 or 2.13, Spark 4.0"
     " to 4.3 on Scala 2.13); this is"
@@ -248,11 +249,24 @@ def test_the_first_call_into_a_jvm_on_java_11_is_refused_before_any_class_of_our
 
 def test_the_extras_accept_every_supported_line_and_each_line_has_pinned_tests() -> None:
     pyproject = (ROOT / "pyproject.toml").read_text()
-    assert 'spark = ["pyspark>=3.5,<4.4"]' in pyproject
-    assert 'connect = ["pyspark[connect]>=4.0,<4.4", "pandas<3"]' in pyproject
+    # pyproject.toml cannot read spark_lines.properties: its bounds are checked against it here.
+    newest_major, newest_minor = _spark_version.LINES[-1]
+    below = f"<{newest_major}.{newest_minor + 1}"
+    assert f'spark = ["pyspark>={LINES[0]}{"," + below}"]' in pyproject
+    connect = ".".join(map(str, _spark_version.OLDEST_CONNECT_LINE))
+    assert f'connect = ["pyspark[connect]>={connect}{"," + below}", "pandas<3"]' in pyproject
+    default = _spark_version._FACTS["default"]
+    scripts = subprocess.run(
+        ["bash", "-c", 'source scripts/lib/common.sh; echo "${SPARK_LINES[*]}/$DEFAULT_SPARK_LINE"'],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert scripts.stdout.strip() == f"{' '.join(LINES)}/{default}"
     pinned = {}
     for line in LINES:
-        name = "requirements.txt" if line == "4.2" else f"requirements-spark-{line}.txt"
+        name = "requirements.txt" if line == default else f"requirements-spark-{line}.txt"
         found = re.search(r"^pyspark==(\S+)$", (HERE / name).read_text(), re.MULTILINE)
         assert found is not None, name
         pinned[line] = found[1]
@@ -260,7 +274,7 @@ def test_the_extras_accept_every_supported_line_and_each_line_has_pinned_tests()
         line: line for line in LINES
     }
     pom = (ROOT / "java" / "spark" / "pom.xml").read_text()
-    assert f"<spark.version>{pinned['4.2']}</spark.version>" in pom
+    assert f"<spark.version>{pinned[default]}</spark.version>" in pom
     pom_3_5 = (ROOT / "java" / "spark-3.5" / "pom.xml").read_text()
     assert f"<spark.version>{pinned['3.5']}</spark.version>" in pom_3_5
 

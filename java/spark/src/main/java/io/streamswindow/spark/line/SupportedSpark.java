@@ -1,8 +1,19 @@
 package io.streamswindow.spark.line;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+
 /**
- * The Spark lines streams-window runs on (README, "Supported Spark lines"; docs/decisions.md):
- * Spark 3.5 with Scala 2.12 or 2.13, and Spark 4.0 to 4.3 with Scala 2.13, each with its own build
+ * The Spark lines streams-window runs on (README, "Supported Spark lines"; docs/decisions.md), as
+ * {@value #FACTS} states them, the one statement the Python facade and the scripts read too: Spark
+ * 3.5 with Scala 2.12 or 2.13, and Spark 4.0 to 4.3 with Scala 2.13, each major with its own build
  * of the jar ({@link SparkBuild}, {@link ScalaBuild}). Every entry point calls {@link #require()}
  * first; the Spark and Scala versions are read once per JVM, and where this jar does not run each
  * call is refused with one line naming what runs and what to use, an {@link
@@ -14,8 +25,14 @@ package io.streamswindow.spark.line;
  */
 public final class SupportedSpark {
 
-  /** Every supported line, as users read them. */
-  public static final String RANGE = "Spark 3.5 (Scala 2.12 or 2.13) and 4.0 to 4.3 (Scala 2.13)";
+  /** The resource, beside this class, that states the supported lines. */
+  static final String FACTS = "spark_lines.properties";
+
+  /** Each supported line ({@code "4.1"}) and its Scala versions, oldest line first. */
+  private static final Map<String, List<String>> LINES = readLines();
+
+  /** Every supported line, as users read them: {@code Spark 3.5 (Scala 2.12 or 2.13) and ...}. */
+  public static final String RANGE = describe(LINES.keySet(), true);
 
   /** The refusal for this JVM's Spark: empty when supported; computed at the first call. */
   private static volatile String refusal;
@@ -49,20 +66,15 @@ public final class SupportedSpark {
   static String refusalFor(String version, String scala) {
     int[] line = line(version);
     String scalaBinary = binary(scala);
-    if (line != null
-        && within(line, SparkBuild.OLDEST, SparkBuild.NEWEST)
-        && ScalaBuild.BINARY.equals(scalaBinary)) {
+    String lineName = line == null ? "" : line[0] + "." + line[1];
+    if (buildLines().contains(lineName) && ScalaBuild.BINARY.equals(scalaBinary)) {
       return "";
     }
     String running = "this JVM runs Spark " + version + " on Scala " + scala;
-    boolean supported =
-        line != null
-            && (within(line, new int[] {3, 5}, new int[] {3, 5})
-                    && ("2.12".equals(scalaBinary) || "2.13".equals(scalaBinary))
-                || within(line, new int[] {4, 0}, new int[] {4, 3}) && "2.13".equals(scalaBinary));
+    boolean supported = LINES.getOrDefault(lineName, List.of()).contains(scalaBinary);
     if (supported) {
-      return "This streams-window jar is built for "
-          + SparkBuild.LINES
+      return "This streams-window jar is built for Spark "
+          + describe(buildLines(), false)
           + " (Scala "
           + ScalaBuild.BINARY
           + "), and "
@@ -104,11 +116,77 @@ public final class SupportedSpark {
     return parts == null ? "" : parts[0] + "." + parts[1];
   }
 
-  private static boolean within(int[] line, int[] oldest, int[] newest) {
-    return compare(line, oldest) >= 0 && compare(line, newest) <= 0;
-  }
-
   private static int compare(int[] a, int[] b) {
     return a[0] != b[0] ? Integer.compare(a[0], b[0]) : Integer.compare(a[1], b[1]);
+  }
+
+  /** The supported lines this build runs on: those of its major ({@link SparkBuild#MAJOR}). */
+  static List<String> buildLines() {
+    List<String> lines = new ArrayList<>();
+    for (String line : LINES.keySet()) {
+      if (line.startsWith(SparkBuild.MAJOR + ".")) {
+        lines.add(line);
+      }
+    }
+    return lines;
+  }
+
+  /**
+   * Lines as users read them: consecutive lines of one major as a span ({@code 4.0 to 4.3}), with
+   * each span's Scala versions when {@code withScala}: {@code 3.5 (Scala 2.12 or 2.13) and 4.0 to
+   * 4.3 (Scala 2.13)}.
+   */
+  private static String describe(Iterable<String> lines, boolean withScala) {
+    List<List<String>> spans = new ArrayList<>();
+    for (String line : lines) {
+      List<String> last = spans.isEmpty() ? null : spans.get(spans.size() - 1);
+      if (last != null && major(last.get(0)).equals(major(line))) {
+        last.add(line);
+      } else {
+        spans.add(new ArrayList<>(List.of(line)));
+      }
+    }
+    List<String> shown = new ArrayList<>();
+    for (List<String> span : spans) {
+      String text =
+          span.size() == 1 ? span.get(0) : span.get(0) + " to " + span.get(span.size() - 1);
+      if (withScala) {
+        text += " (Scala " + String.join(" or ", LINES.get(span.get(0))) + ")";
+      }
+      shown.add(text);
+    }
+    return (withScala ? "Spark " : "") + String.join(" and ", shown);
+  }
+
+  private static String major(String line) {
+    return line.substring(0, line.indexOf('.'));
+  }
+
+  /** {@value #FACTS}: its {@code lines}, each with its {@code scala.<line>} versions. */
+  private static Map<String, List<String>> readLines() {
+    Properties facts = new Properties();
+    try (InputStream in = SupportedSpark.class.getResourceAsStream(FACTS)) {
+      if (in == null) {
+        throw new IllegalStateException(FACTS + " is missing from this streams-window jar");
+      }
+      facts.load(in);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    Map<String, List<String>> lines = new LinkedHashMap<>();
+    for (String line : list(facts.getProperty("lines"))) {
+      lines.put(line, list(facts.getProperty("scala." + line)));
+    }
+    return Collections.unmodifiableMap(lines);
+  }
+
+  private static List<String> list(String commaSeparated) {
+    List<String> values = new ArrayList<>();
+    for (String value : commaSeparated == null ? new String[0] : commaSeparated.split(",")) {
+      if (!value.isBlank()) {
+        values.add(value.strip());
+      }
+    }
+    return values;
   }
 }

@@ -5,18 +5,15 @@ package io.streamswindow.spark.line;
  * Spark 4 build has a class of the same name).
  *
  * <pre>{@code
- * SparkBuild.LINES;  // "Spark 3.5"
+ * SparkBuild.MAJOR;  // 3: the build for Spark 3.5
  * }</pre>
  */
 public final class SparkBuild {
-  /** The oldest line this build runs on, as major and minor. */
-  static final int[] OLDEST = {3, 5};
-
-  /** The newest line this build runs on, as major and minor. */
-  static final int[] NEWEST = {3, 5};
-
-  /** The lines as users read them. */
-  static final String LINES = "Spark 3.5";
+  /**
+   * The major version of the Spark lines this build runs on: every supported line of it ({@link
+   * SupportedSpark#buildLines()}).
+   */
+  static final int MAJOR = 3;
 
   /**
    * Whether this line has {@code transformWithState}, which the chunked state layout runs on

@@ -5,18 +5,15 @@ package io.streamswindow.spark.line;
  * "Supported Spark lines"; the Spark 3.5 builds have a class of the same name).
  *
  * <pre>{@code
- * SparkBuild.LINES;  // "Spark 4.0 to 4.3"
+ * SparkBuild.MAJOR;  // 4: the build for Spark 4.0 to 4.3
  * }</pre>
  */
 public final class SparkBuild {
-  /** The oldest line this build runs on, as major and minor. */
-  static final int[] OLDEST = {4, 0};
-
-  /** The newest line this build runs on, as major and minor. */
-  static final int[] NEWEST = {4, 3};
-
-  /** The lines as users read them. */
-  static final String LINES = "Spark 4.0 to 4.3";
+  /**
+   * The major version of the Spark lines this build runs on: every supported line of it ({@link
+   * SupportedSpark#buildLines()}).
+   */
+  static final int MAJOR = 4;
 
   /**
    * Whether this line has {@code transformWithState}, which the chunked state layout runs on
