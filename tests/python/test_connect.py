@@ -203,17 +203,15 @@ def test_a_run_operator_request_lists_every_input_port(monkeypatch: pytest.Monke
     )
     more = ("port 1's DataFrame", "port 2's DataFrame")
     call = _call.OperatorCall(
-        df=None,  # type: ignore[arg-type]
+        frames=("port 0's DataFrame", *more),  # type: ignore[arg-type]
+        windows=("partitioned, tumbling, count(4)", "sliding, count(2)", None),
         spark=None,  # type: ignore[arg-type]
         operator_class="com.acme.Join",
-        window="partitioned, tumbling, count(4)",
         output_schema="total double",
         partition_by=["key"],
         order_by=["seq", "ts"],
         params={"attr": ["cost"], "sizes": ["1", "2"]},
         options={"batch_marker": "true", "spl_type.é": "decimal64"},
-        inputs=more,  # type: ignore[arg-type]
-        input_windows=("sliding, count(2)", None),
     )
 
     _connect.run_operator(call)

@@ -22,7 +22,7 @@ WINDOW_SUM = "io.streamswindow.examples.WindowSum"
 OPERATOR_CASES = {
     "a blank window": (
         dict(window=" "),
-        dict(window=" "),
+        dict(windows=(" ",)),
         {},
     ),
     "a column named twice": (
