@@ -3,7 +3,6 @@ package io.streamswindow.ibmcompat;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.ibm.streams.flow.declare.InputPortDeclaration;
@@ -31,11 +30,15 @@ import io.streamswindow.runtime.HostDirectories;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedList;
 import java.util.List;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.jar.JarOutputStream;
+import java.util.logging.Handler;
+import java.util.logging.Level;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -187,22 +190,58 @@ class IbmFunctionalOperatorsTest {
   }
 
   @Test
-  void aMissingJarFailsInitializeNamingThePath() throws Exception {
+  void aggregateWithAJarThatWasNotShippedWarnsAndRuns() throws Exception {
+    // IBM's application API names its dependency jars under opt/streamsx.topology.depends; an
+    // application whose logic is on the class path runs without them, with a warning.
+    String notShipped = "opt/streamsx.topology.depends/classes0_classes.jar";
     JavaOperatorTester tester = new JavaOperatorTester();
-    OperatorInvocation<FunctionFilter> op = tester.singleOp(FunctionFilter.class);
-    Predicate<String> any = s -> true;
-    op.setStringParameter("functionalLogic", logic(any));
-    op.setStringParameter("jar", "lib/missing.jar");
-    op.addInput(STRINGS);
-    op.addOutput(STRINGS);
+    OperatorInvocation<FunctionAggregate> op = tester.singleOp(FunctionAggregate.class);
+    Function<List<String>, String> join = tuples -> String.join("+", tuples);
+    op.setStringParameter("functionalLogic", logic(join));
+    op.setStringParameter("jar", notShipped);
+    InputPortDeclaration in = op.addInput(STRINGS);
+    in.sliding().evictCount(2).triggerCount(1);
+    OutputPortDeclaration out = op.addOutput(STRINGS);
     JavaTestableGraph graph =
         Harness.directories(
             tester.tester(op), HostDirectories.DEFAULT.withApplication(applicationDirectory));
+    StreamCollector<LinkedList<Tuple>, Tuple> results = StreamCollector.newLinkedListCollector();
+    graph.registerStreamHandler(out, results);
+    List<String> warnings = new ArrayList<>();
+    Handler recorder =
+        new Handler() {
+          @Override
+          public void publish(LogRecord record) {
+            if (record.getLevel() == Level.WARNING) {
+              warnings.add(record.getMessage());
+            }
+          }
 
-    ExecutionException failure =
-        assertThrows(ExecutionException.class, () -> graph.initialize().get());
-    String message = failure.getCause().getMessage();
+          @Override
+          public void flush() {}
+
+          @Override
+          public void close() {}
+        };
+    Logger log = Logger.getLogger("com.ibm.streams.operator");
+    log.addHandler(recorder);
+    try {
+      graph.initialize().get().allPortsReady().get();
+    } finally {
+      log.removeHandler(recorder);
+    }
+    assertEquals(1, warnings.size(), warnings.toString());
     assertTrue(
-        message.contains(applicationDirectory.resolve("lib/missing.jar").toString()), message);
+        warnings.get(0).contains(applicationDirectory.resolve(notShipped).toString()),
+        warnings.get(0));
+
+    StreamingOutput<OutputTuple> input = graph.getInputTester(in);
+    for (String s : List.of("a", "b", "c")) {
+      input.submitAsTuple(s);
+    }
+    input.punctuate(Punctuation.FINAL_MARKER);
+    graph.completion().get(10, TimeUnit.SECONDS);
+    assertEquals(List.of("a", "a+b", "b+c"), strings(results));
+    graph.shutdown().get();
   }
 }

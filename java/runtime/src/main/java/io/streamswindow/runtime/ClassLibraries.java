@@ -8,18 +8,49 @@ import java.net.URISyntaxException;
 import java.net.URL;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.logging.Logger;
 import java.util.stream.Stream;
 
 /**
  * Turns the names {@code OperatorContext.addClassLibraries} takes into URLs: a URL as it is, or a
  * file path (relative to the toolkit directory), where {@code dir/*} stands for the jars of {@code
- * dir}. Local files must exist, so that a mistyped path fails where it is given rather than as a
- * missing class later.
+ * dir}. A local path that does not exist is a warning in {@link #LOG}, not an error, as on IBM's
+ * runtime: the path is still added (a {@code dir/*} of a missing directory adds nothing, having no
+ * jars), and the call goes on (docs/decisions.md, "IBM's compiled operators").
  */
 final class ClassLibraries {
   private ClassLibraries() {}
+
+  /**
+   * The logger IBM's Java runtime writes an operator's runtime messages to ({@code
+   * com.ibm.streams.operator}), so that a logging setup made for Streams finds these warnings where
+   * it looked for them (docs/porting.md, "Class libraries and directories").
+   */
+  static final Logger LOG = Logger.getLogger("com.ibm.streams.operator");
+
+  /**
+   * The operators and paths already warned about in this JVM: Spark builds an operator instance per
+   * key, and each would otherwise repeat the warning. Bounded (the least recently warned go first):
+   * an executor outlives the queries it serves.
+   */
+  private static final Set<String> WARNED =
+      Collections.newSetFromMap(
+          Collections.synchronizedMap(
+              new LinkedHashMap<>(16, 0.75f, true) {
+                @Override
+                protected boolean removeEldestEntry(Map.Entry<String, Boolean> eldest) {
+                  return size() > WARNED_LIMIT;
+                }
+              }));
+
+  /** How many operators and paths {@link #WARNED} remembers. */
+  static final int WARNED_LIMIT = 1024;
 
   static List<URL> resolve(String library, Path toolkitDirectory, String operatorName)
       throws MalformedURLException {
@@ -43,9 +74,10 @@ final class ClassLibraries {
       path = toolkitDirectory.resolve(library);
     }
     if (path.getFileName() != null && path.getFileName().toString().equals("*")) {
-      return jarsOf(path.getParent(), library, operatorName);
+      Path directory = path.getParent();
+      return exists(directory, library, operatorName) ? jarsOf(directory, operatorName) : List.of();
     }
-    requireExists(path, library, operatorName);
+    exists(path, library, operatorName);
     return List.of(path.toUri().toURL());
   }
 
@@ -63,8 +95,7 @@ final class ClassLibraries {
     }
   }
 
-  private static List<URL> jarsOf(Path directory, String library, String operatorName) {
-    requireExists(directory, library, operatorName);
+  private static List<URL> jarsOf(Path directory, String operatorName) {
     try (Stream<Path> files = Files.list(directory)) {
       return files
           .filter(file -> file.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".jar"))
@@ -86,16 +117,25 @@ final class ClassLibraries {
     }
   }
 
-  private static void requireExists(Path path, String library, String operatorName) {
-    if (!Files.exists(path)) {
-      throw new IllegalArgumentException(
+  /**
+   * Whether {@code path} exists; when it does not, warns once per operator and path in this JVM,
+   * naming both and where relative paths start.
+   */
+  private static boolean exists(Path path, String library, String operatorName) {
+    if (Files.exists(path)) {
+      return true;
+    }
+    if (WARNED.add(operatorName + '\u0000' + path)) {
+      LOG.warning(
           "addClassLibraries (operator '"
               + operatorName
               + "'): library "
               + library
               + " does not exist (looked for "
               + path
-              + "; relative paths are relative to the toolkit directory, HostDirectories)");
+              + "; relative paths are relative to the toolkit directory, HostDirectories);"
+              + " the call goes on without it");
     }
+    return false;
   }
 }

@@ -277,7 +277,9 @@ final class HostOperatorContext implements OperatorContext, LifeCycleState {
    * functional operators need for their logic. Each element is trimmed, then read as a URL, or else
    * as a file path, relative to the {@link #getToolkitDirectory() toolkit directory}; {@code dir/*}
    * adds every {@code .jar} or {@code .JAR} of {@code dir}. A {@code file:} URL or path that does
-   * not exist is an {@link IllegalArgumentException} naming it.
+   * not exist is logged as a warning naming it, once per operator and path in a JVM, to the {@code
+   * com.ibm.streams.operator} logger as on IBM's runtime, and the call goes on: the path is added
+   * all the same ({@code dir/*} of a missing {@code dir} adds nothing).
    */
   @Override
   public void addClassLibraries(String[] libraryNames) throws MalformedURLException {

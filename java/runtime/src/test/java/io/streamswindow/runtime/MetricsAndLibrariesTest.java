@@ -21,10 +21,16 @@ import com.ibm.streams.operator.metrics.OperatorMetrics.OutputPortMetric;
 import com.ibm.streams.operator.metrics.PEMetrics;
 import com.ibm.streams.operator.model.CustomMetric;
 import java.io.OutputStream;
+import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.jar.JarOutputStream;
+import java.util.logging.Handler;
+import java.util.logging.Level;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
 import java.util.zip.ZipEntry;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -247,13 +253,64 @@ class MetricsAndLibrariesTest {
     assertNotNull(loader.getResource("two.JAR.txt"));
     assertSame(Counting.class.getClassLoader(), loader.getParent());
 
-    IllegalArgumentException missing =
-        assertThrows(
-            IllegalArgumentException.class,
-            () -> context.addClassLibraries(new String[] {"lib/absent.jar"}));
+    host.shutdown();
+  }
+
+  @Test
+  void aMissingLibraryIsAWarningAndTheOthersStillLoad(@TempDir Path dir) throws Exception {
+    Path libs = Files.createDirectories(dir.resolve("lib"));
+    try (OutputStream file = Files.newOutputStream(libs.resolve("present.jar"));
+        JarOutputStream jar = new JarOutputStream(file)) {
+      jar.putNextEntry(new ZipEntry("present.txt"));
+      jar.closeEntry();
+    }
+    OperatorHost host = host(dir);
+    host.initialize();
+    HostOperatorContext context = (HostOperatorContext) host.context();
+    List<LogRecord> records = new ArrayList<>();
+    Handler recorder =
+        new Handler() {
+          @Override
+          public void publish(LogRecord record) {
+            records.add(record);
+          }
+
+          @Override
+          public void flush() {}
+
+          @Override
+          public void close() {}
+        };
+    Logger log = Logger.getLogger("com.ibm.streams.operator");
+    log.addHandler(recorder);
+    try {
+      context.addClassLibraries(
+          new String[] {"lib/absent.jar", "gone/*", "lib/present.jar", "lib/absent.jar"});
+      // Another instance of the operator (Spark builds one per key) does not repeat the warning.
+      context.addClassLibraries(new String[] {"lib/absent.jar"});
+    } finally {
+      log.removeHandler(recorder);
+    }
+
+    List<String> warnings =
+        records.stream()
+            .filter(record -> record.getLevel() == Level.WARNING)
+            .map(LogRecord::getMessage)
+            .toList();
+    assertEquals(2, warnings.size(), warnings.toString());
     assertTrue(
-        missing.getMessage().contains(dir.resolve("lib/absent.jar").toString()),
-        missing.getMessage());
+        warnings.get(0).contains(dir.resolve("lib/absent.jar").toString())
+            && warnings.get(0).contains(host.context().getName()),
+        warnings.get(0));
+    assertTrue(warnings.get(1).contains(dir.resolve("gone").toString()), warnings.get(1));
+    URLClassLoader loader = (URLClassLoader) context.librariesLoader();
+    assertNotNull(loader.getResource("present.txt"));
+    // As on IBM's runtime the missing path is added all the same; a directory pattern adds none.
+    assertEquals(
+        List.of(
+            dir.resolve("lib/absent.jar").toUri().toURL(),
+            dir.resolve("lib/present.jar").toUri().toURL()),
+        List.of(loader.getURLs()));
     host.shutdown();
   }
 }

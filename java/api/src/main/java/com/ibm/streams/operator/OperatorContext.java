@@ -150,7 +150,8 @@ public interface OperatorContext {
    * the operator's threads and of every call into the operator. Each element is trimmed, then read
    * as a URL, or else as a file path; a relative path is relative to the {@link
    * #getToolkitDirectory() toolkit directory}, and a path ending in {@code /*} stands for every
-   * {@code .jar} (or {@code .JAR}) file of that directory.
+   * {@code .jar} (or {@code .JAR}) file of that directory. A local path that does not exist is
+   * logged as a warning, and the call goes on with the others.
    *
    * @param libraries paths or URLs; null adds nothing
    * @throws MalformedURLException when a library cannot be turned into a URL
