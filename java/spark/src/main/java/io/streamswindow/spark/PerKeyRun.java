@@ -136,7 +136,7 @@ public final class PerKeyRun {
               inputs
                   .get(port)
                   .mapPartitions(
-                      RowPacker.ofPort(portPlan, plan.tuplesOf(port, run.tuples()), port),
+                      RowPacker.ofPort(portPlan, plan.tuplesOf(port), port),
                       Encoders.row(portPacked)));
     }
     if (inputs.size() > 1) {

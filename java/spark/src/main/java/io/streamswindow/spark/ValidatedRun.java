@@ -62,13 +62,11 @@ record ValidatedRun(
       HostRecipe recipe =
           HostRecipe.of(
               type,
-              inputSpl,
-              spec,
+              HostRecipe.portsOf(plan),
               plan.outputSchemas(),
               plan.parameters(),
               plan.partitionBy(),
-              plan.directories(),
-              HostRecipe.morePortsOf(plan));
+              plan.directories());
       // A partition_by column the default partitioner cannot key by fails here, not in every task.
       host = recipe.initialized(new BatchClock(System.currentTimeMillis()), OutputSink.discard());
     } catch (IllegalArgumentException e) {

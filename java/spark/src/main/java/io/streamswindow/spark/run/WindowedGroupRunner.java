@@ -171,7 +171,7 @@ public final class WindowedGroupRunner implements Serializable {
             plan.markerColumn() != null);
     orderValues = plan.countsRowsBehind() ? new OrderValues(tuples, plan.orderBy()) : null;
     outputWidth = layout.leadWidth();
-    fingerprint = PlanFingerprint.of(plan, tuples.toString(), tupleStruct);
+    fingerprint = PlanFingerprint.of(plan);
     digest = fingerprint.digest();
     List<String> outputColumns = List.of(layout.leadColumns().fieldNames());
     keyOutputColumns = plan.partitionBy().stream().mapToInt(outputColumns::indexOf).toArray();
@@ -180,18 +180,19 @@ public final class WindowedGroupRunner implements Serializable {
       List<String> columns = List.of(plan.output(port).fieldNames());
       portKeyColumns[port] = plan.partitionBy().stream().mapToInt(columns::indexOf).toArray();
     }
-    List<HostRecipe.Port> morePorts = new ArrayList<>();
+    List<HostRecipe.Port> ports = new ArrayList<>();
+    ports.add(new HostRecipe.Port(tuples, plan.windowSpec()));
     if (plan.inputPorts() > 1) {
-      List<ArrivalOrder> ports = new ArrayList<>(List.of(order));
+      List<ArrivalOrder> arrivals = new ArrayList<>(List.of(order));
       List<TupleOrder> orders = new ArrayList<>();
       if (!plan.orderBy().isEmpty()) {
         orders.add(new TupleOrder(tuples, plan.orderBy()));
       }
       for (int port = 1; port < plan.inputPorts(); port++) {
         OperatorPlan portPlan = plan.ofPort(port);
-        StructType portTuples = plan.tuplesOf(port, tupleStruct);
+        StructType portTuples = plan.tuplesOf(port);
         SplSchema portSchema = portPlan.inputSchema(portTuples);
-        ports.add(
+        arrivals.add(
             new ArrivalOrder(
                 PackedRows.schema(portPlan.input(), plan.partitionBy(), plan.streaming()),
                 new RowTupleConverter(portTuples, portTuples, portSchema),
@@ -201,24 +202,22 @@ public final class WindowedGroupRunner implements Serializable {
         if (!plan.orderBy().isEmpty()) {
           orders.add(new TupleOrder(portSchema, plan.orderBy()));
         }
-        morePorts.add(new HostRecipe.Port(portSchema, portPlan.windowSpec()));
+        ports.add(new HostRecipe.Port(portSchema, portPlan.windowSpec()));
       }
       portArrivals =
           new PortArrivals(
               PackedRows.schema(plan.input(), plan.partitionBy(), plan.streaming()),
-              ports,
+              arrivals,
               plan.orderBy().isEmpty() ? null : orders);
     }
     recipe =
         HostRecipe.of(
             HostRecipe.loadOperatorClass(plan.operatorClass()),
-            tuples,
-            plan.windowSpec(),
+            ports,
             plan.outputSchemas(),
             plan.parameters(),
             plan.partitionBy(),
-            plan.directories(),
-            morePorts);
+            plan.directories());
   }
 
   /**

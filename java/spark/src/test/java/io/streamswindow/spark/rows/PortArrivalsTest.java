@@ -2,6 +2,7 @@ package io.streamswindow.spark.rows;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.streamswindow.spark.plan.InputPortPlan;
 import io.streamswindow.spark.plan.OperatorDirectories;
 import io.streamswindow.spark.plan.OperatorPlan;
 import io.streamswindow.spark.plan.RowArrival;
@@ -25,9 +26,10 @@ class PortArrivalsTest {
   private static OperatorPlan plan(List<String> orderBy) {
     return new OperatorPlan(
         "io.streamswindow.examples.WindowSum",
-        "partitioned, sliding, count(1)",
-        PRICES,
-        StructType.fromDDL("price double"),
+        List.of(
+            new InputPortPlan("partitioned, sliding, count(1)", PRICES, PRICES, Map.of()),
+            new InputPortPlan("not windowed", ORDERS, ORDERS, Map.of())),
+        List.of(StructType.fromDDL("price double")),
         List.of("sym"),
         orderBy,
         null,
@@ -38,9 +40,7 @@ class PortArrivalsTest {
         null,
         null,
         Map.of(),
-        Map.of(),
-        OperatorDirectories.NONE,
-        List.of(new OperatorPlan.MorePort("not windowed", ORDERS, ORDERS, Map.of())));
+        OperatorDirectories.NONE);
   }
 
   /** Port and seq of each arrival of one group, packed from two input partitions per port. */

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.ibm.streams.operator.Tuple;
 import io.streamswindow.spark.errors.WindowedOperatorException;
+import io.streamswindow.spark.plan.InputPortPlan;
 import io.streamswindow.spark.plan.OperatorDirectories;
 import io.streamswindow.spark.plan.OperatorPlan;
 import io.streamswindow.spark.plan.RowArrival;
@@ -18,6 +19,7 @@ import java.util.Map;
 import java.util.Random;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.catalyst.expressions.GenericRowWithSchema;
+import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 import org.junit.jupiter.api.Test;
 
@@ -32,11 +34,15 @@ class RowPackerTest {
 
   private static OperatorPlan plan(
       StructType input, List<String> partitionBy, List<String> orderBy, String marker) {
+    StructType tuples =
+        new StructType(
+            Arrays.stream(input.fields())
+                .filter(field -> !field.name().equals(marker))
+                .toArray(StructField[]::new));
     return new OperatorPlan(
         "io.streamswindow.examples.WindowSum",
-        "partitioned, tumbling, count(4)",
-        input,
-        StructType.fromDDL("price double"),
+        List.of(new InputPortPlan("partitioned, tumbling, count(4)", input, tuples, Map.of())),
+        List.of(StructType.fromDDL("price double")),
         partitionBy,
         orderBy,
         marker,
@@ -47,7 +53,6 @@ class RowPackerTest {
         null,
         null,
         Map.of(),
-        Map.of(),
         OperatorDirectories.NONE);
   }
 
@@ -56,9 +61,8 @@ class RowPackerTest {
     OperatorPlan batch = plan(ROWS, List.of("sym"), List.of(), null);
     return new OperatorPlan(
         batch.operatorClass(),
-        batch.window(),
-        batch.input(),
-        batch.output(),
+        batch.inputs(),
+        batch.outputs(),
         batch.partitionBy(),
         batch.orderBy(),
         null,
@@ -68,7 +72,6 @@ class RowPackerTest {
         arrival,
         null,
         null,
-        Map.of(),
         Map.of(),
         OperatorDirectories.NONE);
   }
@@ -197,9 +200,13 @@ class RowPackerTest {
     OperatorPlan plan =
         new OperatorPlan(
             "io.streamswindow.examples.WindowSum",
-            "partitioned, tumbling, count(4)",
-            ROWS,
-            StructType.fromDDL("price double"),
+            List.of(
+                new InputPortPlan(
+                    "partitioned, tumbling, count(4)",
+                    ROWS,
+                    ROWS,
+                    Map.of("sym", "optional<ustring>", "seq", "uint32"))),
+            List.of(StructType.fromDDL("price double")),
             List.of("sym"),
             List.of("seq"),
             null,
@@ -209,7 +216,6 @@ class RowPackerTest {
             RowArrival.BATCH,
             null,
             null,
-            Map.of("sym", "optional<ustring>", "seq", "uint32"),
             Map.of(),
             OperatorDirectories.NONE);
     List<Row> rows = List.of(row(null, 3_000_000_000L, 1.0), row(null, 1, 2.0), row(null, 2, 3.0));
