@@ -162,7 +162,6 @@ final class RunValidation {
         plan,
         type,
         spec,
-        tuples,
         inputSpl,
         outputSpl,
         out,

@@ -357,13 +357,12 @@ final class SparkScenarioRunner {
             null,
             Map.of(),
             OperatorDirectories.NONE);
-    function = new WindowedOperatorFunction(plan, tuples);
-    chunkedRunner =
-        layout == Layout.CHUNKED && streaming ? new WindowedGroupRunner(plan, tuples) : null;
-    packer = new RowPacker(plan, tuples);
+    function = new WindowedOperatorFunction(plan);
+    chunkedRunner = layout == Layout.CHUNKED && streaming ? new WindowedGroupRunner(plan) : null;
+    packer = new RowPacker(plan);
     morePackers.clear();
     for (int port = 1; port < plan.inputPorts(); port++) {
-      morePackers.add(RowPacker.ofPort(plan.ofPort(port), moreTuples.get(port - 1), port));
+      morePackers.add(RowPacker.ofPort(plan, port));
     }
     outputMarks = inputs.size() > 1;
     this.streaming = streaming;

@@ -67,7 +67,6 @@ public final class WindowedGroupRunner implements Serializable {
   private static final Set<String> WARNED_BEHIND = ConcurrentHashMap.newKeySet();
 
   private final OperatorPlan plan;
-  private final StructType tupleStruct;
 
   /**
    * The metrics the query observes, in the order of the metrics column's array; null when that
@@ -126,20 +125,17 @@ public final class WindowedGroupRunner implements Serializable {
    * builds one.
    *
    * @param plan what to run
-   * @param tupleStruct the operator's tuples as Spark rows
    */
-  public WindowedGroupRunner(OperatorPlan plan, StructType tupleStruct) {
-    this(plan, tupleStruct, null);
+  public WindowedGroupRunner(OperatorPlan plan) {
+    this(plan, null);
   }
 
   /**
    * A runner whose report rows carry the changes of {@code observedMetrics} as an array in that
    * order, or, when it is null, every changed metric in a map by name.
    */
-  public WindowedGroupRunner(
-      OperatorPlan plan, StructType tupleStruct, List<String> observedMetrics) {
+  public WindowedGroupRunner(OperatorPlan plan, List<String> observedMetrics) {
     this.plan = plan;
-    this.tupleStruct = tupleStruct;
     this.observedMetrics = observedMetrics == null ? null : List.copyOf(observedMetrics);
   }
 
@@ -160,6 +156,7 @@ public final class WindowedGroupRunner implements Serializable {
       outputs[port] =
           new RowTupleConverter(plan.output(port), plan.output(port), plan.outputSchema(port));
     }
+    StructType tupleStruct = plan.tuplesOf(0);
     SplSchema tuples = plan.inputSchema(tupleStruct);
     tupleRows = new RowTupleConverter(tupleStruct, tupleStruct, tuples);
     order =

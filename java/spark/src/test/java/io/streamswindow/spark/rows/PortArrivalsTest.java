@@ -47,8 +47,8 @@ class PortArrivalsTest {
   private static List<String> arrivals(List<String> orderBy) throws Exception {
     OperatorPlan plan = plan(orderBy);
     List<Row> packs = new ArrayList<>();
-    RowPacker prices = new RowPacker(plan, PRICES);
-    RowPacker orders = RowPacker.ofPort(plan.ofPort(1), ORDERS, 1);
+    RowPacker prices = new RowPacker(plan);
+    RowPacker orders = RowPacker.ofPort(plan, 1);
     // Port 1's packed rows first, and input partitions out of order: the group sorts them.
     orders.pack(List.of(order(7), order(2)).iterator(), 1).forEachRemaining(packs::add);
     orders.pack(List.of(order(4)).iterator(), 0).forEachRemaining(packs::add);
