@@ -80,34 +80,21 @@ public final class PerKeyRun {
     OperatorPlan plan = run.plan();
     if (!input.isStreaming()) {
       return StatefulOperation.of(
-          StateLayout.SINGLE_VALUE,
-          session,
-          groups,
-          plan,
-          run.tuples(),
-          resultSchema,
-          eventTimeStream);
+          StateLayout.SINGLE_VALUE, session, groups, plan, resultSchema, eventTimeStream);
     }
     StateLayout layout = StateLayout.of(session);
     if (plan.arrival().perRow()) {
       RealTimeMode.require(session.version(), layout);
     }
     Dataset<Row> results =
-        StatefulOperation.of(
-            layout, session, groups, plan, run.tuples(), resultSchema, eventTimeStream);
+        StatefulOperation.of(layout, session, groups, plan, resultSchema, eventTimeStream);
     if (StateLayout.followsCheckpoint(session)) {
       StateLayoutRestartRule.offer(
           session,
           results,
           () ->
               StatefulOperation.of(
-                  layout.other(),
-                  session,
-                  groups,
-                  plan,
-                  run.tuples(),
-                  resultSchema,
-                  eventTimeStream),
+                  layout.other(), session, groups, plan, resultSchema, eventTimeStream),
           layout,
           StateLayout.chosen(session));
     }
@@ -125,8 +112,7 @@ public final class PerKeyRun {
     OperatorPlan plan = run.plan();
     StructType rows = plan.input();
     StructType packed = PackedRows.schema(rows, plan.partitionBy(), input.isStreaming());
-    Dataset<Row> packedRows =
-        input.mapPartitions(new RowPacker(plan, run.tuples()), Encoders.row(packed));
+    Dataset<Row> packedRows = input.mapPartitions(new RowPacker(plan), Encoders.row(packed));
     for (int port = 1; port < inputs.size(); port++) {
       OperatorPlan portPlan = plan.ofPort(port);
       StructType portPacked =
@@ -135,9 +121,7 @@ public final class PerKeyRun {
           packedRows.union(
               inputs
                   .get(port)
-                  .mapPartitions(
-                      RowPacker.ofPort(portPlan, plan.tuplesOf(port, run.tuples()), port),
-                      Encoders.row(portPacked)));
+                  .mapPartitions(RowPacker.ofPort(plan, port), Encoders.row(portPacked)));
     }
     if (inputs.size() > 1) {
       // The key columns' nullability may differ between ports: the union's is the one to group by.

@@ -8,6 +8,7 @@ import io.streamswindow.schema.SimilarNames;
 import io.streamswindow.schema.SplSchema;
 import io.streamswindow.spark.OperatorRunRequest.InputPort;
 import io.streamswindow.spark.OperatorRunRequest.OutputPort;
+import io.streamswindow.spark.plan.InputPortPlan;
 import io.streamswindow.spark.plan.OperatorDirectories;
 import io.streamswindow.spark.plan.OperatorPlan;
 import io.streamswindow.spark.plan.ResultLayout;
@@ -108,12 +109,10 @@ final class RunValidation {
     requireMarkerColumn(rows, in);
     requireKeysOnly(in);
     StructType out = outputSchema(outPort);
-    List<StructType> moreOutputs = new ArrayList<>();
-    for (int port = 1; port < request.outputs().size(); port++) {
-      moreOutputs.add(moreOutputSchema(port, request.outputs().get(port)));
-    }
     List<StructType> outputs = new ArrayList<>(List.of(out));
-    outputs.addAll(moreOutputs);
+    for (int port = 1; port < request.outputs().size(); port++) {
+      outputs.add(moreOutputSchema(port, request.outputs().get(port)));
+    }
     ResultLayout layout = new ResultLayout(outputs);
     StructType lead = layout.leadColumns();
     if (layout.severalPorts()) {
@@ -128,9 +127,11 @@ final class RunValidation {
     }
     String lateColumn = lateColumn(spec, in.lateOutput(), lead, outPort.punctuationColumn());
     Map<String, List<String>> parameters = parameters(type, request, tuples, outputs);
-    List<OperatorPlan.MorePort> morePorts = new ArrayList<>();
+    List<InputPortPlan> inputs = new ArrayList<>();
+    inputs.add(
+        new InputPortPlan(spec.toString(), rows, tuples, new LinkedHashMap<>(in.splTypes())));
     for (int port = 1; port < portRows.size(); port++) {
-      morePorts.add(
+      inputs.add(
           morePort(
               port,
               request.inputs().get(port),
@@ -144,9 +145,8 @@ final class RunValidation {
     OperatorPlan plan =
         new OperatorPlan(
             type.getName(),
-            spec.toString(),
-            rows,
-            out,
+            inputs,
+            outputs,
             new ArrayList<>(in.partitionBy()),
             new ArrayList<>(in.orderBy()),
             in.markerColumn(),
@@ -156,16 +156,12 @@ final class RunValidation {
             RowArrival.of(streaming, request.realTime()),
             eventTime,
             lateColumn,
-            new LinkedHashMap<>(in.splTypes()),
             new LinkedHashMap<>(outPort.splTypes()),
-            directories,
-            List.copyOf(morePorts),
-            List.copyOf(moreOutputs));
+            directories);
     return new ValidatedRun(
         plan,
         type,
         spec,
-        tuples,
         inputSpl,
         outputSpl,
         out,
@@ -181,7 +177,7 @@ final class RunValidation {
    * order_by} columns (port 0's, of the same SPL types: the ports' rows arrive in one order) and
    * its SPL types. A refusal names the port.
    */
-  private static OperatorPlan.MorePort morePort(
+  private static InputPortPlan morePort(
       int port,
       InputPort in,
       StructType rows,
@@ -230,8 +226,7 @@ final class RunValidation {
           }
         }
       }
-      return new OperatorPlan.MorePort(
-          spec.toString(), rows, tuples, new LinkedHashMap<>(in.splTypes()));
+      return new InputPortPlan(spec.toString(), rows, tuples, new LinkedHashMap<>(in.splTypes()));
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException("input port " + port + ": " + e.getMessage(), e);
     }

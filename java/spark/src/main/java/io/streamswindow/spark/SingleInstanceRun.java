@@ -132,13 +132,11 @@ public final class SingleInstanceRun {
     HostRecipe recipe =
         HostRecipe.of(
             run.type(),
-            run.inputSpl(),
-            run.spec(),
+            HostRecipe.portsOf(plan),
             plan.outputSchemas(),
             run.parameters(),
             request.input().partitionBy(),
-            run.plan().directories(),
-            HostRecipe.morePortsOf(plan));
+            run.plan().directories());
     OperatorHost host =
         recipe.initialized(
             ManualClock.create(),
@@ -181,7 +179,7 @@ public final class SingleInstanceRun {
     List<Arrival> arrivals = new ArrayList<>();
     TupleOrder first = null;
     for (int port = 0; port < inputs.size(); port++) {
-      StructType tuples = plan.tuplesOf(port, run.tuples());
+      StructType tuples = plan.tuplesOf(port);
       SplSchema spl = port == 0 ? run.inputSpl() : plan.ofPort(port).inputSchema(tuples);
       // Read from the input's rows by name: with partition_by_keys_only the tuples have fewer
       // columns.

@@ -28,8 +28,6 @@ import org.apache.spark.sql.types.StructType;
  * @param plan what an executor needs, shipped with the query plan
  * @param type the operator's class
  * @param spec input port 0's window declaration, with its event-time column if any
- * @param tuples the schema of the operator's input tuples: the rows' columns without the marker
- *     column
  * @param inputSpl the SPL schema of input port 0
  * @param outputSpl the SPL schema of output port 0
  * @param output output port 0's schema as result rows have it
@@ -41,7 +39,6 @@ record ValidatedRun(
     OperatorPlan plan,
     Class<? extends Operator> type,
     WindowSpec spec,
-    StructType tuples,
     SplSchema inputSpl,
     SplSchema outputSpl,
     StructType output,
@@ -62,13 +59,11 @@ record ValidatedRun(
       HostRecipe recipe =
           HostRecipe.of(
               type,
-              inputSpl,
-              spec,
+              HostRecipe.portsOf(plan),
               plan.outputSchemas(),
               plan.parameters(),
               plan.partitionBy(),
-              plan.directories(),
-              HostRecipe.morePortsOf(plan));
+              plan.directories());
       // A partition_by column the default partitioner cannot key by fails here, not in every task.
       host = recipe.initialized(new BatchClock(System.currentTimeMillis()), OutputSink.discard());
     } catch (IllegalArgumentException e) {

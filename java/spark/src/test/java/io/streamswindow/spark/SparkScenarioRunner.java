@@ -19,6 +19,7 @@ import io.streamswindow.engine.ManualClock;
 import io.streamswindow.engine.TupleChunkStore;
 import io.streamswindow.engine.WindowSpec;
 import io.streamswindow.schema.SplSchema;
+import io.streamswindow.spark.plan.InputPortPlan;
 import io.streamswindow.spark.plan.OperatorDirectories;
 import io.streamswindow.spark.plan.OperatorPlan;
 import io.streamswindow.spark.plan.RowArrival;
@@ -330,44 +331,40 @@ final class SparkScenarioRunner {
       parameters.put("ascending", List.of("false"));
     }
     String operator = listener.kind().operatorClass().getName();
-    List<OperatorPlan.MorePort> morePorts = new ArrayList<>();
+    List<InputPortPlan> inputs = new ArrayList<>();
+    inputs.add(new InputPortPlan(window, input, tuples, Map.of()));
     for (int i = 0; i < scenario.ports().size(); i++) {
       ScenarioInputPort more = scenario.ports().get(i);
       String portWindow =
           more.windowed()
               ? WindowClauseParser.parse(more.window()).toString()
               : WindowSpec.notWindowed().toString();
-      morePorts.add(
-          new OperatorPlan.MorePort(portWindow, moreTuples.get(i), moreTuples.get(i), Map.of()));
+      inputs.add(new InputPortPlan(portWindow, moreTuples.get(i), moreTuples.get(i), Map.of()));
     }
     OperatorPlan plan =
         new OperatorPlan(
             operator,
-            window,
-            input,
-            new StructType().add(LINE_COLUMN, DataTypes.StringType, false),
+            inputs,
+            List.of(new StructType().add(LINE_COLUMN, DataTypes.StringType, false)),
             List.copyOf(partitionBy),
             scenario.orderBy(),
             markers ? MARKER_COLUMN : null,
             false,
-            morePorts.isEmpty() ? null : MARK_COLUMN,
+            inputs.size() == 1 ? null : MARK_COLUMN,
             parameters,
             RowArrival.of(streaming, false),
             scenario.eventTime(),
             null,
             Map.of(),
-            Map.of(),
-            OperatorDirectories.NONE,
-            List.copyOf(morePorts));
-    function = new WindowedOperatorFunction(plan, tuples);
-    chunkedRunner =
-        layout == Layout.CHUNKED && streaming ? new WindowedGroupRunner(plan, tuples) : null;
-    packer = new RowPacker(plan, tuples);
+            OperatorDirectories.NONE);
+    function = new WindowedOperatorFunction(plan);
+    chunkedRunner = layout == Layout.CHUNKED && streaming ? new WindowedGroupRunner(plan) : null;
+    packer = new RowPacker(plan);
     morePackers.clear();
     for (int port = 1; port < plan.inputPorts(); port++) {
-      morePackers.add(RowPacker.ofPort(plan.ofPort(port), moreTuples.get(port - 1), port));
+      morePackers.add(RowPacker.ofPort(plan, port));
     }
-    outputMarks = !morePorts.isEmpty();
+    outputMarks = inputs.size() > 1;
     this.streaming = streaming;
     timeout =
         timeoutConf != null

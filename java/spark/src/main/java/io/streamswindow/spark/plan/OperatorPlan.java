@@ -9,6 +9,7 @@ import io.streamswindow.spark.errors.WindowedOperatorException;
 import io.streamswindow.spark.types.SplSparkTypes;
 import io.streamswindow.spark.types.SplSparkTypes.Direction;
 import java.io.Serializable;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.apache.spark.sql.types.StructType;
@@ -18,35 +19,29 @@ import org.apache.spark.sql.types.StructType;
  * WindowedOperators}, then shipped with the query plan.
  *
  * @param operatorClass the operator's class name
- * @param window the SPL window clause of input port 0, or {@code "not windowed"} (the text of
- *     {@link WindowSpec#notWindowed()}) for a port without a window
- * @param input the schema of the input rows (the operator's tuples, plus the marker column if any)
- * @param output the schema of output port 0, as the result rows have it
+ * @param inputs the operator's input ports, port 0's first: each one's window and rows
+ * @param outputs the schema of each output port as the result rows have it, port 0's first; {@code
+ *     outputTypes} apply to the columns of every one
  * @param partitionBy the partition columns (the Spark grouping key); empty when not partitioned
  * @param orderBy the columns giving the arrival order inside a group; empty for input order
- * @param markerColumn a boolean column whose true rows are window markers, or null
+ * @param markerColumn a boolean column of input port 0's rows whose true rows are window markers,
+ *     or null
  * @param markerPerBatch whether each micro-batch ends with a window marker
  * @param punctuationColumn the output column that shows punctuation marks, or null
  * @param parameters the operator's parameters
  * @param arrival how rows reach the operator: a batch, a stream's micro-batches, or a stream's rows
  *     one by one (real-time mode)
- * @param eventTime the event-time column of a timeInterval window, or null
+ * @param eventTime the event-time column of input port 0's timeInterval window, or null
  * @param lateColumn the result column that returns tuples a timeInterval window dropped (event time
  *     earlier than the watermark minus the discard age), or null to drop them unseen
- * @param inputTypes the SPL types stated for input columns ({@code spl_types}: column to SPL type),
- *     checked on the driver; the other columns have the type table's
  * @param outputTypes the SPL types stated for output columns ({@code output_spl_types})
  * @param directories the directories the operator's processing element reports, as the session's
  *     settings name them; each JVM finds them itself ({@link OperatorDirectories#resolve})
- * @param morePorts input ports 1, 2...: each one's window and rows (empty for one input port)
- * @param moreOutputs the schemas of output ports 1, 2... (empty for one output port); {@code
- *     outputTypes} apply to their columns too
  */
 public record OperatorPlan(
     String operatorClass,
-    String window,
-    StructType input,
-    StructType output,
+    List<InputPortPlan> inputs,
+    List<StructType> outputs,
     List<String> partitionBy,
     List<String> orderBy,
     String markerColumn,
@@ -56,26 +51,23 @@ public record OperatorPlan(
     RowArrival arrival,
     String eventTime,
     String lateColumn,
-    Map<String, String> inputTypes,
     Map<String, String> outputTypes,
-    OperatorDirectories directories,
-    List<MorePort> morePorts,
-    List<StructType> moreOutputs)
+    OperatorDirectories directories)
     implements Serializable {
 
-  /**
-   * An input port beyond 0: its rows come from a DataFrame of their own, keyed by the plan's {@code
-   * partitionBy} and ordered by its {@code orderBy}.
-   *
-   * @param window its SPL window clause, or the text of {@link WindowSpec#notWindowed()}
-   * @param input the schema of its rows
-   * @param tuples the schema of its tuples: its rows' columns, without the {@code partitionBy} ones
-   *     when they key the rows only (ports beyond 0 have no marker column)
-   * @param inputTypes the SPL types stated for its columns
-   */
-  public record MorePort(
-      String window, StructType input, StructType tuples, Map<String, String> inputTypes)
-      implements Serializable {}
+  /** A plan of at least one input and one output port. */
+  public OperatorPlan {
+    inputs = List.copyOf(inputs);
+    outputs = List.copyOf(outputs);
+    if (inputs.isEmpty() || outputs.isEmpty()) {
+      throw new IllegalArgumentException(
+          "A plan has an input port and an output port at least: "
+              + inputs.size()
+              + " input and "
+              + outputs.size()
+              + " output ports given");
+    }
+  }
 
   /**
    * Whether the window of any input port has processing-time policies ({@code time(...)}, {@code
@@ -92,87 +84,29 @@ public record OperatorPlan(
     return false;
   }
 
-  /** The schema of input port {@code port}'s tuples, given port 0's. */
-  public StructType tuplesOf(int port, StructType portZeroTuples) {
-    return port == 0 ? portZeroTuples : morePorts.get(port - 1).tuples();
+  /** The SPL window clause of input port 0 (see {@link InputPortPlan#window}). */
+  public String window() {
+    return inputs.get(0).window();
   }
 
-  /** A plan of one input port (the arguments of the canonical constructor but the last). */
-  public OperatorPlan(
-      String operatorClass,
-      String window,
-      StructType input,
-      StructType output,
-      List<String> partitionBy,
-      List<String> orderBy,
-      String markerColumn,
-      boolean markerPerBatch,
-      String punctuationColumn,
-      Map<String, List<String>> parameters,
-      RowArrival arrival,
-      String eventTime,
-      String lateColumn,
-      Map<String, String> inputTypes,
-      Map<String, String> outputTypes,
-      OperatorDirectories directories) {
-    this(
-        operatorClass,
-        window,
-        input,
-        output,
-        partitionBy,
-        orderBy,
-        markerColumn,
-        markerPerBatch,
-        punctuationColumn,
-        parameters,
-        arrival,
-        eventTime,
-        lateColumn,
-        inputTypes,
-        outputTypes,
-        directories,
-        List.of());
+  /** The schema of input port 0's rows. */
+  public StructType input() {
+    return inputs.get(0).input();
   }
 
-  /** A plan of one output port (the arguments of the canonical constructor but the last). */
-  public OperatorPlan(
-      String operatorClass,
-      String window,
-      StructType input,
-      StructType output,
-      List<String> partitionBy,
-      List<String> orderBy,
-      String markerColumn,
-      boolean markerPerBatch,
-      String punctuationColumn,
-      Map<String, List<String>> parameters,
-      RowArrival arrival,
-      String eventTime,
-      String lateColumn,
-      Map<String, String> inputTypes,
-      Map<String, String> outputTypes,
-      OperatorDirectories directories,
-      List<MorePort> morePorts) {
-    this(
-        operatorClass,
-        window,
-        input,
-        output,
-        partitionBy,
-        orderBy,
-        markerColumn,
-        markerPerBatch,
-        punctuationColumn,
-        parameters,
-        arrival,
-        eventTime,
-        lateColumn,
-        inputTypes,
-        outputTypes,
-        directories,
-        morePorts,
-        List.of());
+  /** The SPL types stated for input port 0's columns. */
+  public Map<String, String> inputTypes() {
+    return inputs.get(0).inputTypes();
+  }
+
+  /** The schema of input port {@code port}'s tuples. */
+  public StructType tuplesOf(int port) {
+    return inputs.get(port).tuples();
+  }
+
+  /** The schema of output port 0 as the result rows have it. */
+  public StructType output() {
+    return outputs.get(0);
   }
 
   /** Whether the input is a streaming DataFrame. */
@@ -182,26 +116,22 @@ public record OperatorPlan(
 
   /** How many output ports the operator has. */
   public int outputPorts() {
-    return 1 + moreOutputs.size();
+    return outputs.size();
   }
 
   /** The schema of output port {@code port}'s tuples as Spark rows. */
   public StructType output(int port) {
-    return port == 0 ? output : moreOutputs.get(port - 1);
+    return outputs.get(port);
   }
 
   /** How the result rows hold the tuples of every output port. */
   public ResultLayout layout() {
-    List<StructType> ports = new java.util.ArrayList<>();
-    for (int port = 0; port < outputPorts(); port++) {
-      ports.add(output(port));
-    }
-    return new ResultLayout(ports);
+    return new ResultLayout(outputs);
   }
 
   /** How many input ports the operator has. */
   public int inputPorts() {
-    return 1 + morePorts.size();
+    return inputs.size();
   }
 
   /**
@@ -212,12 +142,10 @@ public record OperatorPlan(
     if (port == 0) {
       return this;
     }
-    MorePort more = morePorts.get(port - 1);
     return new OperatorPlan(
         operatorClass,
-        more.window(),
-        more.input(),
-        output,
+        List.of(inputs.get(port)),
+        outputs,
         partitionBy,
         orderBy,
         null,
@@ -227,7 +155,6 @@ public record OperatorPlan(
         arrival,
         null,
         null,
-        more.inputTypes(),
         outputTypes,
         directories);
   }
@@ -281,7 +208,7 @@ public record OperatorPlan(
 
   /** The SPL schema of the operator's input tuples, which have the columns {@code tuples}. */
   public SplSchema inputSchema(StructType tuples) {
-    return SplSparkTypes.toSpl(tuples, inputTypes, Direction.INPUT);
+    return SplSparkTypes.toSpl(tuples, inputTypes(), Direction.INPUT);
   }
 
   /** The SPL schema of output port 0. */
@@ -300,7 +227,7 @@ public record OperatorPlan(
 
   /** The SPL schemas of every output port, port 0's first, as the operator host declares them. */
   public List<SplSchema> outputSchemas() {
-    List<SplSchema> schemas = new java.util.ArrayList<>();
+    List<SplSchema> schemas = new ArrayList<>();
     for (int port = 0; port < outputPorts(); port++) {
       schemas.add(outputSchema(port));
     }
@@ -312,6 +239,7 @@ public record OperatorPlan(
    * WindowSpec#notWindowed()} when {@link #window} is its text (input port 0 has no window).
    */
   public WindowSpec windowSpec() {
+    String window = window();
     if (window.equals(WindowSpec.notWindowed().toString())) {
       return WindowSpec.notWindowed();
     }

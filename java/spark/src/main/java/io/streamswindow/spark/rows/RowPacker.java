@@ -24,7 +24,6 @@ import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.IntegerType;
 import org.apache.spark.sql.types.LongType;
 import org.apache.spark.sql.types.ShortType;
-import org.apache.spark.sql.types.StructType;
 
 /**
  * The map side of a run: turns an input partition's rows into packed rows ({@link PackedRows}), one
@@ -62,22 +61,22 @@ public final class RowPacker implements MapPartitionsFunction<Row, Row> {
   private static final long[] NO_KEYS = new long[0];
 
   private final OperatorPlan plan;
-  private final StructType tupleStruct;
   private final int flushBytes;
 
   /** The input port whose rows this packer packs; its origins carry it ({@link PackedRows}). */
   private final int port;
 
-  public RowPacker(OperatorPlan plan, StructType tupleStruct) {
-    this(plan, tupleStruct, 0);
+  /** A packer of input port 0's rows, flushing at this executor's share. */
+  public RowPacker(OperatorPlan plan) {
+    this(plan, 0);
   }
 
   /**
-   * A packer of input port {@code port}'s rows ({@code tupleStruct}), with the plan of that port
-   * ({@link OperatorPlan#ofPort}), flushing at this executor's share.
+   * A packer of input port {@code port}'s rows, with the plan of that port ({@link
+   * OperatorPlan#ofPort}), flushing at this executor's share.
    */
-  public static RowPacker ofPort(OperatorPlan portPlan, StructType tupleStruct, int port) {
-    return new RowPacker(portPlan, tupleStruct, 0, port);
+  public static RowPacker ofPort(OperatorPlan plan, int port) {
+    return new RowPacker(plan.ofPort(port), 0, port);
   }
 
   /**
@@ -96,13 +95,12 @@ public final class RowPacker implements MapPartitionsFunction<Row, Row> {
   }
 
   /** A packer that flushes at {@code flushBytes}, or at this executor's share when 0. */
-  public RowPacker(OperatorPlan plan, StructType tupleStruct, int flushBytes) {
-    this(plan, tupleStruct, flushBytes, 0);
+  public RowPacker(OperatorPlan plan, int flushBytes) {
+    this(plan, flushBytes, 0);
   }
 
-  private RowPacker(OperatorPlan plan, StructType tupleStruct, int flushBytes, int port) {
+  private RowPacker(OperatorPlan plan, int flushBytes, int port) {
     this.plan = plan;
-    this.tupleStruct = tupleStruct;
     this.flushBytes = flushBytes;
     this.port = port;
   }
@@ -133,7 +131,7 @@ public final class RowPacker implements MapPartitionsFunction<Row, Row> {
     private final int inputPartition;
     private final int flushAt;
     private final RowTupleConverter converter =
-        new RowTupleConverter(tupleStruct, plan.input(), plan.inputSchema(tupleStruct));
+        new RowTupleConverter(plan.tuplesOf(0), plan.input(), plan.inputSchema(plan.tuplesOf(0)));
     private final SchemaTupleCodec codec = new SchemaTupleCodec(converter.schema());
     private final int attributes = converter.schema().getAttributeCount();
     private final int[] keyColumns;

@@ -12,6 +12,7 @@ import io.streamswindow.schema.SplSchema;
 import io.streamswindow.spark.plan.OperatorDirectories;
 import io.streamswindow.spark.plan.OperatorPlan;
 import io.streamswindow.spark.state.KryoFallbackStreams;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -26,45 +27,28 @@ import java.util.Map;
  * host is then built on the clock and output sink of its run:
  *
  * <pre>{@code
- * HostRecipe recipe = HostRecipe.of(type, SplSparkTypes.toSpl(tuples), spec, plan.outputSchemas(), params, partitionBy, plan.directories());
+ * HostRecipe recipe = HostRecipe.of(type, HostRecipe.portsOf(plan), plan.outputSchemas(), params, partitionBy, plan.directories());
  * OperatorHost host = recipe.initialized(clock, sink); // built, initialized, default partitioner registered
  * }</pre>
  *
  * @param operatorClass the operator class, instantiated through its no-argument constructor
- * @param input the schema of input port 0's tuples
- * @param window the window of input port 0
+ * @param inputs each input port's tuples and window, port 0's first
  * @param outputs the schema of each output port, port 0's first
  * @param parameters the operator's parameters, each a list of values as SPL passes them
  * @param partitionBy the columns a partitioned window is keyed by when the operator registers no
  *     partitioner of its own
  * @param directories the directories the processing element reports, as found on this JVM
- * @param morePorts input ports 1, 2...: each one's schema and window (empty for one input port)
  */
 public record HostRecipe(
     Class<? extends Operator> operatorClass,
-    SplSchema input,
-    WindowSpec window,
+    List<Port> inputs,
     List<SplSchema> outputs,
     Map<String, List<String>> parameters,
     List<String> partitionBy,
-    HostDirectories directories,
-    List<Port> morePorts) {
+    HostDirectories directories) {
 
-  /** An input port beyond 0: the schema of its tuples and its window. */
-  record Port(SplSchema input, WindowSpec window) {}
-
-  /** A recipe of an operator with one input port. */
-  public static HostRecipe of(
-      Class<? extends Operator> operatorClass,
-      SplSchema input,
-      WindowSpec window,
-      List<SplSchema> outputs,
-      Map<String, List<String>> parameters,
-      List<String> partitionBy,
-      OperatorDirectories directories) {
-    return of(
-        operatorClass, input, window, outputs, parameters, partitionBy, directories, List.of());
-  }
+  /** An input port as the host declares it: the schema of its tuples and its window. */
+  public record Port(SplSchema input, WindowSpec window) {}
 
   /**
    * A recipe whose parameter values and partition_by columns are interned, as the schemas'
@@ -72,37 +56,39 @@ public record HostRecipe(
    * {@code attr} per tuple, and the default partitioner of every host, then find them by
    * reference), and whose directories are found on this JVM, once per recipe rather than per host
    * (a missing one is refused here, naming its setting: {@link OperatorDirectories#resolve}).
+   *
+   * @param inputs each input port's tuples and window, port 0's first
    */
   public static HostRecipe of(
       Class<? extends Operator> operatorClass,
-      SplSchema input,
-      WindowSpec window,
+      List<Port> inputs,
       List<SplSchema> outputs,
       Map<String, List<String>> parameters,
       List<String> partitionBy,
-      OperatorDirectories directories,
-      List<Port> morePorts) {
+      OperatorDirectories directories) {
     HostDirectories found = directories.resolve();
     Map<String, List<String>> interned = new LinkedHashMap<>();
     parameters.forEach(
         (name, values) -> interned.put(name, values.stream().map(String::intern).toList()));
     // The clause's delta literals take their attributes' types, as the SPL compiler types them.
-    WindowSpec typed = WindowClauseParser.typed(window, input);
     List<Port> typedPorts =
-        morePorts.stream()
+        inputs.stream()
             .map(
                 port ->
                     new Port(port.input(), WindowClauseParser.typed(port.window(), port.input())))
             .toList();
     return new HostRecipe(
         operatorClass,
-        input,
-        typed,
+        typedPorts,
         List.copyOf(outputs),
         interned,
         partitionBy.stream().map(String::intern).toList(),
-        found,
-        typedPorts);
+        found);
+  }
+
+  /** The window of input port 0, with the types of its delta literals. */
+  public WindowSpec window() {
+    return inputs.get(0).window();
   }
 
   /**
@@ -110,7 +96,7 @@ public record HostRecipe(
    * partitionAge}), so that its hosts need processing-time wake-ups.
    */
   boolean usesProcessingTime() {
-    return window.usesTime() || morePorts.stream().anyMatch(port -> port.window().usesTime());
+    return inputs.stream().anyMatch(port -> port.window().usesTime());
   }
 
   /** Builds a host on {@code clock} whose output ports go to {@code sink}; not initialized. */
@@ -119,10 +105,9 @@ public record HostRecipe(
         OperatorHost.builder(operatorClass)
             .clock(clock)
             .checkpointStreams(KryoFallbackStreams.INSTANCE)
-            .directories(directories)
-            .input("input", input, window);
-    for (int i = 0; i < morePorts.size(); i++) {
-      builder.input("input" + (i + 1), morePorts.get(i).input(), morePorts.get(i).window());
+            .directories(directories);
+    for (int i = 0; i < inputs.size(); i++) {
+      builder.input(i == 0 ? "input" : "input" + i, inputs.get(i).input(), inputs.get(i).window());
     }
     for (int i = 0; i < outputs.size(); i++) {
       builder.output(i == 0 ? "output" : "output" + i, outputs.get(i), sink);
@@ -161,16 +146,14 @@ public record HostRecipe(
   }
 
   /**
-   * Input ports 1, 2... of {@code plan} as the operator host declares them: SPL schema and window.
+   * The input ports of {@code plan} as the operator host declares them, port 0's first: each one's
+   * SPL schema and window.
    */
-  public static List<Port> morePortsOf(OperatorPlan plan) {
-    List<Port> ports = new java.util.ArrayList<>();
-    for (int port = 1; port < plan.inputPorts(); port++) {
+  public static List<Port> portsOf(OperatorPlan plan) {
+    List<Port> ports = new ArrayList<>();
+    for (int port = 0; port < plan.inputPorts(); port++) {
       OperatorPlan portPlan = plan.ofPort(port);
-      ports.add(
-          new Port(
-              portPlan.inputSchema(plan.morePorts().get(port - 1).tuples()),
-              portPlan.windowSpec()));
+      ports.add(new Port(portPlan.inputSchema(plan.tuplesOf(port)), portPlan.windowSpec()));
     }
     return ports;
   }

@@ -15,7 +15,7 @@ import org.apache.spark.sql.types.StructType;
  * (docs/architecture.md, "State layout").
  *
  * <pre>{@code
- * Dataset<Row> results = SingleValueLayout.stateful(groups, plan, tuples, schema, false);
+ * Dataset<Row> results = SingleValueLayout.stateful(groups, plan, schema, false);
  * }</pre>
  */
 final class SingleValueLayout {
@@ -25,7 +25,6 @@ final class SingleValueLayout {
   static Dataset<Row> stateful(
       KeyValueGroupedDataset<Row, Row> groups,
       OperatorPlan plan,
-      StructType tuples,
       StructType resultSchema,
       boolean eventTimeStream) {
     GroupStateTimeout timeout =
@@ -35,7 +34,7 @@ final class SingleValueLayout {
                 ? GroupStateTimeout.ProcessingTimeTimeout()
                 : GroupStateTimeout.NoTimeout();
     return groups.flatMapGroupsWithState(
-        new WindowedOperatorFunction(plan, tuples, OperatorObservation.observedNames(resultSchema)),
+        new WindowedOperatorFunction(plan, OperatorObservation.observedNames(resultSchema)),
         OutputMode.Append(),
         Encoders.BINARY(),
         Encoders.row(resultSchema),

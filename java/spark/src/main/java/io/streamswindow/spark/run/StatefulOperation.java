@@ -15,7 +15,7 @@ import org.apache.spark.sql.types.StructType;
  *
  * <pre>{@code
  * Dataset<Row> results =
- *     StatefulOperation.of(StateLayout.of(session), session, groups, plan, tuples, schema, false);
+ *     StatefulOperation.of(StateLayout.of(session), session, groups, plan, schema, false);
  * }</pre>
  */
 public final class StatefulOperation {
@@ -32,14 +32,11 @@ public final class StatefulOperation {
       SparkSession session,
       KeyValueGroupedDataset<Row, Row> groups,
       OperatorPlan plan,
-      StructType tuples,
       StructType resultSchema,
       boolean eventTimeStream) {
     return switch (layout) {
-      case SINGLE_VALUE ->
-          SingleValueLayout.stateful(groups, plan, tuples, resultSchema, eventTimeStream);
-      case CHUNKED ->
-          ChunkedLayout.stateful(session, groups, plan, tuples, resultSchema, eventTimeStream);
+      case SINGLE_VALUE -> SingleValueLayout.stateful(groups, plan, resultSchema, eventTimeStream);
+      case CHUNKED -> ChunkedLayout.stateful(session, groups, plan, resultSchema, eventTimeStream);
     };
   }
 }

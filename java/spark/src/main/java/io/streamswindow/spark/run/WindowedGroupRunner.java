@@ -83,7 +83,6 @@ public final class WindowedGroupRunner implements Serializable {
   static final int WARNED_LIMIT = 1024;
 
   private final OperatorPlan plan;
-  private final StructType tupleStruct;
 
   /**
    * The metrics the query observes, in the order of the metrics column's array; null when that
@@ -142,20 +141,17 @@ public final class WindowedGroupRunner implements Serializable {
    * builds one.
    *
    * @param plan what to run
-   * @param tupleStruct the operator's tuples as Spark rows
    */
-  public WindowedGroupRunner(OperatorPlan plan, StructType tupleStruct) {
-    this(plan, tupleStruct, null);
+  public WindowedGroupRunner(OperatorPlan plan) {
+    this(plan, null);
   }
 
   /**
    * A runner whose report rows carry the changes of {@code observedMetrics} as an array in that
    * order, or, when it is null, every changed metric in a map by name.
    */
-  public WindowedGroupRunner(
-      OperatorPlan plan, StructType tupleStruct, List<String> observedMetrics) {
+  public WindowedGroupRunner(OperatorPlan plan, List<String> observedMetrics) {
     this.plan = plan;
-    this.tupleStruct = tupleStruct;
     this.observedMetrics = observedMetrics == null ? null : List.copyOf(observedMetrics);
   }
 
@@ -176,6 +172,7 @@ public final class WindowedGroupRunner implements Serializable {
       outputs[port] =
           new RowTupleConverter(plan.output(port), plan.output(port), plan.outputSchema(port));
     }
+    StructType tupleStruct = plan.tuplesOf(0);
     SplSchema tuples = plan.inputSchema(tupleStruct);
     tupleRows = new RowTupleConverter(tupleStruct, tupleStruct, tuples);
     order =
@@ -187,7 +184,7 @@ public final class WindowedGroupRunner implements Serializable {
             plan.markerColumn() != null);
     orderValues = plan.countsRowsBehind() ? new OrderValues(tuples, plan.orderBy()) : null;
     outputWidth = layout.leadWidth();
-    fingerprint = PlanFingerprint.of(plan, tuples.toString(), tupleStruct);
+    fingerprint = PlanFingerprint.of(plan);
     digest = fingerprint.digest();
     List<String> outputColumns = List.of(layout.leadColumns().fieldNames());
     keyOutputColumns = plan.partitionBy().stream().mapToInt(outputColumns::indexOf).toArray();
@@ -196,18 +193,19 @@ public final class WindowedGroupRunner implements Serializable {
       List<String> columns = List.of(plan.output(port).fieldNames());
       portKeyColumns[port] = plan.partitionBy().stream().mapToInt(columns::indexOf).toArray();
     }
-    List<HostRecipe.Port> morePorts = new ArrayList<>();
+    List<HostRecipe.Port> ports = new ArrayList<>();
+    ports.add(new HostRecipe.Port(tuples, plan.windowSpec()));
     if (plan.inputPorts() > 1) {
-      List<ArrivalOrder> ports = new ArrayList<>(List.of(order));
+      List<ArrivalOrder> arrivals = new ArrayList<>(List.of(order));
       List<TupleOrder> orders = new ArrayList<>();
       if (!plan.orderBy().isEmpty()) {
         orders.add(new TupleOrder(tuples, plan.orderBy()));
       }
       for (int port = 1; port < plan.inputPorts(); port++) {
         OperatorPlan portPlan = plan.ofPort(port);
-        StructType portTuples = plan.tuplesOf(port, tupleStruct);
+        StructType portTuples = plan.tuplesOf(port);
         SplSchema portSchema = portPlan.inputSchema(portTuples);
-        ports.add(
+        arrivals.add(
             new ArrivalOrder(
                 PackedRows.schema(portPlan.input(), plan.partitionBy(), plan.streaming()),
                 new RowTupleConverter(portTuples, portTuples, portSchema),
@@ -217,24 +215,22 @@ public final class WindowedGroupRunner implements Serializable {
         if (!plan.orderBy().isEmpty()) {
           orders.add(new TupleOrder(portSchema, plan.orderBy()));
         }
-        morePorts.add(new HostRecipe.Port(portSchema, portPlan.windowSpec()));
+        ports.add(new HostRecipe.Port(portSchema, portPlan.windowSpec()));
       }
       portArrivals =
           new PortArrivals(
               PackedRows.schema(plan.input(), plan.partitionBy(), plan.streaming()),
-              ports,
+              arrivals,
               plan.orderBy().isEmpty() ? null : orders);
     }
     recipe =
         HostRecipe.of(
             HostRecipe.loadOperatorClass(plan.operatorClass()),
-            tuples,
-            plan.windowSpec(),
+            ports,
             plan.outputSchemas(),
             plan.parameters(),
             plan.partitionBy(),
-            plan.directories(),
-            morePorts);
+            plan.directories());
   }
 
   /**

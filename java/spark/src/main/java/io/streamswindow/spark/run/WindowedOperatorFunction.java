@@ -9,7 +9,6 @@ import java.util.Iterator;
 import org.apache.spark.api.java.function.FlatMapGroupsWithStateFunction;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.streaming.GroupState;
-import org.apache.spark.sql.types.StructType;
 
 /**
  * The operator inside Spark's {@code flatMapGroupsWithState}: each key's whole checkpoint is one
@@ -23,17 +22,16 @@ public final class WindowedOperatorFunction
 
   private final WindowedGroupRunner runner;
 
-  public WindowedOperatorFunction(OperatorPlan plan, StructType tupleStruct) {
-    this(plan, tupleStruct, null);
+  public WindowedOperatorFunction(OperatorPlan plan) {
+    this(plan, null);
   }
 
   /**
    * A function whose report rows carry {@code observedMetrics} by index ({@link
    * WindowedGroupRunner}).
    */
-  public WindowedOperatorFunction(
-      OperatorPlan plan, StructType tupleStruct, java.util.List<String> observedMetrics) {
-    this.runner = new WindowedGroupRunner(plan, tupleStruct, observedMetrics);
+  public WindowedOperatorFunction(OperatorPlan plan, java.util.List<String> observedMetrics) {
+    this.runner = new WindowedGroupRunner(plan, observedMetrics);
   }
 
   @Override

@@ -29,7 +29,7 @@ import java.util.zip.CRC32C;
  * users do. Example:
  *
  * <pre>{@code
- * PlanFingerprint now = PlanFingerprint.of(plan, tupleSchema);
+ * PlanFingerprint now = PlanFingerprint.of(plan);
  * List<DefinitionChange> changed = now.changesFrom(savedBytes); // saved toBytes() or digest(); empty: same
  * }</pre>
  *
@@ -47,32 +47,15 @@ public record PlanFingerprint(Map<String, String> parts) {
     parts = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(parts));
   }
 
-  /** The fingerprint of a plan whose operator receives tuples of {@code tupleSchema}. */
-  public static PlanFingerprint of(OperatorPlan plan, String tupleSchema) {
-    Map<String, String> parts = new LinkedHashMap<>();
-    parts.put(OPERATOR, plan.operatorClass());
-    parts.put(WINDOW, plan.windowSpec().toString());
-    parts.put(PARTITION_BY, String.valueOf(plan.partitionBy()));
-    parts.put(ORDER_BY, String.valueOf(plan.orderBy()));
-    parts.put(INPUT_SCHEMA, tupleSchema);
-    return new PlanFingerprint(parts);
-  }
-
   /**
-   * The fingerprint of a plan whose input port 0's tuples are {@code tuples} ({@code tupleSchema}
-   * as SPL): with input ports beyond 0, the window and the input schema parts name every port's,
-   * port 0's first, then {@code "; port 1: "} and port 1's..., so that a restart with another
-   * port's window or schema is told apart; with one port, {@link #of(OperatorPlan, String)}.
+   * The fingerprint of {@code plan}. With input ports beyond 0, the window and the input schema
+   * parts name every port's, port 0's first, then {@code "; port 1: "} and port 1's..., so that a
+   * restart with another port's window or schema is told apart; with one port, they are port 0's
+   * alone, as before there were several.
    */
-  public static PlanFingerprint of(
-      OperatorPlan plan, String tupleSchema, org.apache.spark.sql.types.StructType tuples) {
-    PlanFingerprint one = of(plan, tupleSchema);
-    if (plan.inputPorts() == 1) {
-      return one;
-    }
-    Map<String, String> parts = new LinkedHashMap<>(one.parts);
-    StringBuilder windows = new StringBuilder(parts.get(WINDOW));
-    StringBuilder schemas = new StringBuilder(tupleSchema);
+  public static PlanFingerprint of(OperatorPlan plan) {
+    StringBuilder windows = new StringBuilder(plan.windowSpec().toString());
+    StringBuilder schemas = new StringBuilder(plan.inputSchema(plan.tuplesOf(0)).toString());
     for (int port = 1; port < plan.inputPorts(); port++) {
       OperatorPlan portPlan = plan.ofPort(port);
       windows.append("; port ").append(port).append(": ").append(portPlan.windowSpec());
@@ -80,9 +63,13 @@ public record PlanFingerprint(Map<String, String> parts) {
           .append("; port ")
           .append(port)
           .append(": ")
-          .append(portPlan.inputSchema(plan.tuplesOf(port, tuples)));
+          .append(portPlan.inputSchema(plan.tuplesOf(port)));
     }
+    Map<String, String> parts = new LinkedHashMap<>();
+    parts.put(OPERATOR, plan.operatorClass());
     parts.put(WINDOW, windows.toString());
+    parts.put(PARTITION_BY, String.valueOf(plan.partitionBy()));
+    parts.put(ORDER_BY, String.valueOf(plan.orderBy()));
     parts.put(INPUT_SCHEMA, schemas.toString());
     return new PlanFingerprint(parts);
   }

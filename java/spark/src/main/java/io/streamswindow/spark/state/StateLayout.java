@@ -21,7 +21,7 @@ import org.apache.spark.sql.SparkSession;
  * <pre>{@code
  * StateLayout layout = StateLayout.of(session);  // CHUNKED where the store is RocksDB
  * Dataset<Row> results =
- *     StatefulOperation.of(layout, session, groups, plan, tuples, resultSchema, false);
+ *     StatefulOperation.of(layout, session, groups, plan, resultSchema, false);
  * }</pre>
  */
 public enum StateLayout {

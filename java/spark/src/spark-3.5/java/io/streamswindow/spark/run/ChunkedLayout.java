@@ -25,7 +25,6 @@ final class ChunkedLayout {
       SparkSession session,
       KeyValueGroupedDataset<Row, Row> groups,
       OperatorPlan plan,
-      StructType tuples,
       StructType resultSchema,
       boolean eventTimeStream) {
     throw new IllegalArgumentException(StateLayout.CHUNKED_NEEDS_SPARK_4);

@@ -16,7 +16,7 @@ import org.apache.spark.sql.types.StructType;
  * refuses it).
  *
  * <pre>{@code
- * Dataset<Row> results = ChunkedLayout.stateful(session, groups, plan, tuples, schema, false);
+ * Dataset<Row> results = ChunkedLayout.stateful(session, groups, plan, schema, false);
  * }</pre>
  */
 final class ChunkedLayout {
@@ -27,7 +27,6 @@ final class ChunkedLayout {
       SparkSession session,
       KeyValueGroupedDataset<Row, Row> groups,
       OperatorPlan plan,
-      StructType tuples,
       StructType resultSchema,
       boolean eventTimeStream) {
     // Spark runs micro-batches without data, endlessly, in processing-time mode (so that timers
@@ -39,8 +38,7 @@ final class ChunkedLayout {
             : plan.usesProcessingTime() ? TimeMode.ProcessingTime() : TimeMode.None();
     QueryRunRelease.register(session);
     return groups.transformWithState(
-        new WindowedOperatorProcessor(
-            plan, tuples, OperatorObservation.observedNames(resultSchema)),
+        new WindowedOperatorProcessor(plan, OperatorObservation.observedNames(resultSchema)),
         time,
         OutputMode.Append(),
         Encoders.row(resultSchema));

@@ -49,19 +49,16 @@ public final class WindowedOperatorProcessor extends StatefulProcessor<Row, Row,
   private transient MapState<String, byte[]> chunks;
   private transient TupleChunkStore chunkStore;
 
-  WindowedOperatorProcessor(OperatorPlan plan, org.apache.spark.sql.types.StructType tupleStruct) {
-    this(plan, tupleStruct, null);
+  WindowedOperatorProcessor(OperatorPlan plan) {
+    this(plan, null);
   }
 
   /**
    * A processor whose report rows carry {@code observedMetrics} by index ({@link
    * WindowedGroupRunner}).
    */
-  WindowedOperatorProcessor(
-      OperatorPlan plan,
-      org.apache.spark.sql.types.StructType tupleStruct,
-      java.util.List<String> observedMetrics) {
-    this.runner = new WindowedGroupRunner(plan, tupleStruct, observedMetrics);
+  WindowedOperatorProcessor(OperatorPlan plan, java.util.List<String> observedMetrics) {
+    this.runner = new WindowedGroupRunner(plan, observedMetrics);
     this.entriesPerChunk =
         plan.arrival().perRow()
             ? PER_ROW_ENTRIES_PER_CHUNK

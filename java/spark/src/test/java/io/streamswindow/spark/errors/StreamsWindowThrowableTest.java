@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import io.streamswindow.clause.WindowClauseException;
 import io.streamswindow.clause.WindowClauseParser;
 import io.streamswindow.spark.WindowedOperators;
+import io.streamswindow.spark.plan.InputPortPlan;
 import io.streamswindow.spark.plan.OperatorDirectories;
 import io.streamswindow.spark.plan.OperatorPlan;
 import io.streamswindow.spark.plan.RowArrival;
@@ -23,9 +24,10 @@ class StreamsWindowThrowableTest {
   private static final OperatorPlan PLAN =
       new OperatorPlan(
           "com.acme.Sum",
-          "tumbling, count(4)",
-          new StructType(),
-          new StructType(),
+          List.of(
+              new InputPortPlan(
+                  "tumbling, count(4)", new StructType(), new StructType(), Map.of())),
+          List.of(new StructType()),
           List.of("key"),
           List.of(),
           null,
@@ -35,7 +37,6 @@ class StreamsWindowThrowableTest {
           RowArrival.MICRO_BATCHES,
           null,
           null,
-          Map.of(),
           Map.of(),
           OperatorDirectories.NONE);
 

@@ -2,6 +2,7 @@ package io.streamswindow.spark.rows;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.streamswindow.spark.plan.InputPortPlan;
 import io.streamswindow.spark.plan.OperatorDirectories;
 import io.streamswindow.spark.plan.OperatorPlan;
 import io.streamswindow.spark.plan.RowArrival;
@@ -25,9 +26,10 @@ class PortArrivalsTest {
   private static OperatorPlan plan(List<String> orderBy) {
     return new OperatorPlan(
         "io.streamswindow.examples.WindowSum",
-        "partitioned, sliding, count(1)",
-        PRICES,
-        StructType.fromDDL("price double"),
+        List.of(
+            new InputPortPlan("partitioned, sliding, count(1)", PRICES, PRICES, Map.of()),
+            new InputPortPlan("not windowed", ORDERS, ORDERS, Map.of())),
+        List.of(StructType.fromDDL("price double")),
         List.of("sym"),
         orderBy,
         null,
@@ -38,17 +40,15 @@ class PortArrivalsTest {
         null,
         null,
         Map.of(),
-        Map.of(),
-        OperatorDirectories.NONE,
-        List.of(new OperatorPlan.MorePort("not windowed", ORDERS, ORDERS, Map.of())));
+        OperatorDirectories.NONE);
   }
 
   /** Port and seq of each arrival of one group, packed from two input partitions per port. */
   private static List<String> arrivals(List<String> orderBy) throws Exception {
     OperatorPlan plan = plan(orderBy);
     List<Row> packs = new ArrayList<>();
-    RowPacker prices = new RowPacker(plan, PRICES);
-    RowPacker orders = RowPacker.ofPort(plan.ofPort(1), ORDERS, 1);
+    RowPacker prices = new RowPacker(plan);
+    RowPacker orders = RowPacker.ofPort(plan, 1);
     // Port 1's packed rows first, and input partitions out of order: the group sorts them.
     orders.pack(List.of(order(7), order(2)).iterator(), 1).forEachRemaining(packs::add);
     orders.pack(List.of(order(4)).iterator(), 0).forEachRemaining(packs::add);

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.ibm.streams.operator.Tuple;
 import io.streamswindow.spark.errors.WindowedOperatorException;
+import io.streamswindow.spark.plan.InputPortPlan;
 import io.streamswindow.spark.plan.OperatorDirectories;
 import io.streamswindow.spark.plan.OperatorPlan;
 import io.streamswindow.spark.plan.RowArrival;
@@ -18,6 +19,7 @@ import java.util.Map;
 import java.util.Random;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.catalyst.expressions.GenericRowWithSchema;
+import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 import org.junit.jupiter.api.Test;
 
@@ -32,11 +34,15 @@ class RowPackerTest {
 
   private static OperatorPlan plan(
       StructType input, List<String> partitionBy, List<String> orderBy, String marker) {
+    StructType tuples =
+        new StructType(
+            Arrays.stream(input.fields())
+                .filter(field -> !field.name().equals(marker))
+                .toArray(StructField[]::new));
     return new OperatorPlan(
         "io.streamswindow.examples.WindowSum",
-        "partitioned, tumbling, count(4)",
-        input,
-        StructType.fromDDL("price double"),
+        List.of(new InputPortPlan("partitioned, tumbling, count(4)", input, tuples, Map.of())),
+        List.of(StructType.fromDDL("price double")),
         partitionBy,
         orderBy,
         marker,
@@ -47,7 +53,6 @@ class RowPackerTest {
         null,
         null,
         Map.of(),
-        Map.of(),
         OperatorDirectories.NONE);
   }
 
@@ -56,9 +61,8 @@ class RowPackerTest {
     OperatorPlan batch = plan(ROWS, List.of("sym"), List.of(), null);
     return new OperatorPlan(
         batch.operatorClass(),
-        batch.window(),
-        batch.input(),
-        batch.output(),
+        batch.inputs(),
+        batch.outputs(),
         batch.partitionBy(),
         batch.orderBy(),
         null,
@@ -68,7 +72,6 @@ class RowPackerTest {
         arrival,
         null,
         null,
-        Map.of(),
         Map.of(),
         OperatorDirectories.NONE);
   }
@@ -104,8 +107,7 @@ class RowPackerTest {
   void aPerRowPlanHandsEachRowOnBeforeAskingTheSourceForTheNext() throws Exception {
     List<Row> rows = List.of(row("a", 1, 1.0), row("b", 2, 2.0), row("a", 3, 3.0));
     LiveSource live = new LiveSource(rows);
-    java.util.Iterator<Row> packed =
-        new RowPacker(streamPlan(RowArrival.PER_ROW), ROWS).pack(live, 1);
+    java.util.Iterator<Row> packed = new RowPacker(streamPlan(RowArrival.PER_ROW)).pack(live, 1);
     ArrivalOrder order =
         new ArrivalOrder(
             PackedRows.schema(ROWS, List.of("sym"), true),
@@ -128,7 +130,7 @@ class RowPackerTest {
     // Packed per micro-batch, the same rows wait for the partition's end.
     LiveSource batch = new LiveSource(rows);
     java.util.Iterator<Row> packs =
-        new RowPacker(streamPlan(RowArrival.MICRO_BATCHES), ROWS).pack(batch, 1);
+        new RowPacker(streamPlan(RowArrival.MICRO_BATCHES)).pack(batch, 1);
     assertTrue(packs.hasNext());
     assertEquals(rows.size(), batch.handedOut);
   }
@@ -180,7 +182,7 @@ class RowPackerTest {
     for (String sym : List.of("a", "b", "a", "a")) {
       rows.add(new GenericRowWithSchema(new Object[] {sym}, keyOnly));
     }
-    List<Row> packed = packAll(new RowPacker(plan, keyOnly), rows, 0);
+    List<Row> packed = packAll(new RowPacker(plan), rows, 0);
 
     ArrivalOrder order = arrivalOrder(keyOnly, keyOnly, "sym", List.of(), false);
     List<String> arrivals = new ArrayList<>();
@@ -197,9 +199,13 @@ class RowPackerTest {
     OperatorPlan plan =
         new OperatorPlan(
             "io.streamswindow.examples.WindowSum",
-            "partitioned, tumbling, count(4)",
-            ROWS,
-            StructType.fromDDL("price double"),
+            List.of(
+                new InputPortPlan(
+                    "partitioned, tumbling, count(4)",
+                    ROWS,
+                    ROWS,
+                    Map.of("sym", "optional<ustring>", "seq", "uint32"))),
+            List.of(StructType.fromDDL("price double")),
             List.of("sym"),
             List.of("seq"),
             null,
@@ -209,11 +215,10 @@ class RowPackerTest {
             RowArrival.BATCH,
             null,
             null,
-            Map.of("sym", "optional<ustring>", "seq", "uint32"),
             Map.of(),
             OperatorDirectories.NONE);
     List<Row> rows = List.of(row(null, 3_000_000_000L, 1.0), row(null, 1, 2.0), row(null, 2, 3.0));
-    List<Row> packed = packAll(new RowPacker(plan, ROWS), rows, 0);
+    List<Row> packed = packAll(new RowPacker(plan), rows, 0);
 
     assertEquals(1, packed.size());
     ArrivalOrder order =
@@ -235,8 +240,7 @@ class RowPackerTest {
   void onePackedRowPerKeyCarriesItsRowsInInputOrder() throws Exception {
     List<Row> rows =
         List.of(row("IBM", 1, 10.0), row("HPQ", 2, 20.0), row("IBM", 3, 30.0), row("IBM", 4, 40.0));
-    List<Row> packed =
-        packAll(new RowPacker(plan(ROWS, List.of("sym"), List.of(), null), ROWS), rows, 0);
+    List<Row> packed = packAll(new RowPacker(plan(ROWS, List.of("sym"), List.of(), null)), rows, 0);
 
     assertEquals(2, packed.size());
     assertEquals(PackedRows.schema(ROWS, List.of("sym")).size(), packed.get(0).size());
@@ -255,7 +259,7 @@ class RowPackerTest {
       second.add(row("IBM", 1000 + i, i));
     }
     // A flush every few tuples: many packed rows per key and input partition.
-    RowPacker packer = new RowPacker(plan(ROWS, List.of("sym"), List.of(), null), ROWS, 600);
+    RowPacker packer = new RowPacker(plan(ROWS, List.of("sym"), List.of(), null), 600);
     List<Row> packed = new ArrayList<>(packAll(packer, second, 7));
     packed.addAll(packAll(packer, first, 3));
     assertTrue(packed.size() > 10, "expected many flushes, got " + packed.size());
@@ -275,7 +279,7 @@ class RowPackerTest {
     for (int i = 0; i < 500; i++) {
       rows.add(row("K" + (i % 37), i, i));
     }
-    RowPacker packer = new RowPacker(plan(ROWS, List.of("sym"), List.of(), null), ROWS, 600);
+    RowPacker packer = new RowPacker(plan(ROWS, List.of("sym"), List.of(), null), 600);
     List<Row> packed = packAll(packer, rows, 0);
     int total = 0;
     for (int k = 0; k < 37; k++) {
@@ -292,7 +296,7 @@ class RowPackerTest {
 
   @Test
   void orderByOrdersAcrossInputPartitionsAndKeepsInputPositionForTies() throws Exception {
-    RowPacker packer = new RowPacker(plan(ROWS, List.of("sym"), List.of("seq"), null), ROWS);
+    RowPacker packer = new RowPacker(plan(ROWS, List.of("sym"), List.of("seq"), null));
     List<Row> packed =
         new ArrayList<>(
             packAll(
@@ -315,7 +319,7 @@ class RowPackerTest {
             new GenericRowWithSchema(new Object[] {"IBM", 2L, null, true}, MARKED),
             new GenericRowWithSchema(new Object[] {"IBM", 1L, 2.0, null}, MARKED));
     List<Row> packed =
-        packAll(new RowPacker(plan(MARKED, List.of("sym"), List.of("seq"), "mark"), ROWS), rows, 0);
+        packAll(new RowPacker(plan(MARKED, List.of("sym"), List.of("seq"), "mark")), rows, 0);
 
     List<Object> arrivals = arrange(MARKED, List.of("seq"), true, packed);
     assertEquals(3, arrivals.size());
@@ -332,7 +336,7 @@ class RowPackerTest {
             new GenericRowWithSchema(new Object[] {"IBM", null, null, true}, MARKED),
             new GenericRowWithSchema(new Object[] {"IBM", 1L, 2.0, false}, MARKED));
     List<Row> packed =
-        packAll(new RowPacker(plan(MARKED, List.of("sym"), List.of(), "mark"), ROWS), rows, 0);
+        packAll(new RowPacker(plan(MARKED, List.of("sym"), List.of(), "mark")), rows, 0);
 
     List<Object> arrivals = arrange(MARKED, List.of(), true, packed);
     assertEquals(3L, ((Tuple) arrivals.get(0)).getLong("seq"));
@@ -342,7 +346,7 @@ class RowPackerTest {
 
   @Test
   void aNullInATupleColumnIsRefusedNamingTheColumnAndKey() {
-    RowPacker packer = new RowPacker(plan(ROWS, List.of("sym"), List.of(), null), ROWS);
+    RowPacker packer = new RowPacker(plan(ROWS, List.of("sym"), List.of(), null));
     WindowedOperatorException e =
         assertThrows(
             WindowedOperatorException.class,
@@ -376,14 +380,14 @@ class RowPackerTest {
             new GenericRowWithSchema(new Object[] {new byte[] {1, 2}, 1.0}, schema),
             new GenericRowWithSchema(new Object[] {new byte[] {1, 2}, 2.0}, schema),
             new GenericRowWithSchema(new Object[] {new byte[] {3}, 3.0}, schema));
-    assertEquals(2, packAll(new RowPacker(plan, schema), rows, 0).size());
+    assertEquals(2, packAll(new RowPacker(plan), rows, 0).size());
   }
 
   @Test
   void aWindowThatIsNotPartitionedIsOneGroup() {
     OperatorPlan plan = plan(ROWS, List.of(), List.of(), null);
     List<Row> packed =
-        packAll(new RowPacker(plan, ROWS), List.of(row("IBM", 1, 1.0), row("HPQ", 2, 2.0)), 0);
+        packAll(new RowPacker(plan), List.of(row("IBM", 1, 1.0), row("HPQ", 2, 2.0)), 0);
     assertEquals(1, packed.size());
     assertEquals(0, packed.get(0).getInt(0)); // the constant group column
   }
@@ -396,7 +400,7 @@ class RowPackerTest {
 
   @Test
   void rowsOutOfOrderStartNewRunsThatTheReduceSideMerges() throws Exception {
-    RowPacker packer = new RowPacker(plan(ROWS, List.of("sym"), SEQ_THEN_SYM, null), ROWS);
+    RowPacker packer = new RowPacker(plan(ROWS, List.of("sym"), SEQ_THEN_SYM, null));
     List<Row> packed =
         packAll(
             packer,
@@ -419,7 +423,7 @@ class RowPackerTest {
     List<Row> packed = new ArrayList<>();
     // Expected: the rows in input order (input partition, then place), stably sorted by seq.
     List<double[]> inputOrder = new ArrayList<>();
-    RowPacker packer = new RowPacker(plan(ROWS, List.of("sym"), SEQ_THEN_SYM, null), ROWS, 1000);
+    RowPacker packer = new RowPacker(plan(ROWS, List.of("sym"), SEQ_THEN_SYM, null), 1000);
     for (int partition = 0; partition < 5; partition++) {
       List<Row> rows = new ArrayList<>();
       for (int i = 0; i < 120; i++) {
@@ -455,13 +459,13 @@ class RowPackerTest {
     for (int i = 0; i < names.size(); i++) {
       packed.addAll(
           packAll(
-              new RowPacker(plan, schema),
+              new RowPacker(plan),
               List.of(new GenericRowWithSchema(new Object[] {"K", names.get(i)}, schema)),
               i));
     }
     packed.addAll(
         packAll(
-            new RowPacker(plan, schema),
+            new RowPacker(plan),
             names.stream()
                 .map(n -> (Row) new GenericRowWithSchema(new Object[] {"K", n}, schema))
                 .toList(),
@@ -478,8 +482,7 @@ class RowPackerTest {
   @Test
   void partitionKeysTravelOnceInThePackedRowNotInEachEntry() throws Exception {
     List<Row> rows = List.of(row("IBM", 1, 10.0), row("IBM", 2, 20.0), row("IBM", 3, 30.0));
-    List<Row> packed =
-        packAll(new RowPacker(plan(ROWS, List.of("sym"), List.of(), null), ROWS), rows, 0);
+    List<Row> packed = packAll(new RowPacker(plan(ROWS, List.of("sym"), List.of(), null)), rows, 0);
 
     assertEquals(1, packed.size());
     assertEquals("IBM", packed.get(0).getString(0));
@@ -500,7 +503,7 @@ class RowPackerTest {
         List.of(
             new GenericRowWithSchema(new Object[] {0.0, 1L}, schema),
             new GenericRowWithSchema(new Object[] {-0.0, 2L}, schema));
-    List<Row> packed = packAll(new RowPacker(plan, schema), rows, 0);
+    List<Row> packed = packAll(new RowPacker(plan), rows, 0);
     assertEquals(2, packed.size());
 
     ArrivalOrder order = arrivalOrder(schema, schema, "k", List.of(), false);
@@ -517,7 +520,7 @@ class RowPackerTest {
   void aMarkerRowWithANullKeyPlacesItsMarkerInTheNullKeysGroup() throws Exception {
     List<Row> rows = List.of(new GenericRowWithSchema(new Object[] {null, 1L, null, true}, MARKED));
     List<Row> packed =
-        packAll(new RowPacker(plan(MARKED, List.of("sym"), List.of("seq"), "mark"), ROWS), rows, 0);
+        packAll(new RowPacker(plan(MARKED, List.of("sym"), List.of("seq"), "mark")), rows, 0);
 
     assertEquals(1, packed.size());
     assertTrue(packed.get(0).isNullAt(0));
@@ -531,7 +534,7 @@ class RowPackerTest {
 
   @Test
   void aNullKeyInATupleRowIsRefusedNamingTheColumn() {
-    RowPacker packer = new RowPacker(plan(ROWS, List.of("sym"), List.of(), null), ROWS);
+    RowPacker packer = new RowPacker(plan(ROWS, List.of("sym"), List.of(), null));
     WindowedOperatorException e =
         assertThrows(
             WindowedOperatorException.class,
@@ -556,7 +559,7 @@ class RowPackerTest {
               MARKED));
     }
     List<Row> packed =
-        packAll(new RowPacker(plan(MARKED, List.of("sym"), SEQ_THEN_SYM, "mark"), ROWS), rows, 0);
+        packAll(new RowPacker(plan(MARKED, List.of("sym"), SEQ_THEN_SYM, "mark")), rows, 0);
     int runs =
         packed.stream().mapToInt(p -> java.nio.ByteBuffer.wrap((byte[]) p.get(2)).getInt()).sum();
     assertTrue(runs > ArrivalOrder.MAX_MERGED_RUNS, "runs: " + runs);
@@ -613,9 +616,7 @@ class RowPackerTest {
     List<List<Row>> input = rowsInNoOrder(1, 400, 11);
     List<Row> packed =
         packAll(
-            new RowPacker(plan(MARKED, List.of("sym"), List.of("seq"), "mark"), ROWS),
-            input.get(0),
-            0);
+            new RowPacker(plan(MARKED, List.of("sym"), List.of("seq"), "mark")), input.get(0), 0);
 
     assertEquals(1, packed.size());
     assertEquals(1, runCount(packed.get(0))); // sorted: one run, whatever order the rows came in
@@ -636,7 +637,7 @@ class RowPackerTest {
     rows.addAll(rowsInNoOrder(1, 250, 5).get(0));
     List<List<Row>> input = List.of(rows);
     List<Row> packed =
-        packAll(new RowPacker(plan(MARKED, List.of("sym"), List.of("seq"), "mark"), ROWS), rows, 0);
+        packAll(new RowPacker(plan(MARKED, List.of("sym"), List.of("seq"), "mark")), rows, 0);
 
     assertEquals(1, packed.size());
     assertEquals(1, runCount(packed.get(0)));
@@ -653,7 +654,7 @@ class RowPackerTest {
       long id = i < 200 || i >= 400 ? i % 37 : 1000 + i % 5; // the middle third: other keys only
       rows.add(new GenericRowWithSchema(new Object[] {id, (long) i, (double) i}, ids));
     }
-    RowPacker packer = new RowPacker(plan(ids, List.of("id"), List.of("seq"), null), ids, 600);
+    RowPacker packer = new RowPacker(plan(ids, List.of("id"), List.of("seq"), null), 600);
     List<Row> packed = packAll(packer, rows, 0);
     assertTrue(packed.size() > 50, "expected many flushes, got " + packed.size());
 
@@ -679,8 +680,7 @@ class RowPackerTest {
   void sortedPackedRowsOfSeveralPartitionsAndFlushesMergeIntoTheStableOrder() throws Exception {
     List<List<Row>> input = rowsInNoOrder(4, 300, 5);
     // A flush every few dozen rows: many packed rows per input partition, each sorted.
-    RowPacker packer =
-        new RowPacker(plan(MARKED, List.of("sym"), List.of("seq"), "mark"), ROWS, 1500);
+    RowPacker packer = new RowPacker(plan(MARKED, List.of("sym"), List.of("seq"), "mark"), 1500);
     List<Row> packed = new ArrayList<>();
     for (int partition = input.size() - 1; partition >= 0; partition--) {
       packed.addAll(packAll(packer, input.get(partition), partition));
@@ -697,8 +697,7 @@ class RowPackerTest {
   @Test
   void beyondTheMergedRunsAGroupIsSortedByPrimitiveKeysStably() throws Exception {
     List<List<Row>> input = rowsInNoOrder(3, 1000, 23);
-    RowPacker packer =
-        new RowPacker(plan(MARKED, List.of("sym"), List.of("seq"), "mark"), ROWS, 600);
+    RowPacker packer = new RowPacker(plan(MARKED, List.of("sym"), List.of("seq"), "mark"), 600);
     List<Row> packed = new ArrayList<>();
     for (int partition = 0; partition < input.size(); partition++) {
       packed.addAll(packAll(packer, input.get(partition), partition));
@@ -718,7 +717,7 @@ class RowPackerTest {
     for (int i = 0; i < ts.length; i++) {
       rows.add(new GenericRowWithSchema(new Object[] {"K", ts[i], (long) i}, schema));
     }
-    List<Row> packed = packAll(new RowPacker(plan, schema), rows, 0);
+    List<Row> packed = packAll(new RowPacker(plan), rows, 0);
     assertEquals(1, runCount(packed.get(0)));
 
     ArrivalOrder order = arrivalOrder(schema, schema, "sym", List.of("t"), false);
@@ -737,7 +736,7 @@ class RowPackerTest {
     Random random = new Random(11);
     List<Row> packed = new ArrayList<>();
     List<long[]> inputOrder = new ArrayList<>(); // {micros, n}, in input order
-    RowPacker packer = new RowPacker(plan, schema, 1500);
+    RowPacker packer = new RowPacker(plan, 1500);
     int n = 0;
     for (int partition = 0; partition < 3; partition++) {
       List<Row> rows = new ArrayList<>();
