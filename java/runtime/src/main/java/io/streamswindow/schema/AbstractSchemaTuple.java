@@ -115,16 +115,13 @@ abstract class AbstractSchemaTuple implements Tuple, Serializable {
     return value;
   }
 
+  /**
+   * The error of a typed getter or setter that does not fit the attribute's SPL type: names both
+   * and says how to give the attribute a type that fits ({@link MismatchedAccessor}).
+   */
   final UnsupportedOperationException unsupported(int index, String method) {
-    return new UnsupportedOperationException(
-        method
-            + " is not supported for attribute "
-            + schema.getAttribute(index).getName()
-            + " of SPL type "
-            + schema.types[index]
-            + " (Java type "
-            + schema.types[index].getObjectType().getName()
-            + ")");
+    return MismatchedAccessor.error(
+        schema.getAttribute(index).getName(), schema.types[index], method);
   }
 
   // ---- by index ---------------------------------------------------------------------------

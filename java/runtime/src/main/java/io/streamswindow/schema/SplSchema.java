@@ -489,6 +489,17 @@ public final class SplSchema implements StreamSchema, Serializable {
     return plan;
   }
 
+  /**
+   * Tells whether {@code assign()} copies an attribute of type {@code source} into a same-named one
+   * of type {@code target}: when the types are equal, or {@code target} is {@code optional} of
+   * {@code source}; for every other pair it leaves the target's value as it is, as IBM's does.
+   */
+  public static boolean assignCopies(Type source, Type target) {
+    return target.equals(source)
+        || (target.getMetaType() == MetaType.OPTIONAL
+            && ((OptionalType) target).getValueType().equals(source));
+  }
+
   private int[] newAssignPlan(StreamSchema source) {
     int[] pairs = new int[attributes.length * 2];
     int size = 0;
@@ -497,12 +508,7 @@ public final class SplSchema implements StreamSchema, Serializable {
       if (match == null) {
         continue;
       }
-      Type type = attribute.getType();
-      boolean sameType = type.equals(match.getType());
-      boolean optionalOfIt =
-          type.getMetaType() == MetaType.OPTIONAL
-              && ((OptionalType) type).getValueType().equals(match.getType());
-      if (sameType || optionalOfIt) {
+      if (assignCopies(match.getType(), attribute.getType())) {
         pairs[size++] = attribute.getIndex();
         pairs[size++] = match.getIndex();
       }

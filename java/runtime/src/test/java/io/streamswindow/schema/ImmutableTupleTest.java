@@ -125,12 +125,37 @@ class ImmutableTupleTest {
   }
 
   @Test
+  void aGetterOfAnotherWidthOfTheSameKindAlsoOffersSplTypes() {
+    // An int64 column read with getInt: spl_types can make it int32, each value checked.
+    UnsupportedOperationException e =
+        assertThrows(UnsupportedOperationException.class, () -> tuple.getInt("i64"));
+    assertEquals(
+        "getInt is not supported for attribute i64 of SPL type int64 (Java type"
+            + " java.lang.Long): getInt reads an int32 attribute. On Spark, cast column 'i64' to"
+            + " int before the operator runs (df.withColumn('i64', df['i64'].cast('int'))), or"
+            + " state its SPL type: spl_types={'i64': 'int32'} (each value checked against its"
+            + " range)",
+        e.getMessage());
+    UnsupportedOperationException floats =
+        assertThrows(UnsupportedOperationException.class, () -> tuple.getFloat("f64"));
+    assertTrue(
+        floats.getMessage().endsWith(", or state its SPL type: spl_types={'f64': 'float32'}"),
+        floats.getMessage());
+    // A string column: no SPL type of a number takes it, so only the cast is offered.
+    UnsupportedOperationException text =
+        assertThrows(UnsupportedOperationException.class, () -> tuple.getDouble("rs"));
+    assertTrue(text.getMessage().endsWith(".cast('double')))"), text.getMessage());
+  }
+
+  @Test
   void aGetterThatDoesNotFitThrowsUnsupportedOperationNamingTheAttribute() {
     UnsupportedOperationException e =
         assertThrows(UnsupportedOperationException.class, () -> tuple.getInt("rs"));
     assertEquals(
         "getInt is not supported for attribute rs of SPL type rstring (Java type"
-            + " com.ibm.streams.operator.types.RString)",
+            + " com.ibm.streams.operator.types.RString): getInt reads an int32 attribute. On"
+            + " Spark, cast column 'rs' to int before the operator runs (df.withColumn('rs',"
+            + " df['rs'].cast('int')))",
         e.getMessage());
     assertThrows(UnsupportedOperationException.class, () -> tuple.getByte("i16"));
     assertThrows(UnsupportedOperationException.class, () -> tuple.getFloat("f64"));

@@ -91,7 +91,8 @@ class MutableOutputTupleTest {
         assertThrows(UnsupportedOperationException.class, () -> out.setInt("rs", 1));
     assertEquals(
         "setInt is not supported for attribute rs of SPL type rstring (Java type"
-            + " com.ibm.streams.operator.types.RString)",
+            + " com.ibm.streams.operator.types.RString): setInt writes an int32 attribute. On"
+            + " Spark, declare column 'rs' as int in output_schema",
         e.getMessage());
     assertThrows(UnsupportedOperationException.class, () -> out.setLong("i32", 1L));
     assertThrows(UnsupportedOperationException.class, () -> out.setDouble("f32", 1.0));
