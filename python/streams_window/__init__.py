@@ -46,6 +46,7 @@ from streams_window._window import WindowClause, WindowType, parse_window
 from streams_window.errors import (
     ArgumentError,
     OperatorError,
+    PlanWarning,
     StreamsWindowError,
     WindowClauseError,
 )
@@ -53,6 +54,7 @@ from streams_window.errors import (
 __all__ = [
     "ArgumentError",
     "OperatorError",
+    "PlanWarning",
     "StreamsWindowError",
     "WindowClause",
     "WindowClauseError",

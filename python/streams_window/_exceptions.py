@@ -20,7 +20,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-__all__ = ["ArgumentError", "OperatorError", "StreamsWindowError", "WindowClauseError"]
+__all__ = [
+    "ArgumentError",
+    "OperatorError",
+    "PlanWarning",
+    "StreamsWindowError",
+    "WindowClauseError",
+]
 
 
 class StreamsWindowError(Exception):
@@ -191,3 +197,24 @@ class OperatorError(StreamsWindowError, RuntimeError):
         self.key = key
         self.cause_class = cause_class
         self.cause_message = cause_message
+
+
+class PlanWarning(UserWarning):
+    """What the plan checks found that may give wrong values without failing: an output column
+    that shares an input attribute's name with another SPL type, which ``assign()`` does not
+    copy, and which the operator's code names, so it may set it itself. The message names both
+    types and the fixes. Raised with :func:`warnings.warn` when ``run_operator`` returns (the
+    JVM's log line of it is hidden by the facade's quiet logs); turn it into an error with
+    ``warnings.simplefilter("error", PlanWarning)``.
+
+    Example::
+
+        import warnings
+        from streams_window.errors import PlanWarning
+
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always", PlanWarning)
+            out = sw.run_operator(df, "com.acme.Scale", window=None,
+                                  output_schema="v double")  # v is a float column
+        print(caught[0].message)  # output_schema column 'v' is SPL float64 and ...
+    """

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from streams_window import _connect, _jvm, _metrics, _pyspark
 from streams_window._call import OperatorCall
 from streams_window._checks import ParamValue
-from streams_window.errors import calling
+from streams_window.errors import calling, warn_of_plan
 
 if TYPE_CHECKING:
     from pyspark.sql import DataFrame, Observation
@@ -251,6 +251,7 @@ def run_operator(
             result = _connect.run_operator(call)
         else:
             result = _jvm.run_operator(call)
+    warn_of_plan(result)
     return _metrics.observed(result, metrics) if wants_metrics else result
 
 

@@ -59,6 +59,7 @@ Example::
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -68,6 +69,7 @@ from streams_window._classify import Link, classify
 from streams_window._exceptions import (
     ArgumentError,
     OperatorError,
+    PlanWarning,
     StreamsWindowError,
     WindowClauseError,
 )
@@ -75,6 +77,7 @@ from streams_window._exceptions import (
 __all__ = [
     "ArgumentError",
     "OperatorError",
+    "PlanWarning",
     "StreamsWindowError",
     "WindowClauseError",
     "translate",
@@ -83,7 +86,7 @@ __all__ = [
 
 # This module is the classes' public home: tracebacks, reprs and pickles name them here, as
 # before they moved to _exceptions (the bottom layer, so that every layer may raise them).
-for _public in (ArgumentError, OperatorError, StreamsWindowError, WindowClauseError):
+for _public in (ArgumentError, OperatorError, PlanWarning, StreamsWindowError, WindowClauseError):
     _public.__module__ = __name__
 
 
@@ -149,6 +152,20 @@ def translated() -> Iterator[None]:
         if ours is None or ours is error:
             raise
         raise ours from error
+
+
+#: The metadata key of the result's first column under which the JVM's plan checks leave their
+#: warnings (``io.streamswindow.spark.PlanWarnings`` spells the same key).
+PLAN_WARNINGS_KEY = "streams_window.warnings"
+
+
+def warn_of_plan(result: Any) -> Any:
+    """Raise each warning the JVM's plan checks left on ``result`` (a DataFrame) as a
+    :class:`PlanWarning` at the caller of the facade's function, and return ``result``."""
+    fields = result.schema.fields
+    for text in fields[0].metadata.get(PLAN_WARNINGS_KEY, []) if fields else []:
+        warnings.warn(text, PlanWarning, stacklevel=3)
+    return result
 
 
 @contextmanager

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from streams_window import _jvm
 from streams_window._call import OperatorCall
 from streams_window._checks import ParamValue
-from streams_window.errors import calling
+from streams_window.errors import calling, warn_of_plan
 
 if TYPE_CHECKING:
     from pyspark.sql import DataFrame
@@ -108,4 +108,5 @@ def single_instance_run(
                 f" {port}) is streaming"
             )
     with calling(f"single_instance_run({operator_class!r}, window={window!r})"):
-        return _jvm.single_instance_run(call)
+        result = _jvm.single_instance_run(call)
+    return warn_of_plan(result)

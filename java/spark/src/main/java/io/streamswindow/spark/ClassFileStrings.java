@@ -19,9 +19,11 @@ import java.util.Set;
  * <p>Read: the operator class, its superclasses, and every class of the operator's own package its
  * code refers to (nested and anonymous classes, listeners, helpers), transitively. Classes of the
  * JDK and of IBM's API are skipped: their literals are not the operator's names. A class file that
- * cannot be found or read contributes nothing: this is a hint for error messages, and a reason to
- * accept a parameter an operator may read later ({@link
- * OperatorArgumentChecks#requireParametersRead}), never a reason to refuse a plan by itself.
+ * cannot be found or read contributes nothing. The strings are a hint for error messages and a
+ * reason to accept a parameter an operator may read later ({@link
+ * OperatorArgumentChecks#requireParametersRead}); an output column they lack is refused only when
+ * the same class files show that the operator sets no attribute it does not name ({@link
+ * #setsNamesItDoesNotHold}).
  *
  * <pre>{@code
  * Set<String> names = ClassFileStrings.of(WindowSum.class);  // contains "total", "count", ...
@@ -53,15 +55,39 @@ final class ClassFileStrings {
 
   /** Returns the string literals of {@code type}'s code and of the classes it brings along. */
   static Set<String> of(Class<?> type) {
+    return scan(type).strings;
+  }
+
+  /**
+   * Tells whether {@code type}'s code may set output attributes it names by no string literal, so
+   * that a column its strings lack may still be set: when it sets attributes by position ({@code
+   * setDouble(0, ...)}), walks a schema's attributes ({@code getAttribute(int)}, {@code
+   * getAttributeCount()}, {@code Attribute.getName()}), hands an object of IBM's API (a tuple, a
+   * port, its context) to code outside its own packages, or when its class file cannot be read. A
+   * judgement from its class files only; its limit (an operator that sets each of {@code
+   * getAttributeNames()} by name): docs/decisions.md, "Output columns nothing would set".
+   */
+  static boolean setsNamesItDoesNotHold(Class<?> type) {
+    return scan(type).namesAtRunTime;
+  }
+
+  /** What the class files of an operator's code hold. */
+  private record Scan(Set<String> strings, boolean namesAtRunTime) {}
+
+  private static Scan scan(Class<?> type) {
     ClassLoader loader =
         type.getClassLoader() != null ? type.getClassLoader() : ClassLoader.getSystemClassLoader();
-    String ownPackage = packageOf(type.getName().replace('.', '/'));
+    // The operator's package and its superclasses' (a toolkit's base class with its helpers).
+    Set<String> ownPackages = new HashSet<>();
     Set<String> strings = new HashSet<>();
     Set<String> seen = new HashSet<>();
     Deque<String> pending = new ArrayDeque<>();
     for (Class<?> c = type; c != null && !isLibrary(c.getName()); c = c.getSuperclass()) {
       pending.add(c.getName().replace('.', '/'));
+      ownPackages.add(packageOf(c.getName().replace('.', '/')));
     }
+    boolean namesAtRunTime = pending.isEmpty();
+    String operatorClass = type.getName().replace('.', '/');
     while (!pending.isEmpty() && seen.size() < MAX_CLASSES) {
       String internalName = pending.poll();
       if (!seen.add(internalName)) {
@@ -69,16 +95,45 @@ final class ClassFileStrings {
       }
       ConstantPool pool = read(loader, internalName);
       if (pool == null) {
+        namesAtRunTime |= internalName.equals(operatorClass);
         continue;
       }
       strings.addAll(pool.strings);
       for (String referenced : pool.classes) {
-        if (packageOf(referenced).equals(ownPackage) && !seen.contains(referenced)) {
+        if (ownPackages.contains(packageOf(referenced)) && !seen.contains(referenced)) {
           pending.add(referenced);
         }
       }
+      for (MemberReference member : pool.members) {
+        namesAtRunTime |= member.mayNameAtRunTime(ownPackages);
+      }
     }
-    return strings;
+    return new Scan(strings, namesAtRunTime);
+  }
+
+  /** A method that a class file calls: its class, name and descriptor. */
+  private record MemberReference(String owner, String name, String descriptor) {
+    private static final String API = "com/ibm/streams/operator/";
+
+    /** Whether a call of this method may set or find output attributes by no name of the code. */
+    boolean mayNameAtRunTime(Set<String> ownPackages) {
+      if (owner.startsWith(API)) {
+        boolean byPosition = name.startsWith("set") && descriptor.startsWith("(I");
+        // Walking a schema's attributes as Attribute objects (by position, or iterating and
+        // asking each its name). Its names as strings (getAttributeNames()) do not count: an
+        // operator lists them in its messages far more often than it sets what they name.
+        boolean walksSchema =
+            (owner.equals(API + "StreamSchema")
+                    && (name.equals("getAttributeCount")
+                        || (name.equals("getAttribute") && descriptor.startsWith("(I"))))
+                || (owner.equals(API + "Attribute") && name.equals("getName"));
+        return byPosition || walksSchema;
+      }
+      // Foreign code handed a tuple, a port or a context may set any attribute.
+      return !isLibrary(owner.replace('/', '.'))
+          && !ownPackages.contains(packageOf(owner))
+          && descriptor.contains("L" + API);
+    }
   }
 
   private static boolean isLibrary(String className) {
@@ -92,8 +147,12 @@ final class ClassFileStrings {
     return slash < 0 ? "" : internalName.substring(0, slash);
   }
 
-  /** The String constants and the referenced class names of one class file's constant pool. */
-  private record ConstantPool(List<String> strings, List<String> classes) {}
+  /**
+   * The String constants, the referenced class names and the called methods of one class file's
+   * constant pool.
+   */
+  private record ConstantPool(
+      List<String> strings, List<String> classes, List<MemberReference> members) {}
 
   private static ConstantPool read(ClassLoader loader, String internalName) {
     try (InputStream stream = loader.getResourceAsStream(internalName + ".class")) {
@@ -111,25 +170,32 @@ final class ClassFileStrings {
     in.readUnsignedShort(); // major version
     int count = in.readUnsignedShort();
     String[] utf8 = new String[count];
+    // Per entry: a CLASS's name index; a method reference's class and name-and-type indexes; a
+    // NAME_AND_TYPE's name and descriptor indexes.
+    int[] first = new int[count];
+    int[] second = new int[count];
     List<Integer> stringIndexes = new ArrayList<>();
     List<Integer> classIndexes = new ArrayList<>();
+    List<Integer> methodIndexes = new ArrayList<>();
     for (int i = 1; i < count; i++) {
       int tag = in.readUnsignedByte();
       switch (tag) {
         case UTF8 -> utf8[i] = in.readUTF(); // the class file's modified UTF-8 is readUTF's format
         case STRING -> stringIndexes.add(in.readUnsignedShort());
-        case CLASS -> classIndexes.add(in.readUnsignedShort());
+        case CLASS -> {
+          first[i] = in.readUnsignedShort();
+          classIndexes.add(first[i]);
+        }
+        case METHOD_REF, INTERFACE_METHOD_REF, NAME_AND_TYPE -> {
+          first[i] = in.readUnsignedShort();
+          second[i] = in.readUnsignedShort();
+          if (tag != NAME_AND_TYPE) {
+            methodIndexes.add(i);
+          }
+        }
         case METHOD_TYPE, MODULE, PACKAGE -> in.skipNBytes(2);
         case METHOD_HANDLE -> in.skipNBytes(3);
-        case INTEGER,
-            FLOAT,
-            FIELD_REF,
-            METHOD_REF,
-            INTERFACE_METHOD_REF,
-            NAME_AND_TYPE,
-            DYNAMIC,
-            INVOKE_DYNAMIC ->
-            in.skipNBytes(4);
+        case INTEGER, FLOAT, FIELD_REF, DYNAMIC, INVOKE_DYNAMIC -> in.skipNBytes(4);
         case LONG, DOUBLE -> {
           in.skipNBytes(8);
           i++; // eight-byte constants take two entries of the pool
@@ -152,6 +218,15 @@ final class ClassFileStrings {
         classes.add(name);
       }
     }
-    return new ConstantPool(strings, classes);
+    List<MemberReference> members = new ArrayList<>();
+    for (int index : methodIndexes) {
+      String owner = utf8[first[first[index]]];
+      String name = utf8[first[second[index]]];
+      String descriptor = utf8[second[second[index]]];
+      if (owner != null && name != null && descriptor != null) {
+        members.add(new MemberReference(owner, name, descriptor));
+      }
+    }
+    return new ConstantPool(strings, classes, members);
   }
 }

@@ -8,12 +8,17 @@ import com.ibm.streams.operator.model.OutputPorts;
 import com.ibm.streams.operator.model.PrimitiveOperator;
 import io.streamswindow.runtime.OperatorHost;
 import io.streamswindow.schema.SimilarNames;
+import io.streamswindow.schema.SplSchema;
+import io.streamswindow.schema.SplType;
+import io.streamswindow.spark.types.SplSparkTypes;
+import io.streamswindow.spark.types.SplSparkTypes.Direction;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.SortedSet;
+import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.StructType;
 
 /**
@@ -186,50 +191,28 @@ final class OperatorArgumentChecks {
   }
 
   /**
-   * Refuses an output column whose name is none the operator uses but differs only in case from one
-   * it does: an input attribute (which {@code assign()} copies by exact name), a parameter value
-   * (an operator may be told which attribute to set), or a string literal of the operator's code
-   * ({@link ClassFileStrings}). SPL names are case-sensitive while Spark's columns are not, so such
-   * a column would keep its default value on every row. A column that no source names is refused
-   * too when a string of the operator's code is close to it (a typo, or {@code maximum} for the
-   * {@code max} the code sets): the operator would fail setting its own name. A column unlike every
-   * known name is let through: the operator may build names in ways no check can see.
+   * Refuses an output column that nothing would set. A column is set when its name is one the
+   * operator uses: an input attribute of any port (which {@code assign()} copies by exact name), a
+   * parameter value or a word of one (an operator may be told which attribute to set), or a string
+   * literal of the operator's code ({@link ClassFileStrings}). Refused:
    *
-   * @param tuples the operator's input schema (without the marker column)
-   * @throws IllegalArgumentException naming the column and the name it differs from
+   * <ul>
+   *   <li>a column that differs only in case from such a name: SPL names are case-sensitive while
+   *       Spark's columns are not, so it would keep its default value on every row;
+   *   <li>a column that no source names and that a string of the code is close to (a typo, or
+   *       {@code maximum} for the {@code max} the code sets): the operator would fail setting its
+   *       own name;
+   *   <li>any other column that no source names, unless the operator's class files show that it may
+   *       set attributes it names by no string ({@link ClassFileStrings#setsNamesItDoesNotHold}: by
+   *       position, by walking a schema, or through code outside its packages).
+   * </ul>
+   *
+   * The rule and its limits: docs/decisions.md, "Output columns nothing would set".
+   *
+   * @param tuples the attributes of the operator's input ports (without marker columns)
+   * @throws IllegalArgumentException naming the column, and the name it was likely meant to be or
+   *     the names the code holds
    */
-  /**
-   * The name of the operator's code that an output column it does not use was most likely meant to
-   * be, or null: a string of its code that reads as an SPL attribute name, is not already an output
-   * column or an input attribute, and is close to the column (a small edit distance, or one is the
-   * other's beginning, as {@code max} and {@code maximum}).
-   */
-  private static String likelyMeant(
-      String column, Set<String> literals, StructType output, StructType tuples) {
-    Set<String> taken = new java.util.HashSet<>(List.of(output.fieldNames()));
-    taken.addAll(List.of(tuples.fieldNames()));
-    List<String> candidates =
-        literals.stream()
-            .filter(literal -> literal.matches("[A-Za-z_][A-Za-z0-9_]*"))
-            .filter(literal -> !taken.contains(literal))
-            .sorted()
-            .toList();
-    String near = SimilarNames.nearest(column, candidates);
-    if (near != null && !near.equalsIgnoreCase(column)) {
-      return near;
-    }
-    String lower = column.toLowerCase(java.util.Locale.ROOT);
-    for (String candidate : candidates) {
-      String other = candidate.toLowerCase(java.util.Locale.ROOT);
-      if (Math.min(lower.length(), other.length()) >= 3
-          && !lower.equals(other)
-          && (lower.startsWith(other) || other.startsWith(lower))) {
-        return candidate;
-      }
-    }
-    return null;
-  }
-
   static void requireOutputNamesTheOperatorUses(
       Class<? extends Operator> type,
       StructType tuples,
@@ -240,9 +223,7 @@ final class OperatorArgumentChecks {
     for (String attribute : tuples.fieldNames()) {
       known.putIfAbsent(attribute, "the input attribute");
     }
-    parameters.forEach(
-        (name, values) ->
-            values.forEach(value -> known.putIfAbsent(value, "parameter " + name + "'s value")));
+    parameterNames(parameters).forEach(known::putIfAbsent);
     Set<String> literals = null;
     for (String column : output.fieldNames()) {
       if (known.containsKey(column)) {
@@ -271,7 +252,7 @@ final class OperatorArgumentChecks {
                 + match
                 + "'");
       }
-      String likely = likelyMeant(column, literals, output, tuples);
+      String likely = likelyMeant(column, candidates(literals, output, tuples), false);
       if (likely != null) {
         throw new IllegalArgumentException(
             "output_schema column '"
@@ -288,6 +269,243 @@ final class OperatorArgumentChecks {
                 + likely
                 + "'");
       }
+      if (!ClassFileStrings.setsNamesItDoesNotHold(type)) {
+        throw new IllegalArgumentException(unsetColumn(type, column, literals, output, tuples));
+      }
     }
+  }
+
+  /**
+   * The refusal of an output column that no source names, for an operator whose code sets only
+   * attributes it names: with the name of its code the column most likely abbreviates or spells out
+   * ({@code average} for {@code avg}), else the names of its code output_schema lacks.
+   */
+  private static String unsetColumn(
+      Class<? extends Operator> type,
+      String column,
+      Set<String> literals,
+      StructType output,
+      StructType tuples) {
+    List<String> candidates = candidates(literals, output, tuples);
+    String likely = likelyMeant(column, candidates, true);
+    String code = type.getSimpleName() + "'s code";
+    return "output_schema column '"
+        + column
+        + "' is no name the operator uses"
+        + (likely != null ? " (did you mean '" + likely + "', which " + code + " names?)" : "")
+        + ": it is not an input attribute, which assign() would copy, nor a parameter's value,"
+        + " nor a string of "
+        + code
+        + ", which sets attributes by name only, so nothing would set it and every row would"
+        + " hold its default value. "
+        + (likely != null
+            ? "Name the column '" + likely + "'"
+            : candidates.isEmpty()
+                ? "Leave it out of output_schema"
+                : "The names "
+                    + code
+                    + " holds that output_schema lacks: "
+                    + String.join(", ", candidates.subList(0, Math.min(20, candidates.size())))
+                    + (candidates.size() > 20 ? ", ..." : "")
+                    + ". Name the column as the operator sets it, or leave it out");
+  }
+
+  /**
+   * The strings of the operator's code that read as SPL attribute names and are neither an output
+   * column nor an input attribute already, sorted: the names a column it does not use may have been
+   * meant to be.
+   */
+  private static List<String> candidates(
+      Set<String> literals, StructType output, StructType tuples) {
+    Set<String> taken = new java.util.HashSet<>(List.of(output.fieldNames()));
+    taken.addAll(List.of(tuples.fieldNames()));
+    return literals.stream()
+        .filter(literal -> literal.matches("[A-Za-z_][A-Za-z0-9_]*"))
+        .filter(literal -> !taken.contains(literal))
+        .sorted()
+        .toList();
+  }
+
+  /**
+   * The candidate that an output column the operator does not use was most likely meant to be, or
+   * null: one close to it (a small edit distance, or one is the other's beginning, as {@code max}
+   * and {@code maximum}); with {@code abbreviations}, also one of at least three letters that
+   * starts as the column does and whose letters the other holds in order ({@code avg}, {@code
+   * average}).
+   */
+  private static String likelyMeant(String column, List<String> candidates, boolean abbreviations) {
+    String near = SimilarNames.nearest(column, candidates);
+    if (near != null && !near.equalsIgnoreCase(column)) {
+      return near;
+    }
+    String lower = column.toLowerCase(java.util.Locale.ROOT);
+    for (String candidate : candidates) {
+      String other = candidate.toLowerCase(java.util.Locale.ROOT);
+      if (Math.min(lower.length(), other.length()) >= 3
+          && !lower.equals(other)
+          && (lower.startsWith(other) || other.startsWith(lower))) {
+        return candidate;
+      }
+    }
+    if (abbreviations) {
+      for (String candidate : candidates) {
+        String other = candidate.toLowerCase(java.util.Locale.ROOT);
+        if (Math.min(lower.length(), other.length()) >= 3
+            && lower.charAt(0) == other.charAt(0)
+            && (inOrder(lower, other) || inOrder(other, lower))) {
+          return candidate;
+        }
+      }
+    }
+    return null;
+  }
+
+  /** Whether {@code longer} holds every letter of {@code shorter}, in order. */
+  private static boolean inOrder(String shorter, String longer) {
+    int at = 0;
+    for (int i = 0; i < longer.length() && at < shorter.length(); i++) {
+      if (longer.charAt(i) == shorter.charAt(at)) {
+        at++;
+      }
+    }
+    return at == shorter.length() && shorter.length() < longer.length();
+  }
+
+  /**
+   * The names the parameters give, each with its source for messages: every value, and every word
+   * of a value ({@code "total, count"}, {@code "avg(cost)"}), as an operator may split a value into
+   * the attributes it sets.
+   */
+  static Map<String, String> parameterNames(Map<String, List<String>> parameters) {
+    Map<String, String> names = new LinkedHashMap<>();
+    parameters.forEach(
+        (name, values) ->
+            values.forEach(
+                value -> {
+                  names.putIfAbsent(value, "parameter " + name + "'s value");
+                  for (String word : value.split("[^A-Za-z0-9_]+")) {
+                    if (!word.isEmpty()) {
+                      names.putIfAbsent(word, "parameter " + name + "'s value");
+                    }
+                  }
+                }));
+    return names;
+  }
+
+  /**
+   * Judges output columns that share an input attribute's name with another SPL type ({@code v
+   * double} out, {@code v float} in): {@code assign()} copies an attribute only into one of the
+   * same type ({@link SplSchema#assignCopies}), as IBM's does, so such a column holds only what the
+   * operator's code sets. Refused when the code cannot be setting it (it never names the column, no
+   * parameter value names it, and it sets no attribute by position: {@link
+   * ClassFileStrings#setsNamesItDoesNotHold}), since every row would hold the default value;
+   * otherwise returned as a warning. Each names both types and the fixes: docs/decisions.md,
+   * "Output columns nothing would set".
+   *
+   * @param inputs each input port's tuples (port 0's first) with their SPL schemas
+   * @param outputs each output port's columns (port 0's first) with their SPL schemas
+   * @return the warnings, one per column the operator may or may not set
+   * @throws IllegalArgumentException for a column nothing would set
+   */
+  static List<String> requireAssignableSharedNames(
+      Class<? extends Operator> type,
+      List<Map.Entry<StructType, SplSchema>> inputs,
+      List<Map.Entry<StructType, SplSchema>> outputs,
+      Map<String, List<String>> parameters) {
+    List<String> warnings = new ArrayList<>();
+    Set<String> named = null;
+    for (int q = 0; q < outputs.size(); q++) {
+      StructType outColumns = outputs.get(q).getKey();
+      SplSchema out = outputs.get(q).getValue();
+      for (String column : outColumns.fieldNames()) {
+        for (int p = 0; p < inputs.size(); p++) {
+          SplSchema in = inputs.get(p).getValue();
+          if (in.getAttribute(column) == null) {
+            continue;
+          }
+          SplType from = in.getType(in.requireIndex(column));
+          SplType to = out.getType(out.requireIndex(column));
+          if (SplSchema.assignCopies(from, to)) {
+            continue;
+          }
+          if (named == null) {
+            named = new java.util.HashSet<>(ClassFileStrings.of(type));
+            named.addAll(parameterNames(parameters).keySet());
+          }
+          boolean mayBeSet =
+              named.contains(column) || ClassFileStrings.setsNamesItDoesNotHold(type);
+          String both =
+              (q == 0 ? "output_schema column '" : "output port " + q + "'s column '")
+                  + column
+                  + "' is SPL "
+                  + to
+                  + " and "
+                  + (p == 0 ? "the input attribute '" : "input port " + p + "'s attribute '")
+                  + column
+                  + "' is SPL "
+                  + from
+                  + ": assign() copies an attribute only into one of the same SPL type, ";
+          String fixes =
+              fixes(
+                  column,
+                  inputs.get(p).getKey().apply(column).dataType(),
+                  from,
+                  outColumns.apply(column).dataType(),
+                  to);
+          if (!mayBeSet) {
+            throw new IllegalArgumentException(
+                both
+                    + "and "
+                    + type.getSimpleName()
+                    + "'s code never names '"
+                    + column
+                    + "', so nothing would set it and every row would hold its default value. "
+                    + fixes);
+          }
+          warnings.add(
+              both
+                  + "so '"
+                  + column
+                  + "' holds what "
+                  + type.getSimpleName()
+                  + "'s code sets, and its default value where the code sets nothing. To have"
+                  + " assign() copy it, g"
+                  + fixes.substring(1));
+          break;
+        }
+      }
+    }
+    return warnings;
+  }
+
+  /**
+   * How to give an input column and a same-named output column one SPL type: the Spark casts or
+   * declarations when their Spark types differ, and the SPL types {@code spl_types} or {@code
+   * output_spl_types} may state for them ({@link SplSparkTypes#fits}).
+   */
+  private static String fixes(
+      String column, DataType inSpark, SplType inSpl, DataType outSpark, SplType outSpl) {
+    List<String> ways = new ArrayList<>();
+    if (!inSpark.equals(outSpark)) {
+      String target = outSpark.simpleString();
+      ways.add(
+          "cast the input column to "
+              + target
+              + " (df.withColumn('"
+              + column
+              + "', df['"
+              + column
+              + "'].cast('"
+              + target
+              + "')))");
+      ways.add("declare the output column as " + inSpark.simpleString() + " in output_schema");
+    }
+    if (SplSparkTypes.fits(inSpark, outSpl, Direction.INPUT)) {
+      ways.add("state spl_types={'" + column + "': '" + outSpl + "'}");
+    }
+    if (SplSparkTypes.fits(outSpark, inSpl, Direction.OUTPUT)) {
+      ways.add("state output_spl_types={'" + column + "': '" + inSpl + "'}");
+    }
+    return "Give both one SPL type: " + String.join(", or ", ways);
   }
 }

@@ -126,7 +126,16 @@ final class RunValidation {
       new TupleOrder(inputSpl, in.orderBy());
     }
     String lateColumn = lateColumn(spec, in.lateOutput(), lead, outPort.punctuationColumn());
-    Map<String, List<String>> parameters = parameters(type, request, tuples, outputs);
+    StructType allTuples = tuples;
+    for (int port = 1; port < portRows.size(); port++) {
+      for (StructField field :
+          tupleSchema(portRows.get(port), request.inputs().get(port)).fields()) {
+        if (!Arrays.asList(allTuples.fieldNames()).contains(field.name())) {
+          allTuples = allTuples.add(field);
+        }
+      }
+    }
+    Map<String, List<String>> parameters = parameters(type, request, allTuples, outputs);
     List<InputPortPlan> inputs = new ArrayList<>();
     inputs.add(
         new InputPortPlan(spec.toString(), rows, tuples, new LinkedHashMap<>(in.splTypes())));
@@ -141,6 +150,11 @@ final class RunValidation {
               spec,
               streaming));
     }
+    List<String> warnings =
+        request.outputNamesChecked()
+            ? OperatorArgumentChecks.requireAssignableSharedNames(
+                type, portSchemas(inputs, inputSpl), outputSchemas(outputs, outPort), parameters)
+            : List.of();
 
     OperatorPlan plan =
         new OperatorPlan(
@@ -166,7 +180,38 @@ final class RunValidation {
         outputSpl,
         out,
         resultSchema(lead, outPort.punctuationColumn(), lateColumn, tuples),
-        parameters);
+        parameters,
+        warnings);
+  }
+
+  /** Each input port's tuples with their SPL schema, port 0's ({@code portZero}) first. */
+  private static List<Map.Entry<StructType, SplSchema>> portSchemas(
+      List<InputPortPlan> inputs, SplSchema portZero) {
+    List<Map.Entry<StructType, SplSchema>> ports = new ArrayList<>();
+    for (int port = 0; port < inputs.size(); port++) {
+      InputPortPlan in = inputs.get(port);
+      ports.add(
+          Map.entry(
+              in.tuples(),
+              port == 0
+                  ? portZero
+                  : SplSparkTypes.toSpl(in.tuples(), in.inputTypes(), Direction.INPUT)));
+    }
+    return ports;
+  }
+
+  /** Each output port's columns with their SPL schema (the SPL types stated for its columns). */
+  private static List<Map.Entry<StructType, SplSchema>> outputSchemas(
+      List<StructType> outputs, OutputPort port0) {
+    List<Map.Entry<StructType, SplSchema>> ports = new ArrayList<>();
+    for (StructType out : outputs) {
+      ports.add(
+          Map.entry(
+              out,
+              SplSparkTypes.toSpl(
+                  out, SplSparkTypes.statedFor(out, port0.splTypes()), Direction.OUTPUT)));
+    }
+    return ports;
   }
 
   /**

@@ -162,7 +162,8 @@ public final class SingleInstanceRun {
     } finally {
       host.shutdown();
     }
-    return input.sparkSession().createDataFrame(results, run.resultSchema());
+    return PlanWarnings.attach(
+        input.sparkSession().createDataFrame(results, run.resultSchema()), run.warnings());
   }
 
   /** A tuple of an input port, with its {@code order_by} values (empty without order_by). */

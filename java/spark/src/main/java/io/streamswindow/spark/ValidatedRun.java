@@ -34,6 +34,9 @@ import org.apache.spark.sql.types.StructType;
  * @param resultSchema the result's schema: {@code output}, then the punctuation column and the late
  *     column when asked for
  * @param parameters the operator's parameters in the order given (the plan's are unordered)
+ * @param warnings what the checks found that may give wrong values without failing (an output
+ *     column that assign() would not copy and the operator may or may not set), for the user to
+ *     read: {@link PlanWarnings} puts them on the result
  */
 record ValidatedRun(
     OperatorPlan plan,
@@ -43,7 +46,8 @@ record ValidatedRun(
     SplSchema outputSpl,
     StructType output,
     StructType resultSchema,
-    Map<String, List<String>> parameters) {
+    Map<String, List<String>> parameters,
+    List<String> warnings) {
 
   /**
    * Initializes the operator once on the driver, so that a missing parameter, a failing context

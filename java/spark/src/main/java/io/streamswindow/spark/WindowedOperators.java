@@ -144,7 +144,7 @@ public final class WindowedOperators {
     if (request.metricsRows()) {
       metrics = metrics.keepingRows();
     }
-    return PerKeyRun.start(inputs, validated, metrics);
+    return PlanWarnings.attach(PerKeyRun.start(inputs, validated, metrics), validated.warnings());
   }
 
   /**

@@ -241,6 +241,15 @@ public final class SplSparkTypes {
   // ---- what fits ---------------------------------------------------------------------------
 
   /**
+   * Whether SPL type {@code spl} fits a column of Spark type {@code spark} in {@code direction}:
+   * whether {@code spl_types} (input) or {@code output_spl_types} (output) may state it ({@link
+   * #misfit}).
+   */
+  public static boolean fits(DataType spark, SplType spl, Direction direction) {
+    return misfit(spark, spl, direction) == null;
+  }
+
+  /**
    * Why SPL type {@code spl} does not fit a column of Spark type {@code spark} in {@code
    * direction}, or null when it fits. The rules (docs/python.md's table): a type of the same kind;
    * integers take any integer column and decimals of scale 0 on input (values checked one by one)
