@@ -193,7 +193,8 @@ final class OperatorArgumentChecks {
   /**
    * Refuses an output column that nothing would set. A column is set when its name is one the
    * operator uses: an input attribute of any port (which {@code assign()} copies by exact name), a
-   * parameter value or a word of one (an operator may be told which attribute to set), or a string
+   * parameter's value, a word of one or its name (an operator may be told which attribute to set),
+   * or a string
    * literal of the operator's code ({@link ClassFileStrings}). Refused:
    *
    * <ul>
@@ -374,7 +375,8 @@ final class OperatorArgumentChecks {
   /**
    * The names the parameters give, each with its source for messages: every value, and every word
    * of a value ({@code "total, count"}, {@code "avg(cost)"}), as an operator may split a value into
-   * the attributes it sets.
+   * the attributes it sets; then the parameters' own names, as an operator may set the attribute a
+   * parameter is named after.
    */
   static Map<String, String> parameterNames(Map<String, List<String>> parameters) {
     Map<String, String> names = new LinkedHashMap<>();
@@ -389,6 +391,7 @@ final class OperatorArgumentChecks {
                     }
                   }
                 }));
+    parameters.keySet().forEach(name -> names.putIfAbsent(name, "the name of a parameter"));
     return names;
   }
 

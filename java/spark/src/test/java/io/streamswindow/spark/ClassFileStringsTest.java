@@ -6,6 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.ibm.streams.operator.AbstractOperator;
 import com.ibm.streams.operator.OperatorContext;
 import com.ibm.streams.operator.OutputTuple;
+import io.streamswindow.spark.setters.AssignsOnly;
+import io.streamswindow.spark.setters.HandsOnItsTuples;
+import io.streamswindow.spark.setters.SetsByName;
+import io.streamswindow.spark.setters.SetsByPosition;
 import java.util.Set;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
@@ -54,6 +58,20 @@ class ClassFileStringsTest {
   void aClassWithoutAClassFileGivesNothing() {
     Runnable lambda = () -> {};
     assertTrue(ClassFileStrings.of(lambda.getClass()).isEmpty());
+    // Nothing read, so nothing shows that it sets attributes by name only.
+    assertTrue(ClassFileStrings.setsNamesItDoesNotHold(lambda.getClass()));
+  }
+
+  @Test
+  void anOperatorThatSetsAttributesByNameOrByAssignOnlyHoldsEveryNameItSets() {
+    assertFalse(ClassFileStrings.setsNamesItDoesNotHold(SetsByName.class));
+    assertFalse(ClassFileStrings.setsNamesItDoesNotHold(AssignsOnly.class));
+  }
+
+  @Test
+  void anOperatorThatSetsByPositionOrHandsItsTuplesToOtherCodeMaySetAnyName() {
+    assertTrue(ClassFileStrings.setsNamesItDoesNotHold(SetsByPosition.class));
+    assertTrue(ClassFileStrings.setsNamesItDoesNotHold(HandsOnItsTuples.class));
   }
 }
 

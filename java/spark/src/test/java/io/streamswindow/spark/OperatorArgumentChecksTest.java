@@ -15,9 +15,15 @@ import io.streamswindow.runtime.OperatorHostBuilder;
 import io.streamswindow.spark.readers.ListsNames;
 import io.streamswindow.spark.readers.ReadsByName;
 import io.streamswindow.spark.readers.ReadsNothing;
+import io.streamswindow.spark.setters.AssignsOnly;
+import io.streamswindow.spark.setters.HandsOnItsTuples;
+import io.streamswindow.spark.setters.SetsByName;
+import io.streamswindow.spark.setters.SetsByPosition;
+import io.streamswindow.spark.types.SplSparkTypes;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.spark.sql.types.StructType;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -150,5 +156,129 @@ class OperatorArgumentChecksTest {
     assertThrows(
         IllegalArgumentException.class,
         () -> OperatorArgumentChecks.requireDeclaredPorts(TwoOrThreeOutputs.class, 1, 1));
+  }
+
+  // ---- output columns nothing would set ----------------------------------------------------
+
+  private static final StructType IN = StructType.fromDDL("key string, v float");
+
+  private static void checkNames(Class<? extends Operator> type, String output, String... params) {
+    OperatorArgumentChecks.requireOutputNamesTheOperatorUses(
+        type, IN, StructType.fromDDL(output), OperatorArgumentChecksTest.params(params));
+  }
+
+  @Test
+  void aColumnNoSourceNamesIsRefusedWhenTheCodeSetsByNameOnly() {
+    IllegalArgumentException refused =
+        assertThrows(
+            IllegalArgumentException.class, () -> checkNames(SetsByName.class, "key string, x long"));
+    assertEquals(
+        "output_schema column 'x' is no name the operator uses: it is not an input attribute,"
+            + " which assign() would copy, nor a parameter's value, nor a string of SetsByName's"
+            + " code, which sets attributes by name only, so nothing would set it and every row"
+            + " would hold its default value. The names SetsByName's code holds that output_schema"
+            + " lacks: count, total. Name the column as the operator sets it, or leave it out",
+        refused.getMessage());
+  }
+
+  @Test
+  void anAbbreviationOfANameTheCodeSetsIsRefusedWithIt() {
+    IllegalArgumentException refused =
+        assertThrows(
+            IllegalArgumentException.class, () -> checkNames(SetsByName.class, "cnt long"));
+    assertTrue(
+        refused
+            .getMessage()
+            .startsWith(
+                "output_schema column 'cnt' is no name the operator uses (did you mean 'count',"
+                    + " which SetsByName's code names?)"),
+        refused.getMessage());
+  }
+
+  @Test
+  void aColumnAParameterNamesOrAnInputAttributeSuppliesIsAccepted() {
+    checkNames(SetsByName.class, "key string, v float, total double"); // input, code
+    checkNames(SetsByName.class, "label string", "label"); // a parameter's name
+    Map<String, List<String>> valued = Map.of("columns", List.of("spent, seen"));
+    OperatorArgumentChecks.requireOutputNamesTheOperatorUses(
+        SetsByName.class, IN, StructType.fromDDL("spent double, seen long"), valued);
+  }
+
+  @Test
+  void anOperatorThatMaySetNamesItDoesNotHoldIsLeftAnyColumnUnlikeItsNames() {
+    checkNames(SetsByPosition.class, "x double");
+    checkNames(HandsOnItsTuples.class, "anything string");
+  }
+
+  private static List<String> sharedNames(
+      Class<? extends Operator> type, String output, Map<String, String> outputTypes) {
+    StructType out = StructType.fromDDL(output);
+    return OperatorArgumentChecks.requireAssignableSharedNames(
+        type,
+        List.of(Map.entry(IN, SplSparkTypes.toSpl(IN))),
+        List.of(
+            Map.entry(out, SplSparkTypes.toSpl(out, outputTypes, SplSparkTypes.Direction.OUTPUT))),
+        Map.of());
+  }
+
+  @Test
+  void aSharedNameOfAnotherTypeThatOnlyAssignWouldSetIsRefusedWithTheFixes() {
+    IllegalArgumentException refused =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> sharedNames(AssignsOnly.class, "key string, v double", Map.of()));
+    assertEquals(
+        "output_schema column 'v' is SPL float64 and the input attribute 'v' is SPL float32:"
+            + " assign() copies an attribute only into one of the same SPL type, and AssignsOnly's"
+            + " code never names 'v', so nothing would set it and every row would hold its default"
+            + " value. Give both one SPL type: cast the input column to double (df.withColumn('v',"
+            + " df['v'].cast('double'))), or declare the output column as float in output_schema,"
+            + " or state spl_types={'v': 'float64'}, or state output_spl_types={'v': 'float32'}",
+        refused.getMessage());
+    // A string key declared as an integer: no SPL type states both, so only the Spark ways.
+    IllegalArgumentException text =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> sharedNames(AssignsOnly.class, "key bigint", Map.of()));
+    assertTrue(
+        text.getMessage()
+            .endsWith(
+                "Give both one SPL type: cast the input column to bigint (df.withColumn('key',"
+                    + " df['key'].cast('bigint'))), or declare the output column as string in"
+                    + " output_schema"),
+        text.getMessage());
+  }
+
+  @Test
+  void aSharedNameOfAnotherTypeThatTheCodeMaySetIsAWarning() {
+    StructType in = StructType.fromDDL("total float");
+    StructType out = StructType.fromDDL("total double");
+    List<String> warnings =
+        OperatorArgumentChecks.requireAssignableSharedNames(
+            SetsByName.class,
+            List.of(Map.entry(in, SplSparkTypes.toSpl(in))),
+            List.of(Map.entry(out, SplSparkTypes.toSpl(out))),
+            Map.of());
+    assertEquals(1, warnings.size());
+    assertTrue(
+        warnings
+            .get(0)
+            .startsWith(
+                "output_schema column 'total' is SPL float64 and the input attribute 'total' is"
+                    + " SPL float32: assign() copies an attribute only into one of the same SPL"
+                    + " type, so 'total' holds what SetsByName's code sets, and its default value"
+                    + " where the code sets nothing. To have assign() copy it, give both one SPL"
+                    + " type: cast the input column to double"),
+        warnings.get(0));
+    // An operator that sets by position may set v without naming it.
+    assertEquals(1, sharedNames(SetsByPosition.class, "v double", Map.of()).size());
+  }
+
+  @Test
+  void sharedNamesThatAssignCopiesAreLeftAlone() {
+    assertEquals(List.of(), sharedNames(AssignsOnly.class, "key string, v float", Map.of()));
+    // optional<float32> takes a float32: assign() copies it.
+    assertEquals(
+        List.of(), sharedNames(AssignsOnly.class, "v float", Map.of("v", "optional<float32>")));
   }
 }
