@@ -194,8 +194,7 @@ final class OperatorArgumentChecks {
    * Refuses an output column that nothing would set. A column is set when its name is one the
    * operator uses: an input attribute of any port (which {@code assign()} copies by exact name), a
    * parameter's value, a word of one or its name (an operator may be told which attribute to set),
-   * or a string
-   * literal of the operator's code ({@link ClassFileStrings}). Refused:
+   * or a string literal of the operator's code ({@link ClassFileStrings}). Refused:
    *
    * <ul>
    *   <li>a column that differs only in case from such a name: SPL names are case-sensitive while

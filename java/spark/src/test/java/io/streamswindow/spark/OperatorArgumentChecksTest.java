@@ -171,7 +171,8 @@ class OperatorArgumentChecksTest {
   void aColumnNoSourceNamesIsRefusedWhenTheCodeSetsByNameOnly() {
     IllegalArgumentException refused =
         assertThrows(
-            IllegalArgumentException.class, () -> checkNames(SetsByName.class, "key string, x long"));
+            IllegalArgumentException.class,
+            () -> checkNames(SetsByName.class, "key string, x long"));
     assertEquals(
         "output_schema column 'x' is no name the operator uses: it is not an input attribute,"
             + " which assign() would copy, nor a parameter's value, nor a string of SetsByName's"
