@@ -314,7 +314,7 @@ def test_output_columns_the_operator_uses_exactly_are_accepted(df: DataFrame) ->
     # operator sets. (A column unlike every known name, which the operator would leave empty, is
     # refused: test_wrong_values.py.)
     rows = window_sum(df, output_schema="key string, seq long, total double, count long").collect()
-    assert rows and all(row.count > 0 for row in rows)
+    assert rows and all(row["count"] > 0 for row in rows)
 
 
 def test_a_misspelled_parameter_is_refused_naming_the_declared_ones(df: DataFrame) -> None:

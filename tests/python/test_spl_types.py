@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import time
+import warnings
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
@@ -13,7 +14,7 @@ import pytest
 from pyspark.sql import DataFrame, SparkSession
 
 import streams_window as sw
-from streams_window.errors import ArgumentError, OperatorError
+from streams_window.errors import ArgumentError, OperatorError, PlanWarning
 from streams_window.testing import single_instance_run
 from support import WINDOW_SUM
 
@@ -112,14 +113,26 @@ def test_aggregate_sums_a_decimal64_column_in_decimal64(payments: DataFrame) -> 
 def test_an_output_attribute_of_the_stated_type_is_copied_by_assign(payments: DataFrame) -> None:
     schema = "amount decimal(16,6), total decimal(38,18)"
     # assign() copies attributes of the same name and type: a decimal128 output attribute does
-    # not take the decimal64 input's value and keeps its default.
-    unmatched = decimal_sum(payments, output_schema=schema, spl_types={"amount": "decimal64"})
-    matched = decimal_sum(
-        payments,
-        output_schema=schema,
-        spl_types={"amount": "decimal64"},
-        output_spl_types={"amount": "decimal64", "total": "decimal64"},
-    )
+    # not take the decimal64 input's value and keeps its default. The parameter attr names
+    # amount, so the operator might set it: the plan runs, with a warning naming both types.
+    with pytest.warns(PlanWarning) as caught:
+        unmatched = decimal_sum(payments, output_schema=schema, spl_types={"amount": "decimal64"})
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", PlanWarning)
+        matched = decimal_sum(
+            payments,
+            output_schema=schema,
+            spl_types={"amount": "decimal64"},
+            output_spl_types={"amount": "decimal64", "total": "decimal64"},
+        )
+
+    assert [str(warning.message) for warning in caught] == [
+        "output_schema column 'amount' is SPL decimal128 and the input attribute 'amount' is SPL"
+        " decimal64: assign() copies an attribute only into one of the same SPL type, so"
+        " 'amount' holds what DecimalSum's code sets, and its default value where the code sets"
+        " nothing. To have assign() copy it, give both one SPL type: state spl_types={'amount':"
+        " 'decimal128'}, or state output_spl_types={'amount': 'decimal64'}"
+    ]
 
     assert [tuple(row) for row in unmatched.collect()] == [(Decimal("0E-6"), Decimal("3E+10"))]
     assert [tuple(row) for row in matched.collect()] == [(AMOUNT, Decimal("3E+10"))]

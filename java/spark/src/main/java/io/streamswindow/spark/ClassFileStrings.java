@@ -71,8 +71,19 @@ final class ClassFileStrings {
     return scan(type).namesAtRunTime;
   }
 
+  /**
+   * Tells whether {@code type}'s code submits tuples: calls a {@code submit...} method of IBM's
+   * API, or may through code outside its packages ({@link #setsNamesItDoesNotHold}). An operator
+   * that submits nothing (a sink, which takes an {@code output_schema} all the same) sets no
+   * column, and no column of it can hold a wrong value.
+   */
+  static boolean submitsTuples(Class<?> type) {
+    Scan scan = scan(type);
+    return scan.submits || scan.namesAtRunTime;
+  }
+
   /** What the class files of an operator's code hold. */
-  private record Scan(Set<String> strings, boolean namesAtRunTime) {}
+  private record Scan(Set<String> strings, boolean namesAtRunTime, boolean submits) {}
 
   private static Scan scan(Class<?> type) {
     ClassLoader loader =
@@ -87,6 +98,7 @@ final class ClassFileStrings {
       ownPackages.add(packageOf(c.getName().replace('.', '/')));
     }
     boolean namesAtRunTime = pending.isEmpty();
+    boolean submits = false;
     String operatorClass = type.getName().replace('.', '/');
     while (!pending.isEmpty() && seen.size() < MAX_CLASSES) {
       String internalName = pending.poll();
@@ -106,14 +118,20 @@ final class ClassFileStrings {
       }
       for (MemberReference member : pool.members) {
         namesAtRunTime |= member.mayNameAtRunTime(ownPackages);
+        submits |= member.submits();
       }
     }
-    return new Scan(strings, namesAtRunTime);
+    return new Scan(strings, namesAtRunTime, submits);
   }
 
   /** A method that a class file calls: its class, name and descriptor. */
   private record MemberReference(String owner, String name, String descriptor) {
     private static final String API = "com/ibm/streams/operator/";
+
+    /** Whether this is a method of IBM's API that submits tuples ({@code submit}, ...). */
+    boolean submits() {
+      return owner.startsWith(API) && name.startsWith("submit");
+    }
 
     /** Whether a call of this method may set or find output attributes by no name of the code. */
     boolean mayNameAtRunTime(Set<String> ownPackages) {

@@ -204,7 +204,8 @@ final class OperatorArgumentChecks {
    *       own name;
    *   <li>any other column that no source names, unless the operator's class files show that it may
    *       set attributes it names by no string ({@link ClassFileStrings#setsNamesItDoesNotHold}: by
-   *       position, by walking a schema, or through code outside its packages).
+   *       position, by walking a schema, or through code outside its packages), or that it submits
+   *       no tuple ({@link ClassFileStrings#submitsTuples}: a sink's output_schema sets nothing).
    * </ul>
    *
    * The rule and its limits: docs/decisions.md, "Output columns nothing would set".
@@ -269,7 +270,7 @@ final class OperatorArgumentChecks {
                 + likely
                 + "'");
       }
-      if (!ClassFileStrings.setsNamesItDoesNotHold(type)) {
+      if (ClassFileStrings.submitsTuples(type) && !ClassFileStrings.setsNamesItDoesNotHold(type)) {
         throw new IllegalArgumentException(unsetColumn(type, column, literals, output, tuples));
       }
     }
@@ -415,6 +416,9 @@ final class OperatorArgumentChecks {
       List<Map.Entry<StructType, SplSchema>> outputs,
       Map<String, List<String>> parameters) {
     List<String> warnings = new ArrayList<>();
+    if (!ClassFileStrings.submitsTuples(type)) {
+      return warnings; // it sets no column: a sink's output_schema holds no value
+    }
     Set<String> named = null;
     for (int q = 0; q < outputs.size(); q++) {
       StructType outColumns = outputs.get(q).getKey();

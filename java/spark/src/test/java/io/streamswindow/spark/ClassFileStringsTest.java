@@ -10,6 +10,7 @@ import io.streamswindow.spark.setters.AssignsOnly;
 import io.streamswindow.spark.setters.HandsOnItsTuples;
 import io.streamswindow.spark.setters.SetsByName;
 import io.streamswindow.spark.setters.SetsByPosition;
+import io.streamswindow.spark.setters.SubmitsNothing;
 import java.util.Set;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
@@ -66,6 +67,13 @@ class ClassFileStringsTest {
   void anOperatorThatSetsAttributesByNameOrByAssignOnlyHoldsEveryNameItSets() {
     assertFalse(ClassFileStrings.setsNamesItDoesNotHold(SetsByName.class));
     assertFalse(ClassFileStrings.setsNamesItDoesNotHold(AssignsOnly.class));
+  }
+
+  @Test
+  void anOperatorSubmitsTuplesWhenItsCodeCallsSubmitOrHandsItsTuplesOn() {
+    assertTrue(ClassFileStrings.submitsTuples(SetsByName.class));
+    assertTrue(ClassFileStrings.submitsTuples(HandsOnItsTuples.class));
+    assertFalse(ClassFileStrings.submitsTuples(SubmitsNothing.class));
   }
 
   @Test

@@ -19,6 +19,7 @@ import io.streamswindow.spark.setters.AssignsOnly;
 import io.streamswindow.spark.setters.HandsOnItsTuples;
 import io.streamswindow.spark.setters.SetsByName;
 import io.streamswindow.spark.setters.SetsByPosition;
+import io.streamswindow.spark.setters.SubmitsNothing;
 import io.streamswindow.spark.types.SplSparkTypes;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -209,6 +210,13 @@ class OperatorArgumentChecksTest {
   void anOperatorThatMaySetNamesItDoesNotHoldIsLeftAnyColumnUnlikeItsNames() {
     checkNames(SetsByPosition.class, "x double");
     checkNames(HandsOnItsTuples.class, "anything string");
+  }
+
+  @Test
+  void anOperatorThatSubmitsNothingIsLeftAnyOutputSchema() {
+    // A sink takes an output_schema all the same; no column of it can hold a wrong value.
+    checkNames(SubmitsNothing.class, "done boolean");
+    assertEquals(List.of(), sharedNames(SubmitsNothing.class, "v double", Map.of()));
   }
 
   private static List<String> sharedNames(
