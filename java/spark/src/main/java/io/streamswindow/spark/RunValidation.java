@@ -36,8 +36,11 @@ import org.apache.spark.sql.types.StructType;
  * job starts: the one place every entrance's arguments are judged. The steps run in a fixed order
  * (so that of two faults the same one is reported): the operator class, the window and its event
  * time, partitioning and columns, the marker column, the output schema, the SPL types, the late
- * column, the parameters. The operator's dry run ({@link ValidatedRun#dryRun}) is the runtime's to
- * ask for: the single-instance run initializes the operator itself.
+ * column, the parameters and the output names, then the ports beyond 0 and the output columns of
+ * another SPL type than a same-named input attribute (refused, or kept as the run's warnings:
+ * {@link OperatorArgumentChecks#requireAssignableSharedNames}). The operator's dry run ({@link
+ * ValidatedRun#dryRun}) is the runtime's to ask for: the single-instance run initializes the
+ * operator itself.
  *
  * <pre>{@code
  * ValidatedRun run = RunValidation.validate(request, input.schema(), input.isStreaming(),
@@ -688,7 +691,8 @@ final class RunValidation {
   /**
    * The operator's parameters, in the order given: the names a {@code @PrimitiveOperator} does not
    * declare are refused, and, unless the output schema was derived ({@link Aggregates}), the output
-   * columns whose names differ only in case from names the operator uses.
+   * columns nothing would set ({@link OperatorArgumentChecks#requireOutputNamesTheOperatorUses}),
+   * judged against the attributes of every input port ({@code tuples}).
    */
   private static Map<String, List<String>> parameters(
       Class<? extends Operator> type,
