@@ -129,16 +129,19 @@ final class RunValidation {
       new TupleOrder(inputSpl, in.orderBy());
     }
     String lateColumn = lateColumn(spec, in.lateOutput(), lead, outPort.punctuationColumn());
-    StructType allTuples = tuples;
+    // The names an output column may take from the input: every port's attributes, and the
+    // partition_by columns that partition_by_keys_only leaves out of them, which punctuation rows
+    // name their key in (docs/python.md, "Key columns that are not attributes").
+    StructType inputNames = tupleSchema(rows, in.markerColumn());
     for (int port = 1; port < portRows.size(); port++) {
-      for (StructField field :
-          tupleSchema(portRows.get(port), request.inputs().get(port)).fields()) {
-        if (!Arrays.asList(allTuples.fieldNames()).contains(field.name())) {
-          allTuples = allTuples.add(field);
+      String marker = request.inputs().get(port).markerColumn();
+      for (StructField field : tupleSchema(portRows.get(port), marker).fields()) {
+        if (!Arrays.asList(inputNames.fieldNames()).contains(field.name())) {
+          inputNames = inputNames.add(field);
         }
       }
     }
-    Map<String, List<String>> parameters = parameters(type, request, allTuples, outputs);
+    Map<String, List<String>> parameters = parameters(type, request, inputNames, outputs);
     List<InputPortPlan> inputs = new ArrayList<>();
     inputs.add(
         new InputPortPlan(spec.toString(), rows, tuples, new LinkedHashMap<>(in.splTypes())));
@@ -692,7 +695,7 @@ final class RunValidation {
    * The operator's parameters, in the order given: the names a {@code @PrimitiveOperator} does not
    * declare are refused, and, unless the output schema was derived ({@link Aggregates}), the output
    * columns nothing would set ({@link OperatorArgumentChecks#requireOutputNamesTheOperatorUses}),
-   * judged against the attributes of every input port ({@code tuples}).
+   * judged against the columns of every input port ({@code tuples}).
    */
   private static Map<String, List<String>> parameters(
       Class<? extends Operator> type,
