@@ -89,12 +89,18 @@ def test_settings_that_need_the_key_columns_as_attributes_are_refused(
     spark: SparkSession, arguments: dict[str, Any], message: str
 ) -> None:
     df = spark.createDataFrame(readings(["a"], 2), READINGS_SCHEMA)
+    operator = WINDOW_SUM if arguments["window"] else RUNNING_COUNT
     with pytest.raises(ArgumentError, match=message):
         sw.run_operator(
             df,
-            WINDOW_SUM if arguments["window"] else RUNNING_COUNT,
+            operator,
             partition_by_keys_only=True,
-            output_schema="seq long, running_count long",
+            # Columns the operator sets: one it never sets would be refused first.
+            output_schema=(
+                "seq long, total double"
+                if operator == WINDOW_SUM
+                else "seq long, running_count long"
+            ),
             **arguments,
         )
 
