@@ -82,37 +82,60 @@ public final class IncompatibleRestartException extends IllegalStateException
 
   /**
    * The refusal of a restart from the checkpoint at {@code checkpoint}, which recorded the {@code
-   * recorded} state layout, in a session whose {@value StateLayout#SETTING} chooses {@code chosen}
-   * (docs/decisions.md, "State layout"). The message names the setting that keeps the checkpoint.
+   * recorded} state layout, in a session that gives the {@code planned} one: its {@value
+   * StateLayout#SETTING} where the user {@code chosen} it, else its state store (docs/decisions.md,
+   * "State layout"). The message names the settings that keep the checkpoint's layout.
    */
   static IncompatibleRestartException otherLayout(
-      String checkpoint, StateLayout recorded, StateLayout chosen) {
+      String checkpoint, StateLayout recorded, StateLayout planned, boolean chosen) {
     String owner = "checkpoint " + checkpoint;
     DefinitionChange change =
-        DefinitionChange.changed("state layout", recorded.settingValue(), chosen.settingValue());
+        DefinitionChange.changed("state layout", recorded.settingValue(), planned.settingValue());
     Map<String, String> parameters = new LinkedHashMap<>();
     parameters.put("owner", owner);
     parameters.put("part", change.part());
     parameters.put("checkpointValue", change.checkpointValue());
     parameters.put("currentValue", change.currentValue());
     parameters.put("changes", change.toString());
+    String keep =
+        chosen
+            ? " and "
+                + StateLayout.SETTING
+                + " asks for "
+                + planned.settingValue()
+                + " ("
+                + owner
+                + "): "
+                + change
+                + ". To restart from this checkpoint, unset "
+                + StateLayout.SETTING
+                + " (a restarted query keeps its checkpoint's layout) or set it to "
+                + recorded.settingValue()
+            : " and the session's settings give the other one ("
+                + owner
+                + "): "
+                + change
+                + ". To restart from this checkpoint, set "
+                + StateLayout.SETTING
+                + " to "
+                + recorded.settingValue()
+                + (recorded == StateLayout.CHUNKED
+                    ? ", with "
+                        + StateLayout.PROVIDER
+                        + " set to"
+                        + " org.apache.spark.sql.execution.streaming.state.RocksDBStateStoreProvider,"
+                        + " which it needs,"
+                    : " (on any state store)")
+                + " before the query's plan is built (run_operator, aggregate), or set "
+                + StateLayout.FOLLOW_CHECKPOINT
+                + " to true (a restarted query then keeps its checkpoint's layout)";
     return new IncompatibleRestartException(
         "This query's checkpoint holds streams-window's "
             + recorded.settingValue()
-            + " state layout, and "
-            + StateLayout.SETTING
-            + " asks for "
-            + chosen.settingValue()
-            + " ("
-            + owner
-            + "): "
-            + change
-            + ". To restart from this checkpoint, unset "
-            + StateLayout.SETTING
-            + " (a restarted query keeps its checkpoint's layout) or set it to "
-            + recorded.settingValue()
+            + " state layout,"
+            + keep
             + "; or give the query a new checkpointLocation to start afresh on the "
-            + chosen.settingValue()
+            + planned.settingValue()
             + " layout.",
         null,
         CHANGED,
