@@ -125,9 +125,10 @@ enum StateLayout {
 
   /**
    * The setting that lets a restarted stream keep the layout its checkpoint recorded ({@code true};
-   * default {@code false}): off by default because {@link StateLayoutRestartRule} reads the query's
-   * checkpoint location through a member of Spark's query execution that is not public API, and
-   * adds an optimizer rule to the session (docs/decisions.md, "State layout").
+   * default {@code false}, a restart on the other layout then refused by {@link
+   * StateLayoutRestartRule}): off by default because it builds the other layout's stateful
+   * operation for every stream and runs a plan the user did not choose (docs/decisions.md, "State
+   * layout").
    */
   static final String FOLLOW_CHECKPOINT = "spark.streamswindow.stateLayout.followCheckpoint";
 
