@@ -38,7 +38,6 @@ Example::
     sums.show()  # two rows: seq 3 with total 6.0, seq 7 with total 22.0
 """
 
-from streams_window import errors
 from streams_window._aggregate import aggregate
 from streams_window._jars import api_jar_path, examples_jar_path, jar_path
 from streams_window._operators import output_port, run_operator

@@ -73,7 +73,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from streams_window import _connect, _jvm, _pyspark
-from streams_window._classify import Link, classify
+from streams_window._classify import classify
 from streams_window._exceptions import (
     ArgumentError,
     OperatorError,

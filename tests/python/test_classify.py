@@ -289,7 +289,7 @@ CASES: dict[str, Case] = {
     ),
     "a restart refused as its micro-batch is planned": Case(
         [
-            Link(STREAMING, "[STREAM_FAILED] Query terminated" + PLAN, "STREAM_FAILED", {"id": "1"}),
+            Link(STREAMING, "[STREAM_FAILED] Query" + PLAN, "STREAM_FAILED", {"id": "1"}),
             Link(
                 RESTART,
                 "This query's checkpoint was written for another query definition ...",

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -563,6 +565,21 @@ def test_a_missing_entry_class_says_to_configure_the_session(spark: SparkSession
     assert "streams-window's jar is not on this SparkSession" in message
     assert "io.streamswindow.spark.NoSuchEntryPoint" in message
     assert "streams_window.configure(" in message
+
+
+def test_pyspark_s_conversion_is_replaced_only_on_opt_in() -> None:
+    # In a fresh interpreter: this one's session was built with configure(), which opts in.
+    script = (
+        "import pyspark.errors.exceptions.captured as captured\n"
+        "import streams_window as sw\n"
+        "print(getattr(captured.convert_exception, 'streams_window', False))\n"
+        "sw.errors.install()\n"
+        "print(getattr(captured.convert_exception, 'streams_window', False))\n"
+    )
+    ran = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=120, check=True
+    )
+    assert ran.stdout.split() == ["False", "True"]
 
 
 def test_translate_leaves_python_errors_alone() -> None:
