@@ -7,13 +7,14 @@ import java.util.Map;
 /**
  * A query restarted from a checkpoint that its new definition cannot carry on from: the window
  * clause, operator class, {@code partition_by}, {@code order_by} or input schema differs from the
- * one the checkpoint was written with, or the session's {@value StateLayout#SETTING} names another
- * state layout than the checkpoint's (condition {@value #CHANGED}: parameters {@code owner}, {@code
- * part}, {@code checkpointValue} and {@code currentValue} of the first change, {@code changes} all
- * of them as text), or the operator's {@code StateHandler} or windows can no longer read the data
- * its earlier version saved (condition {@value #UNREADABLE}: {@code owner}, {@code step}, {@code
- * causeClass}, {@code causeMessage}). The message names what changed and what to do
- * (docs/reliability.md, "Restarts that change the query").
+ * one the checkpoint was written with, its key from the one the checkpoint recorded in columns or
+ * types ({@link StateKeyRecord}), or the session gives another state layout than the checkpoint's
+ * (condition {@value #CHANGED}: parameters {@code owner}, {@code part}, {@code checkpointValue} and
+ * {@code currentValue} of the first change, {@code changes} all of them as text), or the operator's
+ * {@code StateHandler} or windows can no longer read the data its earlier version saved (condition
+ * {@value #UNREADABLE}: {@code owner}, {@code step}, {@code causeClass}, {@code causeMessage}). The
+ * message names what changed and what to do (docs/reliability.md, "Restarts that change the
+ * query").
  *
  * <p>The Python facade raises it as an {@code OperatorError} whose {@code cause_class} is this
  * class. Example of a message:
