@@ -7,8 +7,10 @@ kept: the toolkits are checkouts in a scratch directory, the classes compile int
   compile_share.py list TOOLKITS
       Lists the operator classes found in each toolkit.
   compile_share.py run TOOLKITS WORK_DIR OUT.json --classpath JARS [--maven-repo DIR]
+                    [--only NAME,...]
       Compiles every operator class of every toolkit, one javac per class, and writes what
-      compiled and each failure's first errors to OUT.json. JARS are our jars (API, harness,
+      compiled and each failure's first errors to OUT.json (with --only, those toolkits again,
+      the others' results in OUT.json kept). JARS are our jars (API, harness,
       JSON4J), separated by the path separator.
   compile_share.py table BEFORE.json AFTER.json
       Prints the Markdown table of docs/conformance.md: per toolkit (and commit), the operators,
@@ -26,8 +28,8 @@ through `-sourcepath`, against our jars, log4j 1.2.17 and `javax.xml.bind` (both
 Streams and Java 8 the toolkits were built for), and the toolkit's third-party libraries from
 Maven Central: those its `pom.xml` or `build.gradle` declares, with the versions it names,
 and for toolkits whose build fetches its libraries another way, the versions that build names
-(EXTRA_DEPENDENCIES). A library not on Maven Central is left out; the classes that need it
-then fail, and their reason says so.
+(EXTRA_DEPENDENCIES). A library whose own dependencies are not all on Maven Central is taken
+alone; one not on Maven Central is left out, and the classes that need it then fail.
 """
 import json
 import os
@@ -264,7 +266,9 @@ def resolve_classpath(name, coordinates, work_dir, maven_repo):
              f"-Dmdep.outputFile={out}"], capture_output=True, text=True)
         if result.returncode == 0:
             with open(out) as f:
-                return [p for p in f.read().strip().split(os.pathsep) if p], missing
+                jars = [p for p in f.read().strip().split(os.pathsep) if p]
+            return jars + jars_alone(missing, maven_repo), [
+                c for c in missing if not jar_alone(c, maven_repo)]
         text = result.stdout + result.stderr
         bad = [c for c in coordinates if ":".join(c.split(":")[:2]) in text
                and c.split(":")[2] in text]
@@ -274,8 +278,25 @@ def resolve_classpath(name, coordinates, work_dir, maven_repo):
             coordinates.remove(c)
             missing.append(c)
         if not coordinates:
-            return [], missing
+            return jars_alone(missing, maven_repo), [
+                c for c in missing if not jar_alone(c, maven_repo)]
     return [], missing
+
+
+def jar_alone(coordinate, maven_repo):
+    """The coordinate's jar without its dependencies, when Central has it (a library whose own
+    dependencies are not all there still compiles what uses only it); else None."""
+    group, artifact, version = coordinate.split(":")[:3]
+    jar = os.path.join(maven_repo, *group.split("."), artifact, version,
+                       f"{artifact}-{version}.jar")
+    if not os.path.exists(jar):
+        subprocess.run(["mvn", "-B", "-q", f"-Dmaven.repo.local={maven_repo}", "dependency:get",
+                        f"-Dartifact={coordinate}", "-Dtransitive=false"], capture_output=True)
+    return jar if os.path.exists(jar) else None
+
+
+def jars_alone(coordinates, maven_repo):
+    return [j for j in (jar_alone(c, maven_repo) for c in coordinates) if j]
 
 
 # ---- compile ---------------------------------------------------------------------------------
@@ -287,7 +308,13 @@ def compile_one(class_name, path, roots, classpath, out_dir):
          "-cp", classpath, "-sourcepath", os.pathsep.join(roots), path],
         capture_output=True, text=True)
     shutil.rmtree(out_dir, ignore_errors=True)
-    errors = [line for line in result.stderr.splitlines() if ": error: " in line]
+    # Each error with the symbol javac could not find, when it names one.
+    errors, lines = [], result.stderr.splitlines()
+    for i, line in enumerate(lines):
+        if ": error: " in line:
+            symbol = next((s.strip() for s in lines[i + 1:i + 4] if s.strip().startswith("symbol:")),
+                          "")
+            errors.append(line.split(": error: ", 1)[1] + (f" ({symbol})" if symbol else ""))
     return result.returncode == 0, errors[:8]
 
 
@@ -303,9 +330,13 @@ def commit_of(toolkits, name):
     return ""
 
 
-def run(toolkits, work_dir, out_file, jars, maven_repo):
-    names = sorted(n for n in os.listdir(toolkits) if os.path.isdir(os.path.join(toolkits, n)))
+def run(toolkits, work_dir, out_file, jars, maven_repo, only=()):
+    names = sorted(n for n in os.listdir(toolkits) if os.path.isdir(os.path.join(toolkits, n))
+                   and (not only or n in only))
     report = {}
+    if only and os.path.exists(out_file):
+        with open(out_file) as f:
+            report = json.load(f)  # the other toolkits' results are kept
     base = [os.path.abspath(j) for j in jars.split(os.pathsep) if j]
     always, _ = resolve_classpath("always", ALWAYS, work_dir, maven_repo)
     for name in names:
@@ -366,8 +397,9 @@ def main(argv):
         maven_repo = os.path.expanduser("~/.m2/repository")
         if "--maven-repo" in argv:
             maven_repo = argv[argv.index("--maven-repo") + 1]
+        only = argv[argv.index("--only") + 1].split(",") if "--only" in argv else ()
         run(argv[1], argv[2], argv[3], argv[argv.index("--classpath") + 1],
-            os.path.abspath(maven_repo))
+            os.path.abspath(maven_repo), only)
         return 0
     if len(argv) == 3 and argv[0] == "table":
         table(argv[1], argv[2])
