@@ -234,8 +234,10 @@ def declared_dependencies(name, root):
             found += pom_dependencies(os.path.join(folder, "pom.xml"))
         if "build.gradle" in files:
             found += gradle_dependencies(os.path.join(folder, "build.gradle"))
-    # IBM's own API and toolkits are what is measured, not libraries to fetch.
-    return sorted({d for d in found if not d.startswith(("com.ibm.streams", "com.ibm.json"))})
+    # IBM's own API and toolkits are what is measured, not libraries to fetch. The build's order
+    # is kept: of two versions of a library at the same depth, Maven takes the first declared.
+    return list(dict.fromkeys(
+        d for d in found if not d.startswith(("com.ibm.streams", "com.ibm.json"))))
 
 
 POM = """<project xmlns="http://maven.apache.org/POM/4.0.0"><modelVersion>4.0.0</modelVersion>
