@@ -14,7 +14,8 @@ kept: the toolkits are checkouts in a scratch directory, the classes compile int
       JSON4J), separated by the path separator.
   compile_share.py table BEFORE.json AFTER.json
       Prints the Markdown table of docs/conformance.md: per toolkit (and commit), the operators,
-      how many compiled before and after, and the reasons of the failures after.
+      how many compiled before and after, and the reasons of the failures after (REASONS);
+      then the share among operators whose libraries Maven Central has.
 
 TOOLKITS is a directory with one checkout per toolkit, named after it (`kafka` for
 IBMStreams/streamsx.kafka). A toolkit's commit is its git HEAD, else the first line of
@@ -367,6 +368,38 @@ def run(toolkits, work_dir, out_file, jars, maven_repo, only=()):
         json.dump(report, f, indent=1, sort_keys=True)
 
 
+# What a failing operator lacks, from its errors: (pattern, the reason, whether Maven Central
+# has what is lacking). The first that matches names the reason.
+REASONS = (
+    (r"com\.ibm\.streams\.operator\.control|class (ControlPlaneContext|Controllable)\b",
+     "`com.ibm.streams.operator.control`", True),
+    (r"com\.ibm\.json|class (JSON|JSONObject|JSONArray|JSONArtifact|OrderedJSONObject)\)",
+     "JSON4J", True),
+    (r"com\.ibm\.streams\.management", "Streams' JMX API (`com.ibm.streams.management`)", False),
+    (r"com\.ibm\.lang\.management", "IBM's JVM (`com.ibm.lang.management`)", False),
+    (r"com\.ibm\.streams\.function\.samples", "IBM's sample functions", False),
+)
+# Toolkits whose operators need code Maven Central does not have, whatever javac reports first.
+OUTSIDE_CENTRAL = {
+    "cassandra": "its own Scala implementation",
+    "cdc": "IBM's CDC libraries",
+    "eventstore": "its own Scala implementation and IBM's Event Store client",
+    "health": "the OSEA library its repository carries",
+}
+
+
+def reason(name, operator, missing_libraries):
+    text = " ".join(operator["errors"])
+    for pattern, why, central in REASONS:
+        if re.search(pattern, text):
+            return why, central
+    if name in OUTSIDE_CENTRAL:
+        return OUTSIDE_CENTRAL[name], False
+    if missing_libraries:
+        return "libraries not on Maven Central: " + ", ".join(missing_libraries), False
+    return (operator["errors"][0] if operator["errors"] else "?"), True
+
+
 def table(before_file, after_file):
     with open(before_file) as f:
         before = json.load(f)
@@ -375,15 +408,31 @@ def table(before_file, after_file):
     print("| toolkit (commit) | operators | before | after | what the others need |")
     print("|---|---|---|---|---|")
     totals = [0, 0, 0]
+    central = [0, 0, 0]  # operators whose libraries Maven Central has: all, before, after
     for name in sorted(after, key=str.lower):
         ops = after[name]["operators"]
-        b = sum(1 for o in before.get(name, {}).get("operators", {}).values() if o["compiled"])
+        was = before.get(name, {}).get("operators", {})
+        b = sum(1 for o in was.values() if o["compiled"])
         a = sum(1 for o in ops.values() if o["compiled"])
+        reasons = {}
+        for op_name, op in sorted(ops.items()):
+            on_central = True
+            if not op["compiled"]:
+                why, on_central = reason(name, op, after[name]["missing_libraries"])
+                reasons[why] = reasons.get(why, 0) + 1
+            if on_central:
+                central[0] += 1
+                central[1] += was.get(op_name, {}).get("compiled", False)
+                central[2] += op["compiled"]
+        needs = "; ".join(f"{why} ({n})" for why, n in sorted(reasons.items()))
         totals = [totals[0] + len(ops), totals[1] + b, totals[2] + a]
-        print(f"| {name} ({after[name]['commit'][:10]}) | {len(ops)} | {b} | {a} | |")
+        print(f"| {name} ({after[name]['commit'][:10]}) | {len(ops)} | {b} | {a} | {needs} |")
     n, b, a = totals
     print(f"| **all** | **{n}** | **{b} ({100 * b // max(n, 1)}%)** | "
           f"**{a} ({100 * a // max(n, 1)}%)** | |")
+    n, b, a = central
+    print(f"\nOperators whose libraries Maven Central has: {n}; before {b} "
+          f"({100 * b // max(n, 1)}%), after {a} ({100 * a // max(n, 1)}%).")
 
 
 def main(argv):
