@@ -304,21 +304,32 @@ def jars_alone(coordinates, maven_repo):
 
 # ---- compile ---------------------------------------------------------------------------------
 
-def compile_one(class_name, path, roots, classpath, out_dir):
-    os.makedirs(out_dir, exist_ok=True)
-    result = subprocess.run(
-        ["javac", "-proc:none", "-nowarn", "-encoding", "UTF-8", "-implicit:class", "-d", out_dir,
-         "-cp", classpath, "-sourcepath", os.pathsep.join(roots), path],
-        capture_output=True, text=True)
-    shutil.rmtree(out_dir, ignore_errors=True)
-    # Each error with the symbol javac could not find, when it names one.
-    errors, lines = [], result.stderr.splitlines()
-    for i, line in enumerate(lines):
-        if ": error: " in line:
-            symbol = next((s.strip() for s in lines[i + 1:i + 4] if s.strip().startswith("symbol:")),
-                          "")
-            errors.append(line.split(": error: ", 1)[1] + (f" ({symbol})" if symbol else ""))
-    return result.returncode == 0, errors[:8]
+def compile_one(class_name, path, roots, classpath, out_dir, declared_in=None):
+    """Compiles one operator class. A class javac reports missing that the toolkit declares in a
+    file of another name (a second class in a file, which -sourcepath cannot find) is added with
+    its file, as the toolkit's own build compiles all its sources together."""
+    declared_in = declared_in or {}
+    files = [path]
+    for _ in range(4):
+        os.makedirs(out_dir, exist_ok=True)
+        result = subprocess.run(
+            ["javac", "-proc:none", "-nowarn", "-encoding", "UTF-8", "-implicit:class", "-d",
+             out_dir, "-cp", classpath, "-sourcepath", os.pathsep.join(roots)] + files,
+            capture_output=True, text=True)
+        shutil.rmtree(out_dir, ignore_errors=True)
+        # Each error with the symbol javac could not find, when it names one.
+        errors, lines = [], result.stderr.splitlines()
+        for i, line in enumerate(lines):
+            if ": error: " in line:
+                symbol = next((s.strip() for s in lines[i + 1:i + 4]
+                               if s.strip().startswith("symbol:")), "")
+                errors.append(line.split(": error: ", 1)[1] + (f" ({symbol})" if symbol else ""))
+        more = {declared_in[m] for m in re.findall(r"symbol:\s+class (\w+)", result.stderr)
+                if m in declared_in} - set(files)
+        if result.returncode == 0 or not more:
+            return result.returncode == 0, errors[:8]
+        files += sorted(more)
+    return False, errors[:8]
 
 
 def commit_of(toolkits, name):
@@ -351,7 +362,8 @@ def run(toolkits, work_dir, out_file, jars, maven_repo, only=()):
         roots = source_roots(root)
         for other in TOOLKIT_SOURCES.get(name, ()):
             roots += source_roots(os.path.join(toolkits, other))
-        jobs = [(c, p, roots, classpath, os.path.join(work_dir, "classes", name, c))
+        declared_in = {n: entry[0] for n, entry in java_classes(root).items() if not entry[5]}
+        jobs = [(c, p, roots, classpath, os.path.join(work_dir, "classes", name, c), declared_in)
                 for c, p in found]
         with ThreadPoolExecutor(max_workers=2) as pool:
             results = list(pool.map(lambda job: compile_one(*job), jobs))
