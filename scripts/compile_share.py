@@ -402,16 +402,20 @@ OUTSIDE_CENTRAL = {
     "cdc": "IBM's CDC libraries",
     "eventstore": "its own Scala implementation and IBM's Event Store client",
     "health": "the OSEA library its repository carries",
+    "objectstorage": "IBM's Stocator build and COS SDK bundle (3 also IBM's sample functions)",
 }
 
 
 def reason(name, operator, missing_libraries):
     text = " ".join(operator["errors"])
     for pattern, why, central in REASONS:
-        if re.search(pattern, text):
-            return why, central
+        if central and re.search(pattern, text):
+            return why, central  # what streams-window provides comes first
     if name in OUTSIDE_CENTRAL:
         return OUTSIDE_CENTRAL[name], False
+    for pattern, why, central in REASONS:
+        if re.search(pattern, text):
+            return why, central
     if missing_libraries:
         return "libraries not on Maven Central: " + ", ".join(missing_libraries), False
     return (operator["errors"][0] if operator["errors"] else "?"), True
