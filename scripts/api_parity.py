@@ -18,6 +18,10 @@ names, signatures, checked exceptions and constant values (docs/porting.md, "API
       there, then one summary line; exits 0 only when every member is present. --only limits the
       check to types whose names start with one of the prefixes.
 
+Where IBM's product API, which IBM's toolkits were compiled against and call, differs from the
+open-sourced module, the list follows the product (PRODUCT_SIGNATURES): real operators are the
+reference. generate applies those differences and notes each in the list's header.
+
 Both sides are read with the same javap, so one normalisation serves: interface methods lose
 `abstract`/`default`, and `synchronized`, `native` and `strictfp` (which a caller never sees) are
 dropped. Packages named `internal` are IBM's implementation (annotation processors, service
@@ -42,13 +46,37 @@ DEPENDENCIES = (
     "org.apache.commons:commons-math:2.2",
     "com.ibm.icu:icu4j:56.1",
 )
+# The product's signatures where they differ from IBM's open-sourced sources: (type, the
+# open-sourced member or None, the product's member). EncodingFactory.getJSONEncoding() returns
+# JSON4J's types in the product (IBMStreams/streamsx.inetserver's AccessWindowContents and
+# WebSocketSend assign it to JSONEncoding<com.ibm.json.java.JSONObject, ...JSONArray>; the json,
+# inet and slack toolkits do the same), API4JSON's in OSStreams. The product's
+# ConsistentRegionContext also names its region's bean (IBMStreams/streamsx.kafka calls it).
+PRODUCT_SIGNATURES = (
+    (
+        "com.ibm.streams.operator.encoding.EncodingFactory",
+        "public static com.ibm.streams.operator.encoding.JSONEncoding<com.api.json.JSONObject,"
+        " com.api.json.JSONArray> getJSONEncoding()",
+        "public static com.ibm.streams.operator.encoding.JSONEncoding<com.ibm.json.java.JSONObject,"
+        " com.ibm.json.java.JSONArray> getJSONEncoding()",
+    ),
+    (
+        "com.ibm.streams.operator.state.ConsistentRegionContext",
+        None,
+        "public javax.management.ObjectName getConsistentRegionMXBeanName()",
+    ),
+)
 HEADER = """\
 # Public and protected signatures of IBM's Java Operator API: every type of the
 # com.ibm.streams.operator.api module of IBMStreams/OSStreams outside its `internal` packages, and
 # the com.ibm.streams.operator.samples.patterns package (with samples.state.Counter, which it names). Facts only (names, generics, checked
 # exceptions, constant values), listed with `javap -protected -constants` from IBM's sources
 # compiled for Java 8. Regenerate with scripts/api_parity.py generate; check a build with
-# scripts/api_parity.py check (docs/porting.md, "API coverage").
+# scripts/api_parity.py check (docs/porting.md, "API coverage"). Where IBM's product API, which
+# the toolkits compiled against, differs from those sources, the list has the product's member
+# (PRODUCT_SIGNATURES in scripts/api_parity.py): EncodingFactory.getJSONEncoding() returns
+# JSON4J's types (com.ibm.json.java), and ConsistentRegionContext has
+# getConsistentRegionMXBeanName().
 """
 
 
@@ -142,6 +170,16 @@ def in_scope(class_name, module):
     return module == API_MODULE
 
 
+def apply_product_signatures(listed):
+    """Replaces or adds, in {type: {"decl", "members"}}, the product's members."""
+    for type_name, open_sourced, product in PRODUCT_SIGNATURES:
+        members = listed[type_name]["members"]
+        if open_sourced is not None:
+            members.discard(open_sourced)
+        members.add(product)
+    return listed
+
+
 def generate(ibm_checkout, work_dir, out_file, maven_repo):
     if os.path.exists(work_dir):
         shutil.rmtree(work_dir)
@@ -179,7 +217,7 @@ def generate(ibm_checkout, work_dir, out_file, maven_repo):
                     class_name = (package + "/" + name[:-6]).replace("/", ".")
                     if in_scope(class_name, module):
                         names.append(class_name)
-    listed = javap(os.pathsep.join([classes, classpath]), sorted(names))
+    listed = apply_product_signatures(javap(os.pathsep.join([classes, classpath]), sorted(names)))
     with open(out_file, "w") as out:
         out.write(HEADER)
         out.write(f"# IBMStreams/OSStreams commit {archive}\n")

@@ -11,8 +11,9 @@ windows, tumbling and sliding, partitioned) run by a Java engine inside Spark.
 * :func:`jar_path` and :func:`examples_jar_path` find the jars a session needs;
   :func:`api_jar_path` finds the jar of IBM's API to compile your own operators against
   (``python -m streams_window classpath`` prints it).
-* :mod:`streams_window.errors` holds the exceptions. An operator that fails while Spark runs it
-  raises :class:`OperatorError` from the action (``collect()``, a write, a streaming query's
+* :mod:`streams_window.errors` holds the exceptions. In a session built with :func:`configure`
+  (or after ``errors.install()``), an operator that fails while Spark runs it raises
+  :class:`OperatorError` from the action (``collect()``, a write, a streaming query's
   ``awaitTermination()``), with no wrapping needed; :mod:`streams_window.testing` holds a
   reference run to test operators against.
 
@@ -37,7 +38,6 @@ Example::
     sums.show()  # two rows: seq 3 with total 6.0, seq 7 with total 22.0
 """
 
-from streams_window import errors
 from streams_window._aggregate import aggregate
 from streams_window._jars import api_jar_path, examples_jar_path, jar_path
 from streams_window._operators import output_port, run_operator
@@ -68,8 +68,3 @@ __all__ = [
     "parse_window",
     "run_operator",
 ]
-
-# Actions (collect(), writes, a streaming query's awaitTermination(), ...) raise streams-window's
-# exceptions when the failure is ours: see streams_window.errors. On Spark Connect sessions too,
-# now if the Connect client is loaded, else at the facade's first call on one.
-errors.install()

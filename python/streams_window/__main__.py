@@ -1,7 +1,7 @@
 """Command line of streams-window: ``python -m streams_window classpath [--spark]``.
 
 ``classpath`` prints what ``javac`` or a build tool needs to compile an IBM Streams Java operator
-(the API jar, :func:`streams_window.api_jar_path`); ``classpath --spark`` prints the jar a Spark
+(the API jar, :func:`streams_window.api_jar_path`, and the JSON4J jar beside it); ``classpath --spark`` prints the jar a Spark
 session needs (:func:`streams_window.jar_path`), for ``spark-submit --jars``.
 """
 
@@ -25,7 +25,8 @@ examples:
 # Wrapped by hand: the raw formatter keeps the examples' lines as they are, and this text too.
 _CLASSPATH_DESCRIPTION = """\
 Print the classpath to compile an IBM Streams Java operator against: the jar of
-IBM's API packages (com.ibm.streams.operator.**), for javac -cp or a build tool.
+IBM's API packages (com.ibm.streams.operator.**) and the jar of IBM's JSON4J
+(com.ibm.json.java), for javac -cp or a build tool.
 Operators need nothing else to compile, unless they use the SPL complex types
 (add commons-math 2.2) or log through log4j 1.x (add a log4j 1.x API, such as
 log4j-1.2-api). With --spark, print the jar a Spark session needs instead.
@@ -40,7 +41,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if arguments.spark:
             print(_jars.jar_path())
         else:
-            print(_jars.api_jar_path())
+            print(_jars.compile_classpath())
     except FileNotFoundError as missing:
         # One line, no traceback: the message already says which command builds the jar.
         print(f"{PROG} classpath: {missing}", file=sys.stderr)

@@ -142,22 +142,12 @@ def aggregate_options(
         ("aggregate_evicted_partitions", aggregate_evicted_partitions),
     ):
         options[argument] = _checks.flag(set_flag, argument)
+    # Their values (incremental or recompute; sliced or recompute) are the JVM's to judge.
     if sliding_aggregation is not None:
-        options["sliding_aggregation"] = _checks.one_of(
-            sliding_aggregation, _SLIDING_AGGREGATIONS, "sliding_aggregation"
-        )
+        options["sliding_aggregation"] = _checks.text(sliding_aggregation, "sliding_aggregation")
     if pane_aggregation is not None:
-        options["pane_aggregation"] = _checks.one_of(
-            pane_aggregation, _PANE_AGGREGATIONS, "pane_aggregation"
-        )
+        options["pane_aggregation"] = _checks.text(pane_aggregation, "pane_aggregation")
     return options
-
-
-# The values of SPL Aggregate's slidingAggregation parameter.
-_SLIDING_AGGREGATIONS = ("incremental", "recompute")
-
-# The values of SPL Aggregate's paneAggregation parameter (timeInterval windows).
-_PANE_AGGREGATIONS = ("sliced", "recompute")
 
 
 @dataclass(frozen=True)
@@ -244,7 +234,7 @@ def output_ports(output_schema: Any) -> tuple[Any, dict[str, str]]:
     if not output_schema:
         raise ValueError("output_schema is an empty list: give one schema per output port")
     schemas = [
-        _checks.schema(s, f"output_schema[{port}]", port) for port, s in enumerate(output_schema)
+        _checks.schema(s, f"output_schema[{port}]") for port, s in enumerate(output_schema)
     ]
     prefix = RUN_OPTION_KEYS["output_schema"]
     more = {
@@ -333,10 +323,6 @@ class AggregateCall:
         functions = _checks.string_mapping(
             output, "output", "output function", ("total", "Sum(cost)")
         )
-        if not functions:
-            raise ValueError(
-                "output is empty: give at least one column, e.g. {'total': 'Sum(cost)'}"
-            )
         options = run_options(**run_arguments)
         options.update(
             aggregate_options(

@@ -1,12 +1,15 @@
 """The checks the facade makes before it reaches the JVM: the Python types of the arguments.
 
-Everything about the plan (whether a column exists and has a fitting type, whether the window
-clause, the output schema, the operator class and its parameters are valid) is judged once, by
-the JVM entry points, whose refusal (condition ``STREAMS_WINDOW_REFUSED_ARGUMENT``) becomes an
-:class:`~streams_window.errors.ArgumentError` (a ``ValueError``). What is checked here is what
-Py4J would otherwise turn into an obscure failure or a wrong value: a ``None`` where a string
-goes, a set where a list goes, a parameter value that has no SPL spelling. Every public function
-of the facade uses these, so the same mistake gets the same message from each.
+Only what must be checked on this side is checked here: what cannot be sent as it is, over Py4J
+or in the Spark Connect request, whose client has no JVM at all. That is each argument's Python
+type (a ``None`` or a number where a string goes, a set where a list goes, which Py4J would turn
+into an obscure failure or a wrong value) and the conversion of operator parameter values to the
+strings SPL passes (a value that has no SPL spelling). Everything else, the form of the values
+included (a blank string, a column named twice, a parameter without values, an empty output), is
+judged once, by the JVM entry points (``EntryPointArguments`` and the plan's validation), whose
+refusal (condition ``STREAMS_WINDOW_REFUSED_ARGUMENT``) becomes an
+:class:`~streams_window.errors.ArgumentError` (a ``ValueError``) with the JVM's message, the
+same on both session kinds and for Java callers.
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ ParamValue = ParamScalar | Sequence[ParamScalar]
 
 
 def text(value: Any, argument: str) -> str:
-    """``value``, which must be a non-blank string.
+    """``value``, which must be a string.
 
     Example::
 
@@ -32,8 +35,6 @@ def text(value: Any, argument: str) -> str:
     """
     if not isinstance(value, str):
         raise TypeError(f"{argument} takes a string; got {type(value).__name__}")
-    if not value.strip():
-        raise ValueError(f"{argument} is empty")
     return value
 
 
@@ -49,22 +50,13 @@ def flag(value: Any, argument: str) -> str:
     return "true" if value else "false"
 
 
-def one_of(value: Any, choices: Sequence[str], argument: str) -> str:
-    """``value``, which must be one of the strings ``choices``."""
-    text(value, argument)
-    if value not in choices:
-        listed = ", ".join(repr(choice) for choice in choices)
-        raise ValueError(f"{argument} must be one of {listed}, not {value!r}")
-    return str(value)
-
-
 def column_list(columns: str | Sequence[str] | None, argument: str) -> list[str]:
     """One column name or a list of them, as a list; ``None`` gives ``[]``.
 
     Example::
 
         column_list("key", "partition_by")  # ['key']
-        column_list(["a", "a"], "order_by")  # ValueError: order_by names a column twice
+        column_list({"key"}, "partition_by")  # TypeError: ... got set
     """
     if columns is None:
         return []
@@ -77,25 +69,18 @@ def column_list(columns: str | Sequence[str] | None, argument: str) -> list[str]
         )
     for column in columns:
         text(column, f"{argument} column")
-    if len(set(columns)) != len(columns):
-        raise ValueError(f"{argument} names a column twice: {list(columns)}")
     return list(columns)
 
 
-def schema(value: Any, argument: str, port: int = 0) -> Any:
-    """``value``, which must be a non-blank DDL string or a ``StructType``: the schema of output
-    port ``port``."""
+def schema(value: Any, argument: str) -> Any:
+    """``value``, which must be a DDL string or a ``StructType``."""
     from pyspark.sql.types import StructType
 
-    if isinstance(value, StructType):
-        return value
-    if not isinstance(value, str):
+    if not isinstance(value, (StructType, str)):
         raise TypeError(
             f"{argument} takes a DDL string such as 'key string, total double' or a"
             f" StructType; got {type(value).__name__}"
         )
-    if not value.strip():
-        raise ValueError(f"{argument} is empty: give the schema of output port {port}")
     return value
 
 
@@ -116,11 +101,9 @@ def parameter_strings(params: Mapping[str, ParamValue] | None) -> dict[str, list
         )
     converted: dict[str, list[str]] = {}
     for name, value in params.items():
-        if not isinstance(name, str) or not name:
-            raise TypeError(f"params names must be non-empty strings; got {name!r}")
+        if not isinstance(name, str):
+            raise TypeError(f"params names must be strings; got {name!r}")
         if isinstance(value, (list, tuple)):
-            if not value:
-                raise ValueError(f"parameter {name!r} has no values: give at least one")
             converted[name] = [_parameter_string(name, item) for item in value]
         else:
             converted[name] = [_parameter_string(name, value)]
@@ -130,9 +113,9 @@ def parameter_strings(params: Mapping[str, ParamValue] | None) -> dict[str, list
 def string_mapping(
     entries: Mapping[str, str] | None, argument: str, what: str, example: tuple[str, str]
 ) -> dict[str, str]:
-    """A mapping of non-blank column names to non-blank strings (column -> SPL type, column ->
-    output function); ``None`` gives ``{}``. ``what`` names the values and ``example`` is a valid
-    entry, both for the messages.
+    """A mapping of column names to strings (column -> SPL type, column -> output function);
+    ``None`` gives ``{}``. ``what`` names the values and ``example`` is a valid entry, both for
+    the messages.
 
     Example::
 
@@ -148,21 +131,15 @@ def string_mapping(
             f"{argument} takes a mapping of column name to {what}, such as"
             f" {{{column!r}: {value!r}}}; got {type(entries).__name__}"
         )
-    checked: dict[str, str] = {}
     for name, given in entries.items():
         if not isinstance(name, str):
             raise TypeError(f"{argument} names columns by strings; got {name!r}")
-        if not name.strip():
-            raise ValueError(f"{argument} has an empty column name")
         if not isinstance(given, str):
             raise TypeError(
                 f"{argument}[{name!r}] takes an {what} as text, such as {value!r};"
                 f" got {type(given).__name__}"
             )
-        if not given.strip():
-            raise ValueError(f"{argument}[{name!r}] is empty: give an {what} such as {value!r}")
-        checked[name] = given
-    return checked
+    return dict(entries)
 
 
 def _parameter_string(name: str, value: Any) -> str:

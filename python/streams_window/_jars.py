@@ -22,8 +22,10 @@ it to :func:`streams_window.configure` through ``extra_jars``.
 
 :func:`api_jar_path` finds the jar of IBM's API packages (``com.ibm.streams.operator.**``), the
 one to compile your own operators against: a release wheel carries it in
-``streams_window/jars/api/``; a source checkout builds it in ``java/api/target``. Spark does not
-need it on a session (the main jar holds the same classes).
+``streams_window/jars/api/``; a source checkout builds it in ``java/api/target``. Beside it lies
+the jar of IBM's JSON4J (``com.ibm.json.java``), whose types the API's signatures name
+(:func:`json4j_jar_path`); :func:`compile_classpath` joins the two. Spark does not need them on
+a session (the main jar holds the same classes).
 """
 
 from __future__ import annotations
@@ -51,6 +53,7 @@ API_BUILD_COMMAND = "mvn -q -B -pl java/api -am package -DskipTests"
 _SHADED_JAR = "streams-window-spark-*-all.jar"
 _EXAMPLES_JAR = "streams-window-examples-*.jar"
 _API_JAR = "streams-window-api-*.jar"
+_JSON4J_JAR = "streams-window-json4j-*.jar"
 
 # Maven builds these beside a module's jar; they hold no classes to run.
 _NOT_CLASS_JARS = ("-sources.jar", "-javadoc.jar", "-tests.jar", "-test-sources.jar")
@@ -232,6 +235,40 @@ def api_jar_path(package_dir: Path | None = None, checkout_root: Path | None = N
         )
     """
     return _module_jar_path("api", "API", _API_JAR, API_BUILD_COMMAND, package_dir, checkout_root)
+
+
+def json4j_jar_path(package_dir: Path | None = None, checkout_root: Path | None = None) -> str:
+    """Return the path of the jar of IBM's JSON4J API (``com.ibm.json.java``), which the API jar's
+    ``EncodingFactory.getJSONEncoding()`` names and operators use to read and write JSON.
+
+    Looked for beside the API jar in ``streams_window/jars/api/`` of the installed package, then
+    in ``java/json4j/target`` of a source checkout (the API jar's build makes it).
+
+    Raises:
+        FileNotFoundError: the jar was not found; the message says which command builds it.
+    """
+    return _module_jar_path(
+        "api",
+        "JSON4J",
+        _JSON4J_JAR,
+        API_BUILD_COMMAND,
+        package_dir,
+        checkout_root,
+        module="java/json4j",
+    )
+
+
+def compile_classpath(package_dir: Path | None = None, checkout_root: Path | None = None) -> str:
+    """Return the classpath to compile operators against: the API jar and the JSON4J jar,
+    joined with the platform's path separator (what ``python -m streams_window classpath``
+    prints).
+
+    Raises:
+        FileNotFoundError: a jar was not found; the message says which command builds it.
+    """
+    return os.pathsep.join(
+        [api_jar_path(package_dir, checkout_root), json4j_jar_path(package_dir, checkout_root)]
+    )
 
 
 def _module_jar_path(

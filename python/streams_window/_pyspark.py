@@ -5,7 +5,8 @@ public API serves.
 * Session kinds: :func:`is_connect`, :func:`classic_session`, :func:`active_session`.
 * Handles the Py4J transport needs (``df._jdf``, ``spark._jvm``, the gateway) and the plan node
   the Connect transport sends (:func:`connect_request`).
-* Errors: :func:`install` puts one converter in front of each of PySpark's two conversions of a
+* Errors: :func:`install` (when the user opts in: ``streams_window.errors.install``, which
+  ``configure`` calls) puts one converter in front of each of PySpark's two conversions of a
   failure (``pyspark.errors.exceptions.captured.convert_exception`` for Py4J,
   ``pyspark.sql.connect.client.core.convert_exception`` for Spark Connect: private, but the one
   function each kind of failure goes through), the same way for both; :func:`raised_as` makes

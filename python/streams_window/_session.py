@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 from urllib.parse import urlparse
 
-from streams_window import _jars, _pyspark, _spark_version
+from streams_window import _jars, _pyspark, _spark_version, errors
 from streams_window._connect_request import PLUGIN_CLASS, RELATION_PLUGINS
 
 if TYPE_CHECKING:
@@ -35,6 +35,7 @@ def configure(
     builder: SparkSession.Builder,
     *,
     extra_jars: Iterable[str | os.PathLike[str]] | None = None,
+    translate_errors: bool = True,
 ) -> SparkSession.Builder:
     """Add streams-window's jar and quiet log settings to a SparkSession builder.
 
@@ -52,6 +53,11 @@ def configure(
     chunks and a micro-batch writes only the chunks that changed. A session on another state
     store runs the same queries with each key's whole state as one value (see
     ``docs/architecture.md``, "State layout").
+
+    It also opts in to streams-window's errors (:func:`streams_window.errors.install`): an
+    action that fails for a reason of ours then raises the class of
+    :mod:`streams_window.errors` its condition gives, in place of PySpark's exception.
+    ``translate_errors=False`` leaves PySpark's conversion of Java exceptions as it is.
 
     Call it before the first ``getOrCreate()`` of the process: Spark reads ``spark.jars`` only
     when its JVM starts, so a session that is already running does not gain the jar.
@@ -71,6 +77,8 @@ def configure(
         extra_jars: more jars for ``spark.jars``, typically those holding your operators (or
             :func:`streams_window.examples_jar_path`). Local paths must exist; URLs (``hdfs:``,
             ``https:``, ...) are passed on unchecked.
+        translate_errors: whether to put streams-window's converter in front of PySpark's
+            conversion of Java exceptions (:func:`streams_window.errors.install`).
 
     Returns:
         The same builder, for chaining.
@@ -145,6 +153,8 @@ def configure(
         builder = builder.config(CONSOLE_PROGRESS, "false")
     if remote is not None:
         _ignore_connect_echoes(_pyspark.builder_options(builder), given)
+    if translate_errors:
+        errors.install()
     return builder
 
 

@@ -7,11 +7,14 @@ raises it, with a first line that says what went wrong:
   :func:`streams_window.aggregate`, :func:`streams_window.parse_window`, ...) raise them for bad
   arguments, before any Spark job starts;
 * an *action* that runs a query (``collect()``, ``count()``, a write, a streaming query's
-  ``awaitTermination()`` or ``processAllAvailable()``, a ``foreachBatch`` function) raises them
-  when an operator fails while Spark runs it. Importing ``streams_window`` puts a converter in
-  front of PySpark's own conversion of Java exceptions (as Delta Lake's Python package does for
-  its exceptions); it turns only streams-window's Java exceptions into these classes and leaves
-  every other failure exactly as PySpark raises it.
+  ``awaitTermination()`` or ``processAllAvailable()``) raises them when an operator fails while
+  Spark runs it, once you opted in: :func:`streams_window.configure` does (unless given
+  ``translate_errors=False``), as does :func:`install`. That puts a converter in front of
+  PySpark's own conversion of Java exceptions (as Delta Lake's Python package does for its
+  exceptions); it turns only streams-window's Java exceptions into these classes and leaves
+  every other failure exactly as PySpark raises it. Importing ``streams_window`` changes
+  nothing of PySpark's; without the converter, :func:`translate` finds our error behind
+  PySpark's.
 
 streams-window's Java exceptions carry a condition (Spark's error class) and message
 parameters; which condition becomes which Python exception (the first one in the cause chain
@@ -24,9 +27,14 @@ Condition in the cause chain               Python exception
                                            for a window clause
 ``STREAMS_WINDOW_OPERATOR_FAILED``         :class:`OperatorError`
 ``STREAMS_WINDOW_INCOMPATIBLE_RESTART``,   :class:`OperatorError` (``cause_class`` the Java
-``STREAMS_WINDOW_UNREADABLE_STATE``,       exception's; normally inside an operator's failure)
-``STREAMS_WINDOW_DAMAGED_STATE``
+``STREAMS_WINDOW_UNREADABLE_STATE``,       exception's; inside an operator's failure, or alone
+``STREAMS_WINDOW_DAMAGED_STATE``           when the restart is refused as a micro-batch is planned)
 =========================================  ====================================================
+
+The classes are read from conditions only, never from the text of a message. A failure that
+reaches the driver as text only (a ``foreachBatch`` function's, which crosses a Python worker;
+a Spark Connect query's ``exception()``) carries no condition, and stays PySpark's exception:
+its message holds ours.
 
 A Spark Connect session raises the same classes, read the same way from what the client
 receives of the server's exception (docs/connect.md, "Errors").
@@ -37,9 +45,10 @@ layout, a streaming query over our results started in ``update`` output mode fai
 ``start()`` with an :class:`ArgumentError` (also a PySpark ``AnalysisException``) that says to
 use ``append``; on the chunked layout Spark accepts ``update``, which writes the same rows. A
 streaming query restarted from a checkpoint whose state is keyed by other columns (a
-``partition_by`` of other columns in number or type) fails before its first micro-batch with an
-:class:`ArgumentError` (also a PySpark ``StreamingQueryException``) naming ``partition_by`` in
-the checkpoint and now, where Spark would raise its own key schema error.
+``partition_by`` of other columns in number or type), or held in the other state layout, fails
+as its first micro-batch is planned with an :class:`OperatorError` (condition
+``STREAMS_WINDOW_INCOMPATIBLE_RESTART``, also a PySpark ``StreamingQueryException``) naming
+the part in the checkpoint and now, before Spark's own checks of the state.
 
 Example::
 
@@ -65,7 +74,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from streams_window import _connect, _jvm, _pyspark
-from streams_window._classify import Link, classify
+from streams_window._classify import classify
 from streams_window._exceptions import (
     ArgumentError,
     OperatorError,
@@ -80,6 +89,7 @@ __all__ = [
     "PlanWarning",
     "StreamsWindowError",
     "WindowClauseError",
+    "install",
     "translate",
     "translated",
 ]
@@ -93,9 +103,9 @@ for _public in (ArgumentError, OperatorError, PlanWarning, StreamsWindowError, W
 def translate(error: BaseException) -> StreamsWindowError | None:
     """Return the streams-window error behind a Spark or Py4J exception, or ``None``.
 
-    Since importing ``streams_window`` converts failures as PySpark raises them, this is needed
-    only for an exception converted elsewhere: one raised before the import, or caught from a
-    session whose conversion was replaced after it. Looks through the Java cause chain of
+    Needed where PySpark's conversion is left as it is (no :func:`install`, or
+    ``configure(..., translate_errors=False)``), or for an exception converted elsewhere. Looks
+    through the Java cause chain of
     ``error`` (a ``py4j.protocol.Py4JJavaError`` or a PySpark captured exception) for
     streams-window's Java exceptions (see the module's table), or an exception of the Spark
     Connect client. A :class:`StreamsWindowError` is returned as it is. Anything else gives
@@ -121,8 +131,7 @@ def translate(error: BaseException) -> StreamsWindowError | None:
     if handle is not None:
         return _from_java(handle)
     if _pyspark.raised_through(error) == "jvm":
-        # Through Py4J without its Java object: its text is all there is.
-        return classify([Link((), str(error))])
+        return None  # through Py4J without its Java object: no condition to read
     links = _connect.exception_chain(error)
     ours = classify(links)
     return None if ours is None else _pyspark.raised_as(ours, links[0])
@@ -176,7 +185,8 @@ def calling(what: str) -> Iterator[None]:
     failure of the JVM or the Connect server becomes a plain :class:`StreamsWindowError` naming
     ``what`` was being done and the Java exception; a Python error passes unchanged.
     """
-    install()  # the Connect converter, once a Connect session exists
+    if _converter.installed:
+        install()  # the Connect converter, once a Connect session exists
     try:
         yield
     except StreamsWindowError:
@@ -199,10 +209,29 @@ def calling(what: str) -> Iterator[None]:
         raise ours from error
 
 
+class _Converter:
+    """Whether the process opted in to the converter (:func:`install`)."""
+
+    installed = False
+
+
+_converter = _Converter()
+
+
 def install() -> None:
-    """Put the conversion to streams-window's errors in front of PySpark's, for Py4J failures
-    and (once its client is loaded) Spark Connect ones; idempotent. Done on import of
-    ``streams_window`` and by each of the facade's calls."""
+    """Opt in: put the conversion to streams-window's errors in front of PySpark's, for Py4J
+    failures and (once its client is loaded, at the facade's next call on a Connect session)
+    Spark Connect ones; idempotent. :func:`streams_window.configure` calls it unless given
+    ``translate_errors=False``; importing ``streams_window`` does not.
+
+    Example::
+
+        from streams_window import errors
+
+        errors.install()  # a session built without streams_window.configure()
+        out.collect()     # an operator's failure is an OperatorError
+    """
+    _converter.installed = True
     _pyspark.install(classic=_from_java, connect=_from_connect)
 
 

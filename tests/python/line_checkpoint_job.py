@@ -10,7 +10,8 @@ Spark 3.5 has the single-value layout only: there the RocksDB store gives it too
 query keeps it on Spark 4, where RocksDB gives a new query the chunked layout, which starts on
 the first Spark 4 line. On each Spark 4 line the query started on 3.5 with RocksDB is first
 restarted without the opt-in that keeps its layout (docs/decisions.md, "The layout is recorded
-with the checkpoint"), which must be refused with our ArgumentError, and then with it. Prints one
+with the checkpoint"), which the JVM must refuse (an OperatorError, condition
+STREAMS_WINDOW_INCOMPATIBLE_RESTART), and then with it. Prints one
 JSON line: the pyspark version and, per query, the rows in the sink and the stateful operator
 that ran, and the refusal without the opt-in (its condition and message).
 """
@@ -94,8 +95,8 @@ def main(root: Path, step: int, examples_jar: str) -> None:
             spark.conf.set(FOLLOW_CHECKPOINT, "false")
             try:
                 run_query(spark, source, root / name)
-            except sw.ArgumentError as error:
-                refused[name] = {"condition": error.condition, "message": str(error)}
+            except sw.OperatorError as error:
+                refused[name] = {"condition": error.condition, "message": error.cause_message}
             else:
                 sys.exit(f"{name} on pyspark {pyspark.__version__}: restarted without the opt-in")
             finally:

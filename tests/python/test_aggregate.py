@@ -121,7 +121,6 @@ def test_the_jvm_judges_columns_with_the_messages_run_operator_gives(trades, arg
 @pytest.mark.parametrize(
     ("output", "error", "message"),
     [
-        ({}, ValueError, "output is empty"),
         ([("n", "Count()")], TypeError, "output takes a mapping of column name to output function"),
         ({"n": None}, TypeError, r"output\['n'\] takes an output function as text"),
     ],
@@ -129,6 +128,12 @@ def test_the_jvm_judges_columns_with_the_messages_run_operator_gives(trades, arg
 def test_output_of_the_wrong_python_type_is_refused_before_the_jvm(trades, output, error, message):
     with pytest.raises(error, match=message):
         sw.aggregate(trades, window="tumbling, count(2)", output=output)
+
+
+def test_an_empty_output_is_refused_by_the_jvm(trades):
+    with pytest.raises(sw.ArgumentError, match=r"output is empty: give at least one column") as e:
+        sw.aggregate(trades, window="tumbling, count(2)", output={})
+    assert e.value.condition == "STREAMS_WINDOW_REFUSED_ARGUMENT"
 
 
 def test_partition_columns_lead_the_result_without_being_assigned(trades):

@@ -1,6 +1,7 @@
-"""The Java entry points refuse what the facade refuses, in the same words (docs/java.md,
-"Errors"): each mistake below is made once through the facade, once straight at the Java entry
-point (as a Java or Scala job calls it), and both messages must be the same."""
+"""The Java entry points are the one judge of the form of the arguments (docs/java.md,
+"Errors"): each mistake below is made once through the facade, which checks only Python types and
+passes it on, once straight at the Java entry point (as a Java or Scala job calls it), and both
+messages must be the same."""
 
 from __future__ import annotations
 

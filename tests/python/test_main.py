@@ -32,10 +32,12 @@ def run_module(*arguments: str, pythonpath: Path | None = None) -> subprocess.Co
     )
 
 
-def test_classpath_prints_the_api_jar(api_jar: str) -> None:
+def test_classpath_prints_the_api_and_json4j_jars(api_jar: str) -> None:
     result = run_module("classpath")
 
-    assert (result.returncode, result.stdout, result.stderr) == (0, api_jar + "\n", "")
+    expected = os.pathsep.join([api_jar, _jars.json4j_jar_path()])
+    assert (result.returncode, result.stdout, result.stderr) == (0, expected + "\n", "")
+    assert "streams-window-json4j-" in expected
 
 
 def test_classpath_spark_prints_the_jar_a_session_needs(built_jar: str) -> None:

@@ -6,8 +6,9 @@ or whose operator can no longer read its own StateHandler data, fails at the fir
 that reads an old key's state, with a message naming what changed and what to do; that
 micro-batch commits nothing, so the sink holds what it held, and the query restarted with its
 original definition carries on as if the refused attempt never happened. A partition_by that
-gives the key other columns in number or type is refused before the first micro-batch (Spark
-checks the key's schema then), as an ArgumentError naming partition_by then and now.
+gives the key other columns in number or type is refused as the first micro-batch is planned, by
+the JVM against the key recorded in the checkpoint (before Spark's own check of the key's
+schema), naming partition_by then and now.
 """
 
 from __future__ import annotations
@@ -22,7 +23,6 @@ from pyspark.errors import StreamingQueryException
 from pyspark.sql import SparkSession
 
 import streams_window as sw
-from streams_window import _classify
 
 RUNNING_TOTALS = "io.streamswindow.examples.RunningTotals"
 WINDOW_SUM = "io.streamswindow.examples.WindowSum"
@@ -218,12 +218,14 @@ def test_after_a_refused_restart_the_original_definition_carries_on_without_loss
 
 
 # Changes that give the state's key other columns in number or type, each with the line naming it.
-# Spark refuses them itself, before the first micro-batch, so no key and no definition record is
-# read: the facade names partition_by then and now from the two key schemas Spark's refusal holds.
-KEY_CHANGES: dict[str, tuple[dict[str, Any], str]] = {
+# Spark would refuse them itself, before any key or definition record is read; the JVM refuses
+# them first, from the key the checkpoint recorded when the query first started.
+KEY_CHANGES: dict[str, tuple[dict[str, Any], str, str, str]] = {
     "another column": (
         dict(partition_by=["key", "site"]),
-        'partition_by: "[key]" in the checkpoint, "[key, site]" now',
+        "partition_by",
+        "[key]",
+        "[key, site]",
     ),
     # The same name, read as another type: Spark's check would refuse it just the same.
     "another type": (
@@ -233,47 +235,53 @@ KEY_CHANGES: dict[str, tuple[dict[str, Any], str]] = {
             schema=SCHEMA.replace("key string", "key long"),
             output=OUTPUT.replace("key string", "key long"),
         ),
-        'partition_by [key], the types of its columns (from the input schema): "[string]" in the'
-        ' checkpoint, "[bigint]" now',
+        "partition_by [key], the types of its columns (from the input schema)",
+        "[string]",
+        "[bigint]",
     ),
 }
 
 
-def refused_before_running(pipeline: Pipeline, change: dict[str, Any]) -> sw.ArgumentError:
-    with pytest.raises(sw.ArgumentError) as raised:
+def refused_before_running(pipeline: Pipeline, change: dict[str, Any]) -> sw.OperatorError:
+    with pytest.raises(sw.OperatorError) as raised:
         pipeline.run({**BASE, **change})
     return raised.value
+
+
+def refused_key(error: sw.OperatorError, checkpoint: Path, part: str, then: str, now: str) -> None:
+    """``error`` is the JVM's refusal of a restart whose key changed ``part``."""
+    owner = error.parameters["owner"]
+    assert owner.startswith("checkpoint file:") and owner.endswith(str(checkpoint)), owner
+    assert error.condition == "STREAMS_WINDOW_INCOMPATIBLE_RESTART"
+    assert error.cause_class == "io.streamswindow.spark.errors.IncompatibleRestartException"
+    assert (error.parameters["part"], error.parameters["checkpointValue"]) == (part, then)
+    assert error.parameters["currentValue"] == now
+    assert error.cause_message == (
+        f"This query's checkpoint was written for another query definition (the state of {owner}):"
+        f' {part}: "{then}" in the checkpoint, "{now}" now. Saved windows are read only by the'
+        " definition that wrote them: restart with that definition, or give the query a new"
+        " checkpointLocation so that its windows start empty."
+    )
+    assert isinstance(error, StreamingQueryException)  # the query's failure, as Spark raised it
 
 
 @pytest.mark.parametrize("what", sorted(KEY_CHANGES))
 def test_a_restart_that_changes_the_key_columns_is_refused_naming_partition_by(
     any_spark: SparkSession, tmp_path: Path, state_layout: str, what: str
 ) -> None:
-    change, line = KEY_CHANGES[what]
+    change, part, then, now = KEY_CHANGES[what]
     pipeline = Pipeline(any_spark, tmp_path)
     rows = pipeline.write(["a", "b"], 4, 0)
     pipeline.run(BASE)
     before = pipeline.written()
     assert len(before) == 2  # one full window of each key; one tuple each left in the windows
+    recorded = (pipeline.checkpoint / "streams-window" / "state-key").read_text()
+    assert [json.loads(line)["fields"][0]["name"] for line in recorded.splitlines()] == ["key"]
 
     rows += pipeline.write(["a", "b"], 5, 100)
     error = refused_before_running(pipeline, change)
 
-    assert str(error) == (
-        "This query's checkpoint was written for another query definition (the key its state is"
-        " grouped by, which Spark checks before the first micro-batch runs): "
-        + line
-        + ". Saved windows are read only by the definition that wrote them: restart with that"
-        " definition, or give the query a new checkpointLocation so that its windows start empty."
-    )
-    assert isinstance(error, StreamingQueryException)  # what Spark itself raised there
-    # Spark's own refusal (Spark 3.5 raises it with another exception)
-    spark_s = (
-        "StateSchemaNotCompatible"
-        if pyspark.__version__.startswith("3.5.")
-        else "STATE_STORE_KEY_SCHEMA_NOT_COMPATIBLE"
-    )
-    assert spark_s in (error.java_message or "")
+    refused_key(error, pipeline.checkpoint, part, then, now)
     assert pipeline.written() == before  # nothing of the refused attempt reached the sink
     # Nor anything of it the checkpoint keeps: the original definition carries on without loss.
     pipeline.run(BASE)
@@ -281,92 +289,28 @@ def test_a_restart_that_changes_the_key_columns_is_refused_naming_partition_by(
     assert len(pipeline.written()) == 2 * 3  # windows 1, 2, 3 of each key
 
 
-def spark_refusal(saved: str, now: str) -> str:
-    """Spark's message for a key schema that changed across a restart, as a query's failure
-    prints it (its first five lines)."""
-    return (
-        "[STREAM_FAILED] Query [id = 1, runId = 2] terminated with exception:"
-        " [STATE_STORE_KEY_SCHEMA_NOT_COMPATIBLE] Provided key schema does not match existing"
-        " state key schema.\nPlease check number and type of fields.\n"
-        f"Existing key_schema={saved} and new key_schema={now}.\n"
-        "If you want to force running the query without schema validation, please set"
-        " spark.sql.streaming.stateStore.stateSchemaCheck to false.\n"
+def test_a_checkpoint_without_a_recorded_key_is_left_to_spark(
+    spark: SparkSession, tmp_path: Path
+) -> None:
+    # As one written before the key was recorded: Spark's own check refuses the new key, in
+    # Spark's words, which the facade does not read.
+    pipeline = Pipeline(spark, tmp_path)
+    pipeline.write(["a", "b"], 4, 0)
+    pipeline.run(BASE)
+    (pipeline.checkpoint / "streams-window" / "state-key").unlink()
+    pipeline.write(["a", "b"], 1, 100)
+
+    with pytest.raises(StreamingQueryException) as raised:
+        pipeline.run({**BASE, **KEY_CHANGES["another column"][0]})
+
+    assert not isinstance(raised.value, sw.StreamsWindowError)
+    spark_s = (
+        "StateSchemaNotCompatible"
+        if pyspark.__version__.startswith("3.5.")
+        else "STATE_STORE_KEY_SCHEMA_NOT_COMPATIBLE"
     )
-
-
-def key_schema(*fields: str) -> str:
-    listed = ",".join(f"StructField({field},true)" for field in fields)
-    return f"StructType({listed},StructField(__streams_window_definition,BooleanType,false))"
-
-
-def test_a_window_that_becomes_partitioned_names_partition_by_empty_in_the_checkpoint() -> None:
-    saved = "StructType(StructField(__streams_window_group,IntegerType,false)," + (
-        "StructField(__streams_window_definition,BooleanType,false))"
-    )
-    error = _classify.key_schema_error(
-        spark_refusal(saved, key_schema("key,StringType")), {}, java_class="x"
-    )
-
-    assert error is not None
-    assert 'partition_by: "[]" in the checkpoint, "[key]" now' in str(error)
-
-
-def test_key_columns_read_whatever_their_names_and_types() -> None:
-    saved = key_schema("a, b,StringType", "amount,DecimalType(10,2)")
-    now = key_schema("a, b,StringType", "amount,DecimalType(12,2)")
-
-    error = _classify.key_schema_error(spark_refusal(saved, now), {}, java_class="x")
-
-    assert error is not None
-    assert (
-        'partition_by [a, b, amount], the types of its columns (from the input schema):'
-        ' "[string, decimal(10,2)]" in the checkpoint, "[string, decimal(12,2)]" now'
-    ) in str(error)
-
-
-def test_the_parameters_of_sparks_refusal_are_read_when_the_message_lacks_the_schemas() -> None:
-    # The exception that carries Spark's condition has the schemas as parameters too (a Connect
-    # client receives them beside each message): read when the message lacks them.
-    error = _classify.key_schema_error(
-        "[STATE_STORE_KEY_SCHEMA_NOT_COMPATIBLE] Provided key schema does not match",
-        {
-            "storedKeySchema": key_schema("key,StringType"),
-            "newKeySchema": key_schema("key,StringType", "site,StringType"),
-        },
-        java_class="x",
-    )
-
-    assert error is not None
-    assert 'partition_by: "[key]" in the checkpoint, "[key, site]" now' in str(error)
-
-
-def test_spark_3_5_s_refusal_of_another_key_is_read_as_spark_4_s() -> None:
-    # Spark 3.5's StateSchemaNotCompatible, as its message reads (the schemas on lines of their
-    # own, the new one first).
-    message = (
-        "org.apache.spark.sql.execution.streaming.state.StateSchemaNotCompatible: Provided schema"
-        " doesn't match to the schema for existing state! Please note that Spark allow difference"
-        " of field name: check count of fields and data type of each field.\n"
-        f"- Provided key schema: {key_schema('key,StringType', 'site,StringType')}\n"
-        f"- Existing key schema: {key_schema('key,StringType')}\n"
-        "- Provided value schema: StructType(StructField(groupState,StructType(StructField(value,"
-        "BinaryType,true)),true))\n"
-    )
-
-    error = _classify.key_schema_error(message, {}, java_class="x")
-
-    assert error is not None
-    assert 'partition_by: "[key]" in the checkpoint, "[key, site]" now' in str(error)
-
-
-def test_a_key_that_is_not_one_of_our_streams_is_left_to_spark() -> None:
-    theirs = "StructType(StructField(key,StringType,true))"
-    ours = key_schema("key,StringType")
-
-    assert _classify.key_schema_error(spark_refusal(theirs, ours), {}, java_class="x") is None
-    assert _classify.key_schema_error(spark_refusal(ours, theirs), {}, java_class="x") is None
-    unreadable = spark_refusal(key_schema("a(,StringType"), ours)
-    assert _classify.key_schema_error(unreadable, {}, java_class="x") is None
+    assert spark_s in str(raised.value)
+    assert not (pipeline.checkpoint / "streams-window" / "state-key").exists()  # nor written now
 
 
 def test_an_aggregate_whose_window_becomes_partitioned_is_refused_naming_partition_by(
@@ -405,8 +349,8 @@ def test_an_aggregate_whose_window_becomes_partitioned_is_refused_naming_partiti
     assert len(before) == 2  # 8 rows, two full windows
     pipeline.write(["a", "b"], 4, 100)
 
-    with pytest.raises(sw.ArgumentError) as raised:
+    with pytest.raises(sw.OperatorError) as raised:
         run(window="partitioned, tumbling, count(3)", partition_by="key")
 
-    assert 'partition_by: "[]" in the checkpoint, "[key]" now. Saved windows' in str(raised.value)
+    refused_key(raised.value, pipeline.checkpoint, "partition_by", "[]", "[key]")
     assert written() == before

@@ -296,9 +296,7 @@ def test_stated_types_must_keep_what_the_plan_needs_of_a_column(payments: DataFr
     [
         (["amount"], TypeError, "spl_types takes a mapping of column name to SPL type"),
         ({"amount": 64}, TypeError, r"spl_types\['amount'\] takes an SPL type as text"),
-        ({"amount": " "}, ValueError, r"spl_types\['amount'\] is empty"),
         ({1: "decimal64"}, TypeError, "spl_types names columns by strings"),
-        ({"": "decimal64"}, ValueError, "spl_types has an empty column name"),
     ],
 )
 def test_arguments_of_the_wrong_python_type_are_refused_before_the_jvm(
@@ -307,3 +305,18 @@ def test_arguments_of_the_wrong_python_type_are_refused_before_the_jvm(
     with pytest.raises(error, match=message) as raised:
         decimal_sum(payments, spl_types=spl_types)
     assert not isinstance(raised.value, ArgumentError)
+
+
+@pytest.mark.parametrize(
+    ("spl_types", "message"),
+    [
+        ({"amount": " "}, r"spl_types\['amount'\] is empty: give an SPL type such as 'decimal64'"),
+        ({"": "decimal64"}, "spl_types has an empty column name"),
+    ],
+)
+def test_blank_entries_are_refused_by_the_jvm(
+    payments: DataFrame, spl_types: Any, message: str
+) -> None:
+    with pytest.raises(ArgumentError, match=message) as raised:
+        decimal_sum(payments, spl_types=spl_types)
+    assert raised.value.condition == "STREAMS_WINDOW_REFUSED_ARGUMENT"

@@ -47,4 +47,6 @@ def test_the_wheel_carries_the_spark_jar_the_examples_and_the_api(
     api_jars = fnmatch.filter(names, "streams_window/jars/api/streams-window-api-*.jar")
     assert len(api_jars) == 1, names
     assert not api_jars[0].endswith(("-sources.jar", "-javadoc.jar"))
+    json4j_jars = fnmatch.filter(names, "streams_window/jars/api/streams-window-json4j-*.jar")
+    assert len(json4j_jars) == 1, names
     assert "streams_window/py.typed" in names

@@ -7,6 +7,7 @@ import com.ibm.streams.operator.ProcessingElement;
 import com.ibm.streams.operator.StreamingInput;
 import com.ibm.streams.operator.StreamingOutput;
 import com.ibm.streams.operator.Tuple;
+import com.ibm.streams.operator.control.ControlPlaneContext;
 import com.ibm.streams.operator.metrics.OperatorMetrics;
 import com.ibm.streams.operator.model.PrimitiveOperator;
 import com.ibm.streams.operator.state.StateHandler;
@@ -54,6 +55,9 @@ final class HostOperatorContext implements OperatorContext, LifeCycleState {
   private final StateHandlers stateHandlers;
   private final Map<Class<?>, Object> optionalContexts;
   private final OperatorThreads threads;
+
+  /** The operator's control variables; made at the first request for the control plane. */
+  private volatile HostControlPlaneContext controlPlane;
 
   /** The parameter names asked for so far, set or not; written by any of the operator's threads. */
   private final Set<String> parametersRead = ConcurrentHashMap.newKeySet();
@@ -249,11 +253,30 @@ final class HostOperatorContext implements OperatorContext, LifeCycleState {
     return List.of();
   }
 
-  /** The optional context of that type given to the host, or null (as for any unknown type). */
+  /**
+   * The optional context of that type given to the host; else, for {@code ControlPlaneContext}, the
+   * operator's own (control variables held by this instance); else null, as for any unknown type.
+   */
   @Override
   public <O extends OptionalContext> O getOptionalContext(Class<O> contextType) {
     Object context = optionalContexts.get(contextType);
+    if (context == null && contextType == ControlPlaneContext.class) {
+      context = controlPlane();
+    }
     return context == null ? null : contextType.cast(context);
+  }
+
+  private HostControlPlaneContext controlPlane() {
+    HostControlPlaneContext plane = controlPlane;
+    if (plane == null) {
+      synchronized (this) {
+        if (controlPlane == null) {
+          controlPlane = new HostControlPlaneContext(name);
+        }
+        plane = controlPlane;
+      }
+    }
+    return plane;
   }
 
   /** Registers a state handler; registering the same object again has no effect. */

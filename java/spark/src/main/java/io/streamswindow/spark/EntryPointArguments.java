@@ -9,13 +9,14 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The checks the Python facade makes on the form of its arguments before it calls the JVM (blank
- * strings, a column named twice, a parameter without values, an empty output list, a flag that is
- * not a boolean), made again at the Java entry points with the facade's messages: a Java or Scala
- * caller of {@link WindowedOperators#runOperator}, {@link Aggregates#aggregate} or {@link
- * SingleInstanceRun#run} is refused what a Python caller is, in the same words (docs/java.md,
- * "Errors"). Everything about the plan itself (columns, types, the clause, the operator) is judged
- * later, by the entry points, for both. Example:
+ * The checks of the form of the entry points' arguments (blank strings, a column named twice, a
+ * parameter without values, an empty output list, a flag that is not a boolean), the only ones: the
+ * Python facade checks just the Python types of its arguments and leaves these to the JVM, so a
+ * Java or Scala caller of {@link WindowedOperators#runOperator}, {@link Aggregates#aggregate} or
+ * {@link SingleInstanceRun#run} and a Python caller are refused in the same words, which name the
+ * arguments as the facade spells them, with Python's quoting (docs/java.md, "Errors"). Everything
+ * about the plan itself (columns, types, the clause, the operator) is judged later, by the entry
+ * points, for both. Example:
  *
  * <pre>{@code
  * EntryPointArguments.requireOperatorCall("com.acme.VSum", "tumbling, count(4)",

@@ -65,10 +65,11 @@ public final class PerKeyRun {
 
   /**
    * The stateful operation over {@code groups}: the single-value layout for a batch DataFrame; for
-   * a stream, the layout the session gives a new query. Where the user opted in ({@value
-   * StateLayout#FOLLOW_CHECKPOINT}), a restarted query exchanges it for the one its checkpoint
-   * recorded ({@link StateLayoutRestartRule}); otherwise a checkpoint of the other layout is
-   * refused naming the setting that keeps it (docs/decisions.md, "State layout").
+   * a stream, the layout the session gives a new query, judged against a restarted query's
+   * checkpoint ({@link StateLayoutRestartRule}): a key of other columns or types is refused, and so
+   * is a checkpoint of the other layout, naming the setting that keeps it, unless the user opted in
+   * to exchange it for the one the checkpoint recorded ({@value StateLayout#FOLLOW_CHECKPOINT};
+   * docs/decisions.md, "State layout").
    */
   private static Dataset<Row> stateful(
       Dataset<Row> input,
@@ -88,16 +89,14 @@ public final class PerKeyRun {
     }
     Dataset<Row> results =
         StatefulOperation.of(layout, session, groups, plan, resultSchema, eventTimeStream);
-    if (StateLayout.followsCheckpoint(session)) {
-      StateLayoutRestartRule.offer(
-          session,
-          results,
-          () ->
-              StatefulOperation.of(
-                  layout.other(), session, groups, plan, resultSchema, eventTimeStream),
-          layout,
-          StateLayout.chosen(session));
-    }
+    StateLayoutRestartRule.offer(
+        session,
+        results,
+        () ->
+            StatefulOperation.of(
+                layout.other(), session, groups, plan, resultSchema, eventTimeStream),
+        layout,
+        StateLayout.chosen(session));
     return results;
   }
 

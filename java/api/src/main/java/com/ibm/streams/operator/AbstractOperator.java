@@ -1,5 +1,6 @@
 package com.ibm.streams.operator;
 
+import com.ibm.streams.operator.control.ControlPlaneContext;
 import java.util.List;
 import java.util.Map;
 
@@ -192,6 +193,18 @@ public abstract class AbstractOperator implements Operator {
     thread.setDaemon(false);
     thread.start();
     return thread;
+  }
+
+  /**
+   * Returns the operator's access to the job control plane: {@code
+   * getOperatorContext().getOptionalContext(ControlPlaneContext.class)}. On streams-window every
+   * operator has one, whose control variables live in the operator instance (docs/porting.md,
+   * "Control plane").
+   *
+   * @return the control plane context, or null where the runtime has none
+   */
+  protected ControlPlaneContext getControlPlaneContext() {
+    return getOperatorContext().getOptionalContext(ControlPlaneContext.class);
   }
 
   /**

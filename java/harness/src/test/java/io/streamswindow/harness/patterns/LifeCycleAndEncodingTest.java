@@ -4,7 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.api.json.JSONArray;
+import com.ibm.json.java.JSONArray;
+import com.ibm.json.java.JSONObject;
 import com.ibm.streams.flow.declare.InputPortDeclaration;
 import com.ibm.streams.flow.declare.OperatorInvocation;
 import com.ibm.streams.flow.javaprimitives.JavaOperatorTester;
@@ -100,11 +101,12 @@ class LifeCycleAndEncodingTest {
     assertEquals(List.of("closed late", OperatorContextMXBean.SHUTDOWN), late);
   }
 
-  /** Encodes each tuple it is given as JSON, with the generic and the API4JSON encodings. */
+  /** Encodes each tuple it is given as JSON, with the generic and the JSON4J encodings. */
   public static class JsonRecorder extends AbstractOperator {
     final List<Map<?, ?>> objects = new ArrayList<>();
     final List<String> texts = new ArrayList<>();
-    final List<JSONArray> api4json = new ArrayList<>();
+    final List<JSONObject> json4j = new ArrayList<>();
+    final List<String> json4jTexts = new ArrayList<>();
 
     @Override
     public void process(StreamingInput<Tuple> port, Tuple tuple) throws Exception {
@@ -112,9 +114,8 @@ class LifeCycleAndEncodingTest {
       JSONEncoding<? extends Map, ? extends List> json = EncodingFactory.getGenericJSONEncoding();
       objects.add(json.encodeTuple(tuple));
       texts.add(json.encodeAsString(tuple));
-      // API4JSON's objects refuse a BigInteger (uint64), so only one attribute goes through them.
-      api4json.add(
-          (JSONArray) EncodingFactory.getJSONEncoding().getAttributeObject(tuple, "codes"));
+      json4j.add(EncodingFactory.getJSONEncoding().encodeTuple(tuple));
+      json4jTexts.add(EncodingFactory.getJSONEncoding().encodeAsString(tuple));
     }
   }
 
@@ -153,7 +154,14 @@ class LifeCycleAndEncodingTest {
             + "\"at\":1700000000.500000000,\"codes\":[7,8],\"weights\":{\"w\":0.5},"
             + "\"maybe\":null,\"tag\":\"abc\"}",
         recorder.texts.get(0));
-    assertEquals("[7,8]", recorder.api4json.get(0).serialize());
+    // JSON4J's objects hold the same values, uint64 and all, in its own types.
+    JSONObject json4j = recorder.json4j.get(0);
+    assertEquals(object, json4j);
+    assertEquals("[7,8]", ((JSONArray) json4j.get("codes")).serialize());
+    assertEquals(JSONObject.class, json4j.get("weights").getClass());
+    JSONObject parsed = JSONObject.parse(recorder.json4jTexts.get(0));
+    assertEquals(BigInteger.TWO.pow(64).subtract(BigInteger.ONE), parsed.get("big"));
+    assertEquals(1.7000000005E9, parsed.get("at"));
 
     // Bounded types report their bound; a map is a collection of its values.
     var attributes = graph.getOperatorInstance(op).getInput(0).getStreamSchema();

@@ -7,13 +7,14 @@ import java.util.Map;
 /**
  * A query restarted from a checkpoint that its new definition cannot carry on from: the window
  * clause, operator class, {@code partition_by}, {@code order_by} or input schema differs from the
- * one the checkpoint was written with, or the session's {@code spark.streamswindow.stateLayout}
- * names another state layout than the checkpoint's (condition {@value #CHANGED}: parameters {@code
- * owner}, {@code part}, {@code checkpointValue} and {@code currentValue} of the first change,
- * {@code changes} all of them as text), or the operator's {@code StateHandler} or windows can no
- * longer read the data its earlier version saved (condition {@value #UNREADABLE}: {@code owner},
- * {@code step}, {@code causeClass}, {@code causeMessage}). The message names what changed and what
- * to do (docs/reliability.md, "Restarts that change the query").
+ * one the checkpoint was written with, its key from the one the checkpoint recorded in columns or
+ * types (the state key record), or the session gives another state layout than the checkpoint's
+ * (condition {@value #CHANGED}: parameters {@code owner}, {@code part}, {@code checkpointValue} and
+ * {@code currentValue} of the first change, {@code changes} all of them as text), or the operator's
+ * {@code StateHandler} or windows can no longer read the data its earlier version saved (condition
+ * {@value #UNREADABLE}: {@code owner}, {@code step}, {@code causeClass}, {@code causeMessage}). The
+ * message names what changed and what to do (docs/reliability.md, "Restarts that change the
+ * query").
  *
  * <p>The Python facade raises it as an {@code OperatorError} whose {@code cause_class} is this
  * class. Example of a message:
@@ -81,41 +82,19 @@ public final class IncompatibleRestartException extends IllegalStateException
   }
 
   /**
-   * The refusal of a restart from the checkpoint at {@code checkpoint}, which recorded the {@code
-   * recorded} state layout, in a session whose {@code setting} chooses {@code chosen}
-   * (docs/decisions.md, "State layout"). The message names the setting that keeps the checkpoint.
+   * A refusal of condition {@value #CHANGED} for one {@code change} of {@code owner}, worded by the
+   * caller: {@code message} names what changed and what keeps the checkpoint (the state layout's
+   * refusal, which only the state knows how to advise on).
    */
-  public static IncompatibleRestartException otherLayout(
-      String checkpoint, String setting, String recorded, String chosen) {
-    String owner = "checkpoint " + checkpoint;
-    DefinitionChange change = DefinitionChange.changed("state layout", recorded, chosen);
+  public static IncompatibleRestartException changed(
+      String owner, DefinitionChange change, String message) {
     Map<String, String> parameters = new LinkedHashMap<>();
     parameters.put("owner", owner);
     parameters.put("part", change.part());
     parameters.put("checkpointValue", change.checkpointValue());
     parameters.put("currentValue", change.currentValue());
     parameters.put("changes", change.toString());
-    return new IncompatibleRestartException(
-        "This query's checkpoint holds streams-window's "
-            + recorded
-            + " state layout, and "
-            + setting
-            + " asks for "
-            + chosen
-            + " ("
-            + owner
-            + "): "
-            + change
-            + ". To restart from this checkpoint, unset "
-            + setting
-            + " (a restarted query keeps its checkpoint's layout) or set it to "
-            + recorded
-            + "; or give the query a new checkpointLocation to start afresh on the "
-            + chosen
-            + " layout.",
-        null,
-        CHANGED,
-        parameters);
+    return new IncompatibleRestartException(message, null, CHANGED, parameters);
   }
 
   /**

@@ -38,11 +38,11 @@ import org.apache.spark.sql.types.StructType;
  * never saved, so it carries no version.
  */
 public final class PackedRows {
-  static final String GROUP_COLUMN = "__streams_window_group";
+  public static final String GROUP_COLUMN = "__streams_window_group";
   static final String ORIGIN_COLUMN = "__streams_window_origin";
   static final String TUPLES_COLUMN = "__streams_window_tuples";
   static final String WATERMARK_COLUMN = "__streams_window_watermark";
-  static final String DEFINITION_COLUMN = "__streams_window_definition";
+  public static final String DEFINITION_COLUMN = "__streams_window_definition";
   static final int TUPLE = 0;
   static final int MARKER = 1;
 

@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import scala.Option;
 
 /**
  * How the operator host of a plan is built: the one place the driver's dry run ({@link
@@ -158,23 +159,37 @@ public record HostRecipe(
     return ports;
   }
 
-  /** Loads an operator class from the thread's class loader (Spark's, which sees spark.jars). */
+  /**
+   * Loads an operator class from the thread's class loader (on an executor Spark's, which holds
+   * spark.jars), and on the driver then from the session's spark.jars ({@link DriverSparkJars}).
+   */
   public static Class<? extends Operator> loadOperatorClass(String name) {
     if (name == null || name.isBlank()) {
       throw new IllegalArgumentException("No operator class given");
     }
+    ClassLoader context = Thread.currentThread().getContextClassLoader();
+    ClassLoader loader = context != null ? context : HostRecipe.class.getClassLoader();
     Class<?> c;
     try {
-      ClassLoader loader = Thread.currentThread().getContextClassLoader();
-      c = Class.forName(name, false, loader != null ? loader : HostRecipe.class.getClassLoader());
+      c = Class.forName(name, false, loader);
     } catch (ClassNotFoundException e) {
-      throw new IllegalArgumentException(
-          "Operator class "
-              + name
-              + " was not found on the session's classpath: add the jar holding it when the"
-              + " session is built, from Python with streams_window.configure(builder, extra_jars=[\"my-operators.jar\"])"
-              + " (elsewhere with spark.jars or spark-submit --jars)",
-          e);
+      Option<DriverSparkJars> jars = DriverSparkJars.ofActiveSession();
+      try {
+        if (jars.isEmpty() || jars.get().local().isEmpty()) {
+          throw e;
+        }
+        c = Class.forName(name, false, jars.get().loader(loader));
+      } catch (ClassNotFoundException notInJars) {
+        throw new IllegalArgumentException(
+            "Operator class "
+                + name
+                + " was not found on the session's classpath"
+                + (jars.isEmpty() ? "" : " (" + jars.get().checked() + ")")
+                + ": add the jar holding it when the session is built, from Python with"
+                + " streams_window.configure(builder, extra_jars=[\"my-operators.jar\"])"
+                + " (elsewhere with spark.jars or spark-submit --jars)",
+            notInJars);
+      }
     }
     if (!Operator.class.isAssignableFrom(c)) {
       throw new IllegalArgumentException(

@@ -1,5 +1,7 @@
 package io.streamswindow.spark.state;
 
+import io.streamswindow.spark.errors.DefinitionChange;
+import io.streamswindow.spark.errors.IncompatibleRestartException;
 import io.streamswindow.spark.line.SparkBuild;
 import java.util.Locale;
 import org.apache.spark.sql.SparkSession;
@@ -80,9 +82,10 @@ public enum StateLayout {
 
   /**
    * The setting that lets a restarted stream keep the layout its checkpoint recorded ({@code true};
-   * default {@code false}): off by default because {@link StateLayoutRestartRule} reads the query's
-   * checkpoint location through a member of Spark's query execution that is not public API, and
-   * adds an optimizer rule to the session (docs/decisions.md, "State layout").
+   * default {@code false}, a restart on the other layout then refused by {@link
+   * StateLayoutRestartRule}): off by default because it builds the other layout's stateful
+   * operation for every stream and runs a plan the user did not choose (docs/decisions.md, "State
+   * layout").
    */
   static final String FOLLOW_CHECKPOINT = "spark.streamswindow.stateLayout.followCheckpoint";
 
@@ -133,5 +136,60 @@ public enum StateLayout {
         throw new IllegalArgumentException(
             SETTING + " is '" + chosen + "'; it takes chunked or single-value (or is left unset)");
     }
+  }
+
+  /**
+   * The refusal of a restart from the checkpoint at {@code checkpoint}, which recorded the {@code
+   * recorded} state layout, in a session that gives the {@code planned} one: its {@value #SETTING}
+   * where the user {@code chosen} it, else its state store (docs/decisions.md, "State layout"). The
+   * message names the settings that keep the checkpoint's layout.
+   */
+  static IncompatibleRestartException otherLayoutRefusal(
+      String checkpoint, StateLayout recorded, StateLayout planned, boolean chosen) {
+    String owner = "checkpoint " + checkpoint;
+    DefinitionChange change =
+        DefinitionChange.changed("state layout", recorded.settingValue(), planned.settingValue());
+    String keep =
+        chosen
+            ? " and "
+                + SETTING
+                + " asks for "
+                + planned.settingValue()
+                + " ("
+                + owner
+                + "): "
+                + change
+                + ". To restart from this checkpoint, unset "
+                + SETTING
+                + " (a restarted query keeps its checkpoint's layout) or set it to "
+                + recorded.settingValue()
+            : " and the session's settings give the other one ("
+                + owner
+                + "): "
+                + change
+                + ". To restart from this checkpoint, set "
+                + SETTING
+                + " to "
+                + recorded.settingValue()
+                + (recorded == CHUNKED
+                    ? ", with "
+                        + PROVIDER
+                        + " set to"
+                        + " org.apache.spark.sql.execution.streaming.state.RocksDBStateStoreProvider,"
+                        + " which it needs,"
+                    : " (on any state store)")
+                + " before the query's plan is built (run_operator, aggregate), or set "
+                + FOLLOW_CHECKPOINT
+                + " to true (a restarted query then keeps its checkpoint's layout)";
+    return IncompatibleRestartException.changed(
+        owner,
+        change,
+        "This query's checkpoint holds streams-window's "
+            + recorded.settingValue()
+            + " state layout,"
+            + keep
+            + "; or give the query a new checkpointLocation to start afresh on the "
+            + planned.settingValue()
+            + " layout.");
   }
 }

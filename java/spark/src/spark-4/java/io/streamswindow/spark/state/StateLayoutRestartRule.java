@@ -1,35 +1,36 @@
 package io.streamswindow.spark.state;
 
-import io.streamswindow.spark.errors.IncompatibleRestartException;
-import java.io.IOException;
 import java.io.Serializable;
-import java.io.UncheckedIOException;
-import java.util.Collections;
-import java.util.LinkedHashMap;
-import java.util.Map;
-import java.util.UUID;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.function.Supplier;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.expressions.Attribute;
 import org.apache.spark.sql.catalyst.plans.logical.BinaryNode;
+import org.apache.spark.sql.catalyst.plans.logical.FlatMapGroupsWithState;
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
 import org.apache.spark.sql.catalyst.plans.logical.ObjectProducer;
+import org.apache.spark.sql.catalyst.plans.logical.TransformWithState;
 import org.apache.spark.sql.catalyst.rules.Rule;
 import org.apache.spark.sql.catalyst.trees.TreeNodeTag;
-import org.apache.spark.sql.streaming.StreamingQuery;
+import org.apache.spark.sql.types.StructType;
+import scala.runtime.BoxedUnit;
 
 /**
- * Keeps a restarted streaming query on the state layout its checkpoint was written with
- * (docs/decisions.md, "State layout"). A stream's plan is built before the query, and so its
- * checkpoint, is known: {@link #offer} tags the plan's stateful operation with the other layout's
- * operation over the same groups, and this rule, one of the session's extra optimizer rules, runs
- * when Spark plans each micro-batch of a query, where the query and its checkpoint location are
- * known. It reads the layout the checkpoint recorded ({@link StateLayoutRecord}), records the
- * plan's for a new query, and swaps in the tagged alternative where they differ; where the user
- * chose the plan's layout with {@value StateLayout#SETTING}, it refuses the restart instead ({@link
- * IncompatibleRestartException#otherLayout}).
+ * Judges a restarted streaming query against what its checkpoint was first planned with
+ * (docs/decisions.md, "State layout"; docs/reliability.md, "Restarts that change the query"). A
+ * stream's plan is built before the query, and so its checkpoint, is known: {@link #offer} tags the
+ * plan's stateful operation, and this rule, one of the session's extra optimizer rules, runs when
+ * Spark plans each micro-batch of a query, where the query and its checkpoint location are known,
+ * and before Spark's own checks of the state. It reads what the checkpoint recorded ({@link
+ * RecordedCheckpoint}: the state layout and the keys the state is grouped by), records the plan's
+ * for a new query, and refuses a key of other columns or types ({@link
+ * IncompatibleRestartException}). Where the layouts differ, it swaps in the other layout's
+ * operation, tagged by {@code offer}, when the user opted in with {@value
+ * StateLayout#FOLLOW_CHECKPOINT}; otherwise, or where the user chose the plan's layout with {@value
+ * StateLayout#SETTING}, it refuses the restart ({@link IncompatibleRestartException#otherLayout}).
  *
  * <pre>{@code
  * Dataset<Row> results = StatefulOperation.of(layout, session, groups, ...);
@@ -43,22 +44,6 @@ public final class StateLayoutRestartRule extends Rule<LogicalPlan> {
   /** The tag of a stateful operation of ours: its layout and the other layout's operation. */
   static final TreeNodeTag<Choice> TAG = new TreeNodeTag<>("streams_window.stateLayout");
 
-  /** The local property Spark sets on a streaming query's thread: the query's id. */
-  private static final String QUERY_ID = "sql.streaming.queryId";
-
-  /**
-   * The layout of the checkpoint of each recent query run, read once per run: a run's checkpoint
-   * keeps its layout.
-   */
-  private static final Map<String, Recorded> RUNS =
-      Collections.synchronizedMap(
-          new LinkedHashMap<>(16, 0.75f, true) {
-            @Override
-            protected boolean removeEldestEntry(Map.Entry<String, Recorded> eldest) {
-              return size() > 256;
-            }
-          });
-
   private final SparkSession session;
 
   private StateLayoutRestartRule(SparkSession session) {
@@ -67,17 +52,16 @@ public final class StateLayoutRestartRule extends Rule<LogicalPlan> {
 
   /**
    * A stateful operation's layout, whether the user chose it with {@value StateLayout#SETTING}, and
-   * the other layout's operation over the same groups (null in that operation's own tag).
+   * the other layout's operation over the same groups (null in that operation's own tag, and where
+   * the session does not follow the checkpoint's layout).
    */
   record Choice(StateLayout layout, boolean chosen, LogicalPlan alternative)
       implements Serializable {}
 
-  /** A checkpoint and the layout it recorded. */
-  private record Recorded(String checkpoint, StateLayout layout) {}
-
   /**
-   * Lets a query that runs {@code results} keep its checkpoint's layout: tags the stateful
-   * operation of {@code results} (its topmost) and that of the Dataset {@code alternative} gives
+   * Lets a query that runs {@code results} be judged against its checkpoint: tags the stateful
+   * operation of {@code results} (its topmost) and, where the session follows the checkpoint's
+   * layout ({@value StateLayout#FOLLOW_CHECKPOINT}), that of the Dataset {@code alternative} gives
    * (the other layout's, over the same groups), and registers the rule on {@code session} once.
    */
   public static void offer(
@@ -87,8 +71,11 @@ public final class StateLayoutRestartRule extends Rule<LogicalPlan> {
       StateLayout layout,
       boolean chosen) {
     LogicalPlan operation = statefulOperation(results.queryExecution().analyzed());
-    LogicalPlan other = statefulOperation(alternative.get().queryExecution().analyzed());
-    other.setTagValue(TAG, new Choice(layout.other(), chosen, null));
+    LogicalPlan other = null;
+    if (StateLayout.followsCheckpoint(session)) {
+      other = statefulOperation(alternative.get().queryExecution().analyzed());
+      other.setTagValue(TAG, new Choice(layout.other(), chosen, null));
+    }
     operation.setTagValue(TAG, new Choice(layout, chosen, other));
     register(session);
   }
@@ -120,23 +107,15 @@ public final class StateLayoutRestartRule extends Rule<LogicalPlan> {
 
   @Override
   public LogicalPlan apply(LogicalPlan plan) {
-    String queryId = session.sparkContext().getLocalProperty(QUERY_ID);
-    if (queryId == null || plan.find(node -> node.getTagValue(TAG).isDefined()).isEmpty()) {
-      return plan; // not a micro-batch, or not one of ours
+    if (plan.find(node -> node.getTagValue(TAG).isDefined()).isEmpty()) {
+      return plan; // not one of ours
     }
-    StreamingQuery query = session.streams().get(UUID.fromString(queryId));
-    if (query == null) {
-      return plan; // started from another session: left to Spark's own checks
-    }
-    String runId = query.runId().toString();
-    Recorded recorded = RUNS.get(runId);
+    List<StructType> keys = keys(plan);
+    RecordedCheckpoint recorded = RecordedCheckpoint.ofPlannedRun(session, planned(plan), keys);
     if (recorded == null) {
-      recorded = recorded(query, planned(plan));
-      if (recorded == null) {
-        return plan; // the checkpoint cannot be found: left to Spark's own checks
-      }
-      RUNS.put(runId, recorded);
+      return plan; // not a micro-batch, or its checkpoint cannot be found: left to Spark's checks
     }
+    recorded.requireKeys(keys);
     return keep(plan, recorded);
   }
 
@@ -149,56 +128,32 @@ public final class StateLayoutRestartRule extends Rule<LogicalPlan> {
         .layout();
   }
 
-  /**
-   * The checkpoint of {@code query} and its layout, recording {@code planned} there for a new
-   * query; null when the checkpoint location cannot be found.
-   */
-  private Recorded recorded(StreamingQuery query, StateLayout planned) {
-    String checkpoint = checkpointRoot(query);
-    if (checkpoint == null) {
-      return null;
-    }
-    StateLayoutRecord record =
-        new StateLayoutRecord(checkpoint, session.sparkContext().hadoopConfiguration());
-    try {
-      StateLayout layout = record.read();
-      if (layout == null) {
-        record.write(planned);
-        layout = planned;
-      }
-      return new Recorded(checkpoint, layout);
-    } catch (IOException e) {
-      throw new UncheckedIOException(
-          "streams-window could not read or record the state layout in " + checkpoint, e);
-    }
-  }
-
-  /**
-   * The checkpoint location of a running query: Spark's public API does not give it, its execution
-   * does ({@code StreamingQueryWrapper.streamingQuery().resolvedCheckpointRoot()}, in every
-   * supported line, whose package moved in 4.1). Null when not found.
-   */
-  private static String checkpointRoot(StreamingQuery query) {
-    try {
-      Object execution = query.getClass().getMethod("streamingQuery").invoke(query);
-      return (String) execution.getClass().getMethod("resolvedCheckpointRoot").invoke(execution);
-    } catch (ReflectiveOperationException | ClassCastException e) {
-      return null;
-    }
+  /** The key schemas of our operations in {@code plan}, topmost first. */
+  private static List<StructType> keys(LogicalPlan plan) {
+    List<StructType> keys = new ArrayList<>();
+    plan.foreach(
+        node -> {
+          if (node.getTagValue(TAG).isDefined()) {
+            keys.add(
+                StateKeyRecord.keyOf(
+                    node instanceof FlatMapGroupsWithState single
+                        ? single.groupingAttributes()
+                        : ((TransformWithState) node).groupingAttributes()));
+          }
+          return BoxedUnit.UNIT;
+        });
+    return keys;
   }
 
   /** {@code plan} with each of our operations on the {@code recorded} layout. */
-  private static LogicalPlan keep(LogicalPlan plan, Recorded recorded) {
+  private static LogicalPlan keep(LogicalPlan plan, RecordedCheckpoint recorded) {
     LogicalPlan kept = plan;
     scala.Option<Choice> tag = plan.getTagValue(TAG);
     if (tag.isDefined() && tag.get().layout() != recorded.layout()) {
       Choice choice = tag.get();
       if (choice.chosen() || choice.alternative() == null) {
-        throw IncompatibleRestartException.otherLayout(
-            recorded.checkpoint(),
-            StateLayout.SETTING,
-            recorded.layout().settingValue(),
-            choice.layout().settingValue());
+        throw StateLayout.otherLayoutRefusal(
+            recorded.checkpoint(), recorded.layout(), choice.layout(), choice.chosen());
       }
       kept = swapped(plan, choice.alternative());
     }

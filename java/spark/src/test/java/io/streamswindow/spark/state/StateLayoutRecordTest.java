@@ -102,11 +102,8 @@ class StateLayoutRecordTest {
   @Test
   void aRestartOnTheOtherLayoutNamesTheSettingThatKeepsTheCheckpoint() {
     IncompatibleRestartException refused =
-        IncompatibleRestartException.otherLayout(
-            "file:/data/q1",
-            StateLayout.SETTING,
-            StateLayout.SINGLE_VALUE.settingValue(),
-            StateLayout.CHUNKED.settingValue());
+        StateLayout.otherLayoutRefusal(
+            "file:/data/q1", StateLayout.SINGLE_VALUE, StateLayout.CHUNKED, true);
     assertEquals(IncompatibleRestartException.CHANGED, refused.getCondition());
     assertEquals(
         Map.of(
@@ -123,6 +120,28 @@ class StateLayoutRecordTest {
             + " checkpoint, unset spark.streamswindow.stateLayout (a restarted query keeps its"
             + " checkpoint's layout) or set it to single-value; or give the query a new"
             + " checkpointLocation to start afresh on the chunked layout.",
+        refused.getMessage());
+  }
+
+  @Test
+  void aRestartOnTheLayoutTheStoreGivesNamesBothSettingsThatKeepTheCheckpoint() {
+    IncompatibleRestartException refused =
+        StateLayout.otherLayoutRefusal(
+            "file:/data/q1", StateLayout.CHUNKED, StateLayout.SINGLE_VALUE, false);
+    assertEquals(IncompatibleRestartException.CHANGED, refused.getCondition());
+    assertEquals("chunked", refused.getMessageParameters().get("checkpointValue"));
+    assertEquals("single-value", refused.getMessageParameters().get("currentValue"));
+    assertEquals(
+        "This query's checkpoint holds streams-window's chunked state layout, and the session's"
+            + " settings give the other one (checkpoint file:/data/q1): state layout: \"chunked\""
+            + " in the checkpoint, \"single-value\" now. To restart from this checkpoint, set"
+            + " spark.streamswindow.stateLayout to chunked, with"
+            + " spark.sql.streaming.stateStore.providerClass set to"
+            + " org.apache.spark.sql.execution.streaming.state.RocksDBStateStoreProvider, which it"
+            + " needs, before the query's plan is built (run_operator, aggregate), or set"
+            + " spark.streamswindow.stateLayout.followCheckpoint to true (a restarted query then"
+            + " keeps its checkpoint's layout); or give the query a new checkpointLocation to start"
+            + " afresh on the single-value layout.",
         refused.getMessage());
   }
 }

@@ -1,7 +1,7 @@
 package com.ibm.streams.operator.encoding;
 
-import com.api.json.JSONArray;
-import com.api.json.JSONObject;
+import com.ibm.json.java.JSONArray;
+import com.ibm.json.java.JSONObject;
 import com.ibm.streams.operator.StreamSchema;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -10,11 +10,11 @@ import java.util.Map;
 
 /**
  * Makes tuple encodings: JSON structures of any {@code Map}/{@code List} JSON library ({@link
- * #newJSONEncoding}, {@link #getGenericJSONEncoding()}), of API4JSON ({@link #getJSONEncoding()}),
- * and SPL's native binary encoding, which streams-window does not provide.
+ * #newJSONEncoding}, {@link #getGenericJSONEncoding()}), of IBM's JSON4J ({@link
+ * #getJSONEncoding()}), and SPL's native binary encoding, which streams-window does not provide.
  *
  * <pre>{@code
- * JSONEncoding<JSONObject, JSONArray> json = EncodingFactory.getJSONEncoding();  // com.api.json
+ * JSONEncoding<JSONObject, JSONArray> json = EncodingFactory.getJSONEncoding();  // com.ibm.json.java
  * JSONObject object = json.encodeTuple(tuple);
  * }</pre>
  */
@@ -38,14 +38,18 @@ public final class EncodingFactory {
   }
 
   /**
-   * Returns the JSON encoding whose objects and arrays are API4JSON's ({@code com.api.json}, Maven
-   * {@code com.github.wnm3:API4JSON}), which must be on the class path; {@link
-   * JSONEncoding#encodeAsString} writes with API4JSON's {@code serialize()}.
+   * Returns the JSON encoding whose objects and arrays are JSON4J's ({@code com.ibm.json.java}, the
+   * jar streams-window-json4j); {@link JSONEncoding#encodeAsString} writes with JSON4J's {@code
+   * serialize()}.
+   *
+   * <p>JSON4J's types, not API4JSON's ({@code com.api.json}) that IBM's open-sourced API names: the
+   * product's API, which the toolkits were compiled against, returns these (docs/porting.md, "API
+   * coverage").
    *
    * @return the encoding
    */
   public static JSONEncoding<JSONObject, JSONArray> getJSONEncoding() {
-    return Api4JsonEncoding.INSTANCE;
+    return Json4jEncoding.INSTANCE;
   }
 
   /**
@@ -77,8 +81,8 @@ public final class EncodingFactory {
     return new TupleJsonEncoding<>(jsonObjectClass, jsonArrayClass);
   }
 
-  /** Holds API4JSON's encoding, so that the factory loads without API4JSON on the class path. */
-  private static final class Api4JsonEncoding {
+  /** Holds JSON4J's encoding, so that the factory loads without JSON4J on the class path. */
+  private static final class Json4jEncoding {
     static final JSONEncoding<JSONObject, JSONArray> INSTANCE =
         new TupleJsonEncoding<>(JSONObject.class, JSONArray.class) {
           @Override

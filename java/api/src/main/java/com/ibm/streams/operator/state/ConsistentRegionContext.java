@@ -5,6 +5,7 @@ import com.ibm.streams.operator.StreamingInput;
 import java.io.IOException;
 import java.util.Set;
 import java.util.concurrent.Semaphore;
+import javax.management.ObjectName;
 
 /**
  * The consistent region an operator belongs to, obtained with {@code
@@ -134,4 +135,18 @@ public interface ConsistentRegionContext extends OptionalContext {
    * @return the outcome
    */
   DrainResult makeConsistentNonBlocking();
+
+  /**
+   * Returns the name of the region's {@code ConsistentRegionMXBean} in the job control plane. IBM's
+   * product API declares it, its open-sourced API does not; streams-window, which has no consistent
+   * regions, refuses.
+   *
+   * @return the bean's name
+   * @throws UnsupportedOperationException always on streams-window
+   */
+  default ObjectName getConsistentRegionMXBeanName() {
+    throw new UnsupportedOperationException(
+        "ConsistentRegionContext.getConsistentRegionMXBeanName(): streams-window has no consistent"
+            + " regions and no job control plane (docs/porting.md, \"Control plane\")");
+  }
 }
