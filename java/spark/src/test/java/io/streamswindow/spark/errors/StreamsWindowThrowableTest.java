@@ -8,9 +8,9 @@ import io.streamswindow.clause.WindowClauseException;
 import io.streamswindow.clause.WindowClauseParser;
 import io.streamswindow.spark.WindowedOperators;
 import io.streamswindow.spark.plan.InputPortPlan;
-import io.streamswindow.spark.plan.OperatorDirectories;
 import io.streamswindow.spark.plan.OperatorPlan;
 import io.streamswindow.spark.plan.RowArrival;
+import io.streamswindow.spark.plan.TestPlans;
 import java.util.List;
 import java.util.Map;
 import org.apache.spark.sql.types.StructType;
@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
  */
 class StreamsWindowThrowableTest {
   private static final OperatorPlan PLAN =
-      new OperatorPlan(
+      TestPlans.plan(
           "com.acme.Sum",
           List.of(
               new InputPortPlan(
@@ -31,14 +31,7 @@ class StreamsWindowThrowableTest {
           List.of("key"),
           List.of(),
           null,
-          false,
-          null,
-          Map.of(),
-          RowArrival.MICRO_BATCHES,
-          null,
-          null,
-          Map.of(),
-          OperatorDirectories.NONE);
+          RowArrival.MICRO_BATCHES);
 
   @Test
   void anOperatorFailureNamesOperatorWindowKeyAndTheInnermostCause() {

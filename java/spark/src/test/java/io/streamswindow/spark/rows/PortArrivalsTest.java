@@ -3,9 +3,9 @@ package io.streamswindow.spark.rows;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.streamswindow.spark.plan.InputPortPlan;
-import io.streamswindow.spark.plan.OperatorDirectories;
 import io.streamswindow.spark.plan.OperatorPlan;
 import io.streamswindow.spark.plan.RowArrival;
+import io.streamswindow.spark.plan.TestPlans;
 import io.streamswindow.spark.types.RowTupleConverter;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,7 +24,7 @@ class PortArrivalsTest {
   private static final StructType ORDERS = StructType.fromDDL("sym string, qty long, seq long");
 
   private static OperatorPlan plan(List<String> orderBy) {
-    return new OperatorPlan(
+    return TestPlans.plan(
         "io.streamswindow.examples.WindowSum",
         List.of(
             new InputPortPlan("partitioned, sliding, count(1)", PRICES, PRICES, Map.of()),
@@ -33,14 +33,7 @@ class PortArrivalsTest {
         List.of("sym"),
         orderBy,
         null,
-        false,
-        null,
-        Map.of(),
-        RowArrival.BATCH,
-        null,
-        null,
-        Map.of(),
-        OperatorDirectories.NONE);
+        RowArrival.BATCH);
   }
 
   /** Port and seq of each arrival of one group, packed from two input partitions per port. */

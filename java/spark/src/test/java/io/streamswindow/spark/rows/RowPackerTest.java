@@ -7,9 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.ibm.streams.operator.Tuple;
 import io.streamswindow.spark.errors.WindowedOperatorException;
 import io.streamswindow.spark.plan.InputPortPlan;
-import io.streamswindow.spark.plan.OperatorDirectories;
 import io.streamswindow.spark.plan.OperatorPlan;
 import io.streamswindow.spark.plan.RowArrival;
+import io.streamswindow.spark.plan.TestPlans;
 import io.streamswindow.spark.types.RowTupleConverter;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -39,41 +39,27 @@ class RowPackerTest {
             Arrays.stream(input.fields())
                 .filter(field -> !field.name().equals(marker))
                 .toArray(StructField[]::new));
-    return new OperatorPlan(
+    return TestPlans.plan(
         "io.streamswindow.examples.WindowSum",
         List.of(new InputPortPlan("partitioned, tumbling, count(4)", input, tuples, Map.of())),
         List.of(StructType.fromDDL("price double")),
         partitionBy,
         orderBy,
         marker,
-        false,
-        null,
-        Map.of(),
-        RowArrival.BATCH,
-        null,
-        null,
-        Map.of(),
-        OperatorDirectories.NONE);
+        RowArrival.BATCH);
   }
 
   /** {@link #plan}, of a stream whose rows arrive as {@code arrival} says. */
   private static OperatorPlan streamPlan(RowArrival arrival) {
     OperatorPlan batch = plan(ROWS, List.of("sym"), List.of(), null);
-    return new OperatorPlan(
+    return TestPlans.plan(
         batch.operatorClass(),
         batch.inputs(),
         batch.outputs(),
         batch.partitionBy(),
         batch.orderBy(),
         null,
-        false,
-        null,
-        Map.of(),
-        arrival,
-        null,
-        null,
-        Map.of(),
-        OperatorDirectories.NONE);
+        arrival);
   }
 
   /**
@@ -197,7 +183,7 @@ class RowPackerTest {
     // optional<ustring>: a null key is a value; uint32: 3000000000 is the largest seq, though its
     // Java int is negative.
     OperatorPlan plan =
-        new OperatorPlan(
+        TestPlans.plan(
             "io.streamswindow.examples.WindowSum",
             List.of(
                 new InputPortPlan(
@@ -209,14 +195,7 @@ class RowPackerTest {
             List.of("sym"),
             List.of("seq"),
             null,
-            false,
-            null,
-            Map.of(),
-            RowArrival.BATCH,
-            null,
-            null,
-            Map.of(),
-            OperatorDirectories.NONE);
+            RowArrival.BATCH);
     List<Row> rows = List.of(row(null, 3_000_000_000L, 1.0), row(null, 1, 2.0), row(null, 2, 3.0));
     List<Row> packed = packAll(new RowPacker(plan), rows, 0);
 

@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.streamswindow.spark.errors.DefinitionChange;
 import io.streamswindow.spark.plan.InputPortPlan;
-import io.streamswindow.spark.plan.OperatorDirectories;
 import io.streamswindow.spark.plan.OperatorPlan;
 import io.streamswindow.spark.plan.RowArrival;
+import io.streamswindow.spark.plan.TestPlans;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
@@ -25,21 +25,14 @@ class PlanFingerprintTest {
         new ArrayList<>(
             List.of(new InputPortPlan("partitioned, sliding, count(1)", PRICES, PRICES, Map.of())));
     inputs.addAll(morePorts);
-    return new OperatorPlan(
+    return TestPlans.plan(
         "io.streamswindow.examples.LatestValueEnricher",
         inputs,
         List.of(StructType.fromDDL("price double")),
         List.of("sym"),
         List.of("seq"),
         null,
-        false,
-        null,
-        Map.of(),
-        RowArrival.MICRO_BATCHES,
-        null,
-        null,
-        Map.of(),
-        OperatorDirectories.NONE);
+        RowArrival.MICRO_BATCHES);
   }
 
   private static PlanFingerprint of(OperatorPlan plan) {
@@ -86,7 +79,7 @@ class PlanFingerprintTest {
     StructType marked = StructType.fromDDL("sym string, seq long, price double, mark boolean");
     StructType keysOnly = StructType.fromDDL("seq long, price double");
     OperatorPlan plan =
-        new OperatorPlan(
+        TestPlans.plan(
             "io.streamswindow.examples.LatestValueEnricher",
             List.of(
                 new InputPortPlan(
@@ -96,14 +89,7 @@ class PlanFingerprintTest {
             List.of("sym"),
             List.of("seq"),
             "mark",
-            false,
-            null,
-            Map.of(),
-            RowArrival.MICRO_BATCHES,
-            null,
-            null,
-            Map.of(),
-            OperatorDirectories.NONE);
+            RowArrival.MICRO_BATCHES);
     PlanFingerprint fingerprint = PlanFingerprint.of(plan);
     assertEquals(
         "0005000e6f70657261746f7220636c617373002d696f2e73747265616d7377696e646f772e6578616d706c"
