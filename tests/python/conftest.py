@@ -65,6 +65,23 @@ def examples_jar(built_jar: str) -> str:
 
 
 @pytest.fixture(scope="session")
+def spark_examples_jar(built_jar: str) -> str:
+    """The path of the Java and Scala examples' jar (java/spark-examples, docs/java.md); skips
+    (or fails, see above) when it is not built."""
+
+    def find() -> str:
+        target = Path(__file__).resolve().parents[2] / "java" / "spark-examples" / "target"
+        built = sorted(target.glob("streams-window-spark-examples-*.jar"))
+        if not built:
+            raise FileNotFoundError(
+                f"no jar in {target}: build it with mvn package -pl java/spark-examples -am"
+            )
+        return str(built[-1])
+
+    return _require(find)
+
+
+@pytest.fixture(scope="session")
 def api_jar(built_jar: str) -> str:
     """The path of the API jar, to compile operators against; skips (or fails) when not built."""
     return _require(sw.api_jar_path)

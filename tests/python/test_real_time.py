@@ -1,8 +1,9 @@
 """Spark's real-time mode (``trigger(realTime=...)``, Spark 4.3 and later) as a user meets it:
 ``real_time=True`` hands a stream's rows to the operator as they arrive, with count, delta,
 punctuation and time policies and several input ports, through Kafka both ways; a driver killed
-with SIGKILL in the middle of a batch and restarted loses nothing; and what cannot run is refused
-in one line naming the alternative (docs/python.md, "Real-time mode").
+with SIGKILL in the middle of a batch and restarted loses nothing; docs/java.md's Java example runs
+there as a plain ``java`` main; and what cannot run is refused in one line naming the alternative
+(docs/python.md, "Real-time mode").
 
 The real-time queries run in a subprocess (real_time_job.py), on the broker of conftest.py's
 ``kafka_broker``: the shared session has neither Spark's Kafka connector nor the task slots that
@@ -28,7 +29,7 @@ import pytest
 from pyspark.sql import SparkSession
 
 import streams_window as sw
-from kafka_broker import KafkaBroker
+from kafka_broker import KafkaBroker, java_command
 from support import WINDOW_SUM, last_json_line, readings, run_script, tumbling_sums
 from test_docs import python_blocks
 
@@ -350,6 +351,40 @@ def test_a_driver_killed_mid_batch_and_restarted_loses_nothing_and_counts_its_re
     assert set(got) == set(expected)
     repeats = sum(count - 1 for count in got.values())
     assert 0 <= repeats <= len(expected)
+
+
+@needs_real_time
+def test_the_java_example_runs_in_real_time_mode_as_a_plain_java_main(
+    kafka_broker: KafkaBroker,
+    kafka_connector_jars: list[str],
+    built_jar: str,
+    examples_jar: str,
+    spark_examples_jar: str,
+) -> None:
+    # docs/java.md's RealTimeExample, compiled against Spark 4.2 by the Maven build, run on this
+    # line's Spark jars as a Java team runs its job: a main, the jars on its class path.
+    java = java_command()
+    assert java is not None, "no java on PATH or under JAVA_HOME"
+    source, sink = topics(kafka_broker, "readings", "sums")
+    spark_jars = Path(pyspark.__file__).parent / "jars" / "*"
+    classpath = os.pathsep.join(
+        [spark_examples_jar, built_jar, examples_jar, *kafka_connector_jars, str(spark_jars)]
+    )
+    quiet = Path(sw.__file__).parent / "log4j2.properties"  # the facade's quiet log profile
+    ran = subprocess.run(
+        [java, f"-Dlog4j2.configurationFile={quiet}", "-cp", classpath,
+         "io.streamswindow.sparkexamples.RealTimeExample", kafka_broker.bootstrap, source, sink],
+        capture_output=True,
+        text=True,
+        timeout=240,
+    )  # fmt: skip
+    assert ran.returncode == 0, ran.stderr[-5000:]
+    lines = ran.stdout.splitlines()
+    sums = [json.loads(line) for line in lines if line.startswith("{")]
+    assert sums == [{"customer": "acme", "seq": 4, "total": 10.0, "count": 4}], lines
+    # Out while the 30 s batch that read its rows was open, and a stop that logs no ERROR.
+    assert "batches ended: 0" in lines, lines
+    assert [line for line in ran.stderr.splitlines() if " ERROR " in line] == []
 
 
 @needs_real_time

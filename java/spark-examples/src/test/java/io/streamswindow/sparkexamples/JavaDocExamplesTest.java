@@ -11,8 +11,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The examples of docs/java.md are the sources the tests run: each section's code block must equal
- * its file, so that the page cannot drift from the code {@link JavaExampleTest} and {@link
- * ScalaExampleTest} run (as ReadmeExampleTest does for README.md's harness example).
+ * its file, so that the page cannot drift from the code {@link JavaExampleTest}, {@link
+ * ScalaExampleTest} and test_real_time.py run (as ReadmeExampleTest does for README.md's harness
+ * example).
  */
 class JavaDocExamplesTest {
   private static final Path PAGE = Path.of("../../docs/java.md");
@@ -30,6 +31,14 @@ class JavaDocExamplesTest {
         Files.readString(
             Path.of("src/main/scala/io/streamswindow/sparkexamples/ScalaExample.scala")),
         blockAfter("## The Scala example", "scala"));
+  }
+
+  @Test
+  void theRealTimeExampleOnThePageIsRealTimeExampleJava() throws Exception {
+    assertEquals(
+        Files.readString(
+            Path.of("src/main/java/io/streamswindow/sparkexamples/RealTimeExample.java")),
+        blockAfter("## Real-time mode", "java"));
   }
 
   /** The first ```language block after {@code heading}, with its last newline. */
