@@ -5,8 +5,8 @@ tests share one. When the jar has not been built the Spark tests are skipped wit
 that builds it; scripts/test sets STREAMS_WINDOW_REQUIRE_JAR=1 to make that a failure instead,
 so that a build step that went missing cannot pass as green. The session also carries the
 examples jar (io.streamswindow.examples: WindowSum, IncrementalAverage, TumblingSort, PaneSum,
-DecimalSum, FailingOperator, RunningTotals, RunningCount, PortWindowSums...), the operators the end-to-end tests
-run. A local Kafka broker (``kafka_broker``) starts when a test first asks for it.
+DecimalSum, FailingOperator, RunningTotals, RunningCount, PortWindowSums...), the operators the
+end-to-end tests run. A local Kafka broker (``kafka_broker``) starts when a test first asks for it.
 """
 
 from __future__ import annotations
