@@ -2,7 +2,10 @@ package com.ibm.json.java;
 
 import java.io.IOException;
 import java.io.OutputStream;
+import java.io.OutputStreamWriter;
+import java.io.StringWriter;
 import java.io.Writer;
+import java.nio.charset.StandardCharsets;
 
 /**
  * What JSON4J's objects and arrays have in common: they serialize themselves as JSON text.
@@ -19,7 +22,9 @@ public interface JSONArtifact {
    * @param os the stream, flushed but not closed
    * @throws IOException when the stream fails
    */
-  void serialize(OutputStream os) throws IOException;
+  default void serialize(OutputStream os) throws IOException {
+    serialize(os, false);
+  }
 
   /**
    * Writes this value as JSON text to a stream, in UTF-8.
@@ -28,7 +33,9 @@ public interface JSONArtifact {
    * @param verbose true for indented text, false for compact text
    * @throws IOException when the stream fails
    */
-  void serialize(OutputStream os, boolean verbose) throws IOException;
+  default void serialize(OutputStream os, boolean verbose) throws IOException {
+    serialize(new OutputStreamWriter(os, StandardCharsets.UTF_8), verbose);
+  }
 
   /**
    * Writes this value as compact JSON text to a writer.
@@ -36,7 +43,9 @@ public interface JSONArtifact {
    * @param writer the writer, flushed but not closed
    * @throws IOException when the writer fails
    */
-  void serialize(Writer writer) throws IOException;
+  default void serialize(Writer writer) throws IOException {
+    serialize(writer, false);
+  }
 
   /**
    * Writes this value as JSON text to a writer.
@@ -53,7 +62,9 @@ public interface JSONArtifact {
    * @return the text
    * @throws IOException when a value held cannot be written as JSON
    */
-  String serialize() throws IOException;
+  default String serialize() throws IOException {
+    return serialize(false);
+  }
 
   /**
    * Returns this value as JSON text.
@@ -62,5 +73,9 @@ public interface JSONArtifact {
    * @return the text
    * @throws IOException when a value held cannot be written as JSON
    */
-  String serialize(boolean verbose) throws IOException;
+  default String serialize(boolean verbose) throws IOException {
+    StringWriter text = new StringWriter();
+    serialize(text, verbose);
+    return text.toString();
+  }
 }

@@ -3,11 +3,8 @@ package com.ibm.json.java;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
-import java.io.OutputStream;
-import java.io.OutputStreamWriter;
 import java.io.Reader;
 import java.io.StringReader;
-import java.io.StringWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
@@ -140,35 +137,8 @@ public class JSONObject extends HashMap implements JSONArtifact {
   }
 
   @Override
-  public void serialize(OutputStream os) throws IOException {
-    serialize(os, false);
-  }
-
-  @Override
-  public void serialize(OutputStream os, boolean verbose) throws IOException {
-    serialize(new OutputStreamWriter(os, StandardCharsets.UTF_8), verbose);
-  }
-
-  @Override
-  public void serialize(Writer writer) throws IOException {
-    serialize(writer, false);
-  }
-
-  @Override
   public void serialize(Writer writer, boolean verbose) throws IOException {
     JsonSerializer.write(this, writer, verbose);
-  }
-
-  @Override
-  public String serialize() throws IOException {
-    return serialize(false);
-  }
-
-  @Override
-  public String serialize(boolean verbose) throws IOException {
-    StringWriter text = new StringWriter();
-    serialize(text, verbose);
-    return text.toString();
   }
 
   /** Returns the object as compact JSON text. */
