@@ -249,10 +249,14 @@ def java_handle(error: BaseException) -> Any:
 
 
 def converted_cause(error: BaseException) -> BaseException | None:
-    """The cause PySpark converted when it made a captured exception (kept in ``_cause`` only):
-    through our converter, so for ``query.exception()`` it holds our error."""
-    cause = getattr(error, "_cause", None)
-    return cause if isinstance(cause, BaseException) else None
+    """The cause PySpark converted when it made a captured exception (kept in ``_cause`` from
+    PySpark 4, in ``cause`` on 3.5): through our converter, so for ``query.exception()`` it holds
+    our error."""
+    for kept in ("_cause", "cause"):
+        cause = getattr(error, kept, None)
+        if isinstance(cause, BaseException):
+            return cause
+    return None
 
 
 def raised_through(error: BaseException) -> str | None:

@@ -10,12 +10,11 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Any
 
 from pyspark.sql import SparkSession
 
 import streams_window as sw
-from support import READINGS_SCHEMA, WINDOW_SUM, StreamInput
+from support import READINGS_SCHEMA, WINDOW_SUM, StreamInput, data_batches
 
 
 def main(scratch: Path) -> None:
@@ -48,14 +47,9 @@ def main(scratch: Path) -> None:
     query.processAllAvailable()
     query.stop()
 
-    def field(progress: Any, name: str) -> Any:
-        # A progress is a plain dict on pyspark 3.5, an object with attributes from pyspark 4.
-        return progress[name] if type(progress) is dict else getattr(progress, name)
-
     behind = [
-        field(progress, "observedMetrics")["streams_window WindowSum"]["rows_behind_order_by"]
-        for progress in query.recentProgress
-        if field(progress, "numInputRows") > 0
+        progress.observedMetrics["streams_window WindowSum"]["rows_behind_order_by"]
+        for progress in data_batches(query)
     ]
     print(json.dumps({"rows_behind_order_by": behind}), flush=True)
     spark.stop()

@@ -20,7 +20,7 @@ from pyspark.sql import functions as F
 
 import streams_window as sw
 from kafka_broker import KafkaClient
-from support import READINGS_SCHEMA, SUMS_SCHEMA, WINDOW_SUM
+from support import READINGS_SCHEMA, SUMS_SCHEMA, WINDOW_SUM, data_batches
 
 WINDOW = "partitioned, tumbling, count(4)"
 # Records a micro-batch takes at most, so that a run has several and windows span them.
@@ -66,12 +66,7 @@ def run(spark: SparkSession, bootstrap: str, source: str, sink: str, checkpoint:
     )
     try:
         query.processAllAvailable()
-        # A progress is a plain dict on pyspark 3.5.
-        return sum(
-            1
-            for progress in query.recentProgress
-            if (progress["numInputRows"] if isinstance(progress, dict) else progress.numInputRows)
-        )
+        return len(data_batches(query))
     finally:
         query.stop()
 

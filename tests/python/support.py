@@ -215,3 +215,28 @@ def application_bundle(into: Path, name: str) -> Path:
         out.writestr("etc/label.txt", BUNDLE_LABEL + "\n")
         out.write(jar, "toolkit/lib/hello.jar")
     return archive
+
+
+class ProgressDict(dict):  # type: ignore[type-arg]
+    """A pyspark 3.5 progress (a plain dict) read through attributes too, as pyspark 4's."""
+
+    def __getattr__(self, name: str) -> Any:
+        return self[name]
+
+
+def progresses(query: Any) -> list[Any]:
+    """A streaming query's recent progress, each read through attributes (``p.numInputRows``)
+    on every line: pyspark 3.5 gives plain dicts, pyspark 4 objects, and a Connect session's
+    progress reads as a dict without some keys, so the attribute is the one way for all."""
+    return [ProgressDict(p) if type(p) is dict else p for p in query.recentProgress]
+
+
+def data_batches(query: Any) -> list[Any]:
+    """The progress of the micro-batches that read rows (:func:`progresses`)."""
+    return [p for p in progresses(query) if p.numInputRows > 0]
+
+
+def metric_values(metrics: Any) -> dict[str, Any]:
+    """One entry of a progress's ``observedMetrics`` as a dict: a Row on pyspark 4, a dict on
+    3.5."""
+    return dict(metrics) if isinstance(metrics, dict) else metrics.asDict()

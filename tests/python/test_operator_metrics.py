@@ -17,7 +17,7 @@ from pyspark.sql import DataFrame, Observation, SparkSession
 from pyspark.sql.streaming import StreamingQuery
 
 import streams_window as sw
-from support import READINGS_SCHEMA, StreamInput
+from support import READINGS_SCHEMA, StreamInput, data_batches, metric_values
 
 THRESHOLD_FILTER = "io.streamswindow.examples.ThresholdFilter"
 OBSERVED = "streams_window ThresholdFilter"
@@ -36,8 +36,7 @@ def filtered(df: DataFrame) -> DataFrame:
 
 
 def observed(query: StreamingQuery) -> list[dict[str, Any]]:
-    # The attribute, not the key: a Connect session's progress reads as a dict without it.
-    return [p.observedMetrics[OBSERVED].asDict() for p in query.recentProgress if p.numInputRows > 0]
+    return [metric_values(p.observedMetrics[OBSERVED]) for p in data_batches(query)]
 
 
 @pytest.mark.usefixtures("state_layout")

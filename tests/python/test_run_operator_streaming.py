@@ -18,9 +18,9 @@ from pyspark.sql import DataFrame, SparkSession
 from pyspark.sql.streaming import StreamingQuery
 
 import streams_window as sw
+from conftest import ONE_LAYOUT_ON_3_5, SPARK_3_5
 from streams_window.errors import OperatorError, translate
 from streams_window.testing import single_instance_run
-from conftest import ONE_LAYOUT_ON_3_5, SPARK_3_5
 from support import (
     FAILING_OPERATOR,
     INCREMENTAL_AVERAGE,
@@ -30,6 +30,7 @@ from support import (
     Reading,
     StreamInput,
     by_key_in_order,
+    data_batches,
     plain,
     readings,
     shuffled,
@@ -66,20 +67,6 @@ def in_files(rows: list[Reading], files: int) -> list[list[Reading]]:
     """The rows cut into ``files`` consecutive stretches, each shuffled inside."""
     size = -(-len(rows) // files)
     return [shuffled(rows[i : i + size], seed=i) for i in range(0, len(rows), size)]
-
-
-def data_batches(query: StreamingQuery) -> list[Any]:
-    # The attribute, not the key: a Connect session's progress reads as a dict without it; on
-    # pyspark 3.5 a progress is a plain dict, read through attributes here too.
-    progress = [ProgressDict(p) if type(p) is dict else p for p in query.recentProgress]
-    return [p for p in progress if p.numInputRows > 0]
-
-
-class ProgressDict(dict):  # type: ignore[type-arg]
-    """A pyspark 3.5 progress (a plain dict) read through attributes too, as pyspark 4's."""
-
-    def __getattr__(self, name: str) -> Any:
-        return self[name]
 
 
 def wait_until(condition: Callable[[], bool], what: str, timeout: float = 120.0) -> None:

@@ -17,8 +17,8 @@ from pyspark.sql.streaming import StreamingQuery
 import streams_window as sw
 from streams_window.errors import ArgumentError
 from streams_window.testing import single_instance_run
-from support import READINGS_SCHEMA, StreamInput, drain_to_json, plain, shuffled
-from test_run_operator_streaming import ProgressDict, wait_until
+from support import READINGS_SCHEMA, StreamInput, drain_to_json, plain, progresses, shuffled
+from test_run_operator_streaming import wait_until
 
 ENRICHER = "io.streamswindow.examples.LatestValueEnricher"
 LATEST = "partitioned, sliding, count(1)"
@@ -295,7 +295,7 @@ def test_a_time_window_on_port_1_fires_by_the_key_s_wake_up_beside_a_count_windo
     )
     try:
         wait_until(lambda: len(port_1_sums()) == 2, "port 1's tumbles of both keys")
-        progress = [ProgressDict(p) if type(p) is dict else p for p in query.recentProgress]
+        progress = progresses(query)
     finally:
         query.stop()
 
