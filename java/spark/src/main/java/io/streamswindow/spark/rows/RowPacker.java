@@ -403,16 +403,17 @@ public final class RowPacker implements MapPartitionsFunction<Row, Row> {
      */
     private void flush() {
       long origin = PackedRows.origin(port, inputPartition, flushes++);
-      Iterator<Buffer> all = buffers.iterator();
-      boolean dropped = false;
+      // The buffers kept move down over the dropped ones in one pass: removing each dropped one
+      // from the list alone would shift the rest every time, quadratic in the keys of a task
+      // (docs/performance.md, "Many keys").
+      int kept = 0;
       held = 0;
-      while (all.hasNext()) {
-        Buffer buffer = all.next();
+      for (int i = 0, n = buffers.size(); i < n; i++) {
+        Buffer buffer = buffers.get(i);
         if (buffer.sink.size() == 0) {
-          all.remove();
-          dropped = true;
           continue;
         }
+        buffers.set(kept++, buffer);
         int definition = plan.streaming() ? 1 : 0;
         Object[] values = Arrays.copyOf(buffer.keyValues, buffer.keyValues.length + definition + 2);
         if (plan.streaming()) {
@@ -424,7 +425,9 @@ public final class RowPacker implements MapPartitionsFunction<Row, Row> {
         buffer.clear();
         held += Buffer.OVERHEAD;
       }
+      boolean dropped = kept < buffers.size();
       if (dropped) {
+        buffers.subList(kept, buffers.size()).clear();
         // The tables cannot drop an entry alone; they take back the buffers kept.
         if (byIntegerKey != null) {
           byIntegerKey.clear();
