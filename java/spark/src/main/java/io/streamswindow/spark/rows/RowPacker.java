@@ -15,6 +15,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.NoSuchElementException;
+import java.util.Objects;
 import org.apache.spark.TaskContext;
 import org.apache.spark.api.java.function.MapPartitionsFunction;
 import org.apache.spark.sql.Row;
@@ -55,6 +56,18 @@ public final class RowPacker implements MapPartitionsFunction<Row, Row> {
   static final int MIN_FLUSH_BYTES = 4 << 20;
 
   static final int MAX_FLUSH_BYTES = 64 << 20;
+
+  /**
+   * The rows a fill must have packed, up to its flush, before the packer judges whether keys came
+   * back in it; fewer say too little (and a real-time partition packs one row a fill).
+   */
+  static final int JUDGED_ROWS = 4096;
+
+  /** Rows handed on one by one between two looks at the packed rows ready to go. */
+  static final int ONE_BY_ONE_ROWS = 1024;
+
+  /** Sampled rows per judgement of whether keys came back, once rows go one by one. */
+  static final int RECURRENCE_STRETCH = 1024;
 
   private static final int[] NO_RUNS = new int[0];
 
@@ -186,6 +199,21 @@ public final class RowPacker implements MapPartitionsFunction<Row, Row> {
     private int flushes;
     private long held;
 
+    /**
+     * Whether each row goes on as a packed row of its own, with a flush of its own: set when nearly
+     * every row of a full fill started a buffer (keys did not come back within a flush, so a buffer
+     * gained nothing and its table cost a cache miss per row), cleared when a sample of the keys
+     * shows them coming back ({@link KeyRecurrence}; docs/decisions.md, "Many keys").
+     */
+    private boolean oneByOne;
+
+    private final KeyRecurrence recurrence = new KeyRecurrence(RECURRENCE_STRETCH);
+
+    /** Rows packed, and buffers started, since the last flush. */
+    private int rowsSinceFlush;
+
+    private int buffersSinceFlush;
+
     /** Whether the input is used up and its last flush done. */
     private boolean done;
 
@@ -254,6 +282,13 @@ public final class RowPacker implements MapPartitionsFunction<Row, Row> {
       // hasNext() waits for the next row to arrive, which the rows packed so far must not wait for.
       boolean more = true;
       try {
+        if (oneByOne) {
+          for (int n = 0; n < ONE_BY_ONE_ROWS && oneByOne && (more = rows.hasNext()); n++) {
+            pack(rows.next());
+          }
+          done = !more;
+          return;
+        }
         while (held < flushAt && (more = rows.hasNext())) {
           pack(rows.next());
         }
@@ -262,11 +297,34 @@ public final class RowPacker implements MapPartitionsFunction<Row, Row> {
       }
       done = !more;
       flush();
+      // A fill that stopped at the flush size, not at the input's end, is a full stretch of rows.
+      if (more && rowsSinceFlush >= JUDGED_ROWS && 8L * buffersSinceFlush >= 7L * rowsSinceFlush) {
+        goOneByOne();
+      }
+      rowsSinceFlush = 0;
+      buffersSinceFlush = 0;
+    }
+
+    /** From packing to handing rows on one by one: the buffers kept, all empty, go. */
+    private void goOneByOne() {
+      buffers.clear();
+      byKey.clear();
+      if (byIntegerKey != null) {
+        byIntegerKey.clear();
+      }
+      held = 0;
+      recurrence.reset();
+      oneByOne = true;
     }
 
     private void pack(Row row) throws IOException {
       try {
-        packAs(bufferOf(row), row);
+        if (oneByOne) {
+          handOn(row);
+        } else {
+          rowsSinceFlush++;
+          packAs(bufferOf(row), row);
+        }
       } catch (RuntimeException e) {
         // A row the operator cannot take (a null in a tuple column): named like an operator
         // failure, since it is the operator's input that is refused.
@@ -300,8 +358,24 @@ public final class RowPacker implements MapPartitionsFunction<Row, Row> {
     private Buffer newBuffer(Row row, Object key) {
       Buffer buffer = new Buffer(row, key);
       buffers.add(buffer);
+      buffersSinceFlush++;
       held += Buffer.OVERHEAD;
       return buffer;
+    }
+
+    /**
+     * Hands one row on as a packed row of its own, in a flush of its own, so the origins keep the
+     * input's order; packing starts again when a sample of the keys shows them coming back.
+     */
+    private void handOn(Row row) throws IOException {
+      Object key = key(row);
+      if (KeyRecurrence.sampled(Objects.hashCode(key)) && recurrence.note(key)) {
+        oneByOne = false;
+      }
+      Buffer buffer = new Buffer(row, key);
+      packAs(buffer, row);
+      held = 0;
+      ready.add(packedRow(buffer, PackedRows.origin(port, inputPartition, flushes++)));
     }
 
     private void packAs(Buffer buffer, Row row) throws IOException {
@@ -414,14 +488,7 @@ public final class RowPacker implements MapPartitionsFunction<Row, Row> {
           continue;
         }
         buffers.set(kept++, buffer);
-        int definition = plan.streaming() ? 1 : 0;
-        Object[] values = Arrays.copyOf(buffer.keyValues, buffer.keyValues.length + definition + 2);
-        if (plan.streaming()) {
-          values[buffer.keyValues.length] = false;
-        }
-        values[values.length - 2] = origin;
-        values[values.length - 1] = buffer.packed();
-        ready.add(RowFactory.create(values));
+        ready.add(packedRow(buffer, origin));
         buffer.clear();
         held += Buffer.OVERHEAD;
       }
@@ -441,6 +508,18 @@ public final class RowPacker implements MapPartitionsFunction<Row, Row> {
           }
         }
       }
+    }
+
+    /** The packed row of {@code buffer}'s entries, in the flush of {@code origin}. */
+    private Row packedRow(Buffer buffer, long origin) {
+      int definition = plan.streaming() ? 1 : 0;
+      Object[] values = Arrays.copyOf(buffer.keyValues, buffer.keyValues.length + definition + 2);
+      if (plan.streaming()) {
+        values[buffer.keyValues.length] = false;
+      }
+      values[values.length - 2] = origin;
+      values[values.length - 1] = buffer.packed();
+      return RowFactory.create(values);
     }
 
     /** One window partition's tuples so far, and the key columns its packed row repeats. */

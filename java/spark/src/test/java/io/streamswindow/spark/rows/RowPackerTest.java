@@ -656,6 +656,63 @@ class RowPackerTest {
   }
 
   @Test
+  void keysThatDoNotComeBackGoOneByOneAndPackingResumesOnceTheyDo() throws Exception {
+    // 30,000 rows of a key each, then 30,000 rows over ten keys, in a task whose flush holds some
+    // 7,000 new keys: the first full fill finds every row started a buffer and the packer hands
+    // rows on one by one, each in a flush of its own; the ten keys, all sampled, come back within
+    // a stretch of samples and packing resumes.
+    StructType ids = StructType.fromDDL("id long, seq long, price double");
+    int single = 30_000;
+    List<Long> recurring = new ArrayList<>();
+    for (long id = 1_000_000; recurring.size() < 10; id++) {
+      if (KeyRecurrence.sampled(Long.hashCode(id))) {
+        recurring.add(id);
+      }
+    }
+    List<Row> rows = new ArrayList<>();
+    for (int i = 0; i < single; i++) {
+      rows.add(new GenericRowWithSchema(new Object[] {(long) i, (long) i, (double) i}, ids));
+    }
+    for (int i = 0; i < 30_000; i++) {
+      long seq = single + i;
+      rows.add(
+          new GenericRowWithSchema(new Object[] {recurring.get(i % 10), seq, (double) seq}, ids));
+    }
+    RowPacker packer = new RowPacker(plan(ids, List.of("id"), List.of(), null), 2 << 20);
+    List<Row> packed = packAll(packer, rows, 0);
+
+    int origin = PackedRows.schema(ids, List.of("id")).fieldIndex(PackedRows.ORIGIN_COLUMN);
+    long singleFlushes =
+        packed.stream()
+            .filter(r -> r.getLong(0) < single)
+            .map(r -> r.getLong(origin))
+            .distinct()
+            .count();
+    assertTrue(singleFlushes > single / 2, "one by one: " + singleFlushes + " flushes");
+    long recurringRows = packed.stream().filter(r -> r.getLong(0) >= single).count();
+    assertTrue(recurringRows < 3_000, "packing again: " + recurringRows + " packed rows");
+
+    ArrivalOrder order = arrivalOrder(ids, ids, "id", List.of(), false);
+    Map<Long, List<Row>> byKey = new java.util.TreeMap<>();
+    packed.forEach(r -> byKey.computeIfAbsent(r.getLong(0), k -> new ArrayList<>()).add(r));
+    Map<Long, List<Long>> arrived = new java.util.TreeMap<>();
+    for (Map.Entry<Long, List<Row>> key : byKey.entrySet()) {
+      List<Row> shuffled = new ArrayList<>(key.getValue());
+      Collections.shuffle(shuffled, new Random(key.getKey())); // Spark keeps no order in a group
+      order.deliver(
+          shuffled.iterator(),
+          (tuple, marker) ->
+              arrived
+                  .computeIfAbsent(key.getKey(), k -> new ArrayList<>())
+                  .add(((Tuple) tuple).getLong("seq")));
+    }
+    Map<Long, List<Long>> expected = new java.util.TreeMap<>();
+    rows.forEach(
+        r -> expected.computeIfAbsent(r.getLong(0), k -> new ArrayList<>()).add(r.getLong(1)));
+    assertEquals(expected, arrived);
+  }
+
+  @Test
   void sortedPackedRowsOfSeveralPartitionsAndFlushesMergeIntoTheStableOrder() throws Exception {
     List<List<Row>> input = rowsInNoOrder(4, 300, 5);
     // A flush every few dozen rows: many packed rows per input partition, each sorted.
