@@ -802,7 +802,7 @@ def batch_only(bench: Bench, rows: int, key_counts: list[int], checks: dict) -> 
     print(
         f"\nBatch, {rows:,} rows, medians of {bench.repeats} (seconds) after"
         f" {bench.warm_up} warm-up round(s) (one in each later layout); floors: at 1,000 keys"
-        f" B / A >= {BATCH_FLOOR}, A / S <= {SHUFFLE_CEILING};"
+        f" B / A >= {BATCH_FLOOR:g}, A / S <= {SHUFFLE_CEILING:g};"
         + "".join(f" at {k:,} keys B / A >= {v:g};" for k, v in KEYS_FLOOR.items())
         + " none at other key counts"
     )

@@ -12,7 +12,8 @@ import java.util.Locale;
  * warmup_s} later), for what else is read from the output topic. With {@code --interval S} (the
  * cold-start mode of {@code scripts/bench latency}, with {@code --warmup 0}) the line also has
  * {@code intervals}: the count, p50, p99 and max of the latencies received in each S seconds from
- * the start.
+ * the start; with {@code --start-on-stdin 1} it starts only when a line comes on its standard
+ * input, after its consumer is positioned.
  *
  * <pre>
  * java -cp java/bench/target/benchmarks.jar io.streamswindow.bench.latency.KafkaLatencyProbe \
@@ -40,6 +41,9 @@ public final class KafkaLatencyProbe {
     Thread reading = new Thread(consumer, "output-consumer");
     reading.start();
     consumer.awaitPositioned();
+    if (settings.startOnStdin()) {
+      awaitLine();
+    }
 
     long startNanos = System.nanoTime();
     long startMillis = System.currentTimeMillis();
@@ -127,6 +131,13 @@ public final class KafkaLatencyProbe {
       s.append('}');
     }
     return s.append(']').toString();
+  }
+
+  /** Waits for a line (or the end) on standard input: {@code --start-on-stdin 1}. */
+  private static void awaitLine() throws java.io.IOException {
+    new java.io.BufferedReader(
+            new java.io.InputStreamReader(System.in, java.nio.charset.StandardCharsets.UTF_8))
+        .readLine();
   }
 
   private static void field(StringBuilder json, String name, Object value) {

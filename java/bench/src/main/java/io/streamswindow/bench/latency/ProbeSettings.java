@@ -23,6 +23,9 @@ import java.util.Map;
  * @param intervalSeconds 0, or the length of the intervals from the run's start (warm-up included)
  *     in which the latencies of the records received are also counted apart, for a query's course
  *     after its start ({@code scripts/bench latency}'s cold-start mode)
+ * @param startOnStdin whether the probe, once its consumer is positioned, waits for a line on its
+ *     standard input before it starts (second 0 of the run): the cold-start mode starts the probe's
+ *     JVM while the query's starts, and lets it go when the query has started
  */
 public record ProbeSettings(
     String bootstrap,
@@ -33,12 +36,13 @@ public record ProbeSettings(
     int seconds,
     int keys,
     int lingerMs,
-    int intervalSeconds) {
+    int intervalSeconds,
+    boolean startOnStdin) {
 
   static final String USAGE =
       "usage: KafkaLatencyProbe --bootstrap HOST:PORT --input TOPIC --output TOPIC --rate R"
           + " [--warmup S (15; 0 allowed)] [--seconds S (60)] [--keys N (100)] [--linger-ms MS (1)]"
-          + " [--interval S (0: none)]";
+          + " [--interval S (0: none)] [--start-on-stdin 0|1 (0)]";
 
   /** The settings of {@code args}; throws {@link IllegalArgumentException} naming a bad one. */
   public static ProbeSettings parse(String[] args) {
@@ -59,7 +63,8 @@ public record ProbeSettings(
             positive(given, "seconds", 60),
             positive(given, "keys", 100),
             Integer.parseInt(given.getOrDefault("linger-ms", "1")),
-            atLeastZero(given, "interval", 0));
+            atLeastZero(given, "interval", 0),
+            atLeastZero(given, "start-on-stdin", 0) > 0);
     given
         .keySet()
         .removeAll(
@@ -72,7 +77,8 @@ public record ProbeSettings(
                 "seconds",
                 "keys",
                 "linger-ms",
-                "interval"));
+                "interval",
+                "start-on-stdin"));
     if (!given.isEmpty()) {
       throw new IllegalArgumentException("unknown options " + given.keySet());
     }

@@ -25,6 +25,7 @@ class ProbeSettingsTest {
     assertEquals(60, s.seconds());
     assertEquals(100, s.keys());
     assertEquals(0, s.intervalSeconds());
+    assertEquals(false, s.startOnStdin());
   }
 
   @Test
@@ -34,6 +35,7 @@ class ProbeSettingsTest {
     assertEquals(0, s.warmupSeconds());
     assertEquals(90, s.seconds());
     assertEquals(10, s.intervalSeconds());
+    assertEquals(true, ProbeSettings.parse(with("--start-on-stdin", "1")).startOnStdin());
   }
 
   @Test
