@@ -979,6 +979,8 @@ def many_keys_stream(bench: Bench) -> dict:
         f"streaming with many keys: {total} micro-batches of one row for each of {keys:,} keys"
         f" ({warm} untimed), {rounds} round(s)"
     )
+    # Every micro-batch's progress must stay in recentProgress (100 by default).
+    spark.conf.set("spark.sql.streaming.numRecentProgressUpdates", str(max(100, total + 10)))
     batches = []
     for number in range(total):
         batch = bench.work / "many-keys" / f"batch-{number:04d}"
