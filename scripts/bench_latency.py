@@ -811,7 +811,8 @@ def cold_summary(result: dict) -> str:
 
 
 def steady_p50(result: dict | None, since_s: int) -> int | None:
-    """The median of a run's interval p50s from since_s seconds on (intervals with records)."""
+    """The median of a run's interval p50s from since_s seconds on (intervals with records; the
+    lower of the middle two when their number is even)."""
     if not result:
         return None
     p50s = sorted(
