@@ -77,6 +77,25 @@ trigger lateness of each scenario (its triggers, p50, p99, max in ms); writes ev
 to BENCH_JSON (default java/bench/target/bench-results/latency.json), the trigger scenarios under
 "triggers". The broker is stopped at the end, also when a run fails.
 
+Cold start (BENCH_LATENCY_COLD=1, or ``scripts/bench latency cold``; instead of all the above):
+how a query's latency settles after a restart. Each query of BENCH_LATENCY_COLD_QUERIES (default
+floor-rtm and operator-rtm, the latter ``run_operator`` on "partitioned, sliding, count(10),
+count(1)" over 100 keys, both in real-time mode) runs once, in a new Python process and so a new
+JVM and Spark session (this script again, with --cold-child: it starts the session and the query,
+says when start() returned, and stops both when its standard input closes), on fresh topics and a
+fresh checkpoint, against one broker for the whole run. As soon as the query has started, the
+probe writes BENCH_LATENCY_COLD_RATE records/s (default 10000) over 100 keys for
+BENCH_LATENCY_COLD_SECONDS (default 90), with no warm-up, and gives the p50 (and p99, max) of the
+records received in each BENCH_LATENCY_COLD_INTERVAL seconds (default 10) from its start
+(``--interval``). The floor's steady p50 is the median of its interval p50s from
+BENCH_LATENCY_COLD_STEADY seconds on (default 45); each query is reported with the start of the
+first interval from which its p50 stays within COLD_FACTOR (2) times that (an interval with no
+record received counts as outside), and with the seconds from its process's start to the query's
+start (JVM, session, plan). Everything goes to BENCH_JSON (default
+java/bench/target/bench-results/latency-cold.json), each query's log to the run's temporary
+directory while it runs. The per-second counts are kept, but no sustained verdict: the lag trend
+of a run that starts cold says little.
+
 Environment: BENCH_LATENCY_RATES (records/s, comma-separated, default "1000,10000"),
 BENCH_LATENCY_WARMUP (seconds, default 15), BENCH_LATENCY_SECONDS (default 60),
 BENCH_LATENCY_QUERIES, BENCH_LATENCY_RTM_BATCH (default "5 seconds"), BENCH_LATENCY_MASTER
@@ -86,6 +105,9 @@ BENCH_LATENCY_MAX_CEILING (default 640000), BENCH_LATENCY_TRIGGERS (1 or 0),
 BENCH_LATENCY_TRIGGER_PERIOD (seconds, default 1), BENCH_LATENCY_TRIGGER_RATE (default 1000),
 BENCH_LATENCY_IDLE_KEYS (default 5), BENCH_LATENCY_IDLE_SECONDS (default 30), BENCH_JSON.
 BENCH_LATENCY_QUERIES= (empty) and BENCH_LATENCY_MAX=0 run the trigger scenarios alone.
+BENCH_LATENCY_COLD (0 or 1), BENCH_LATENCY_COLD_QUERIES, BENCH_LATENCY_COLD_RATE,
+BENCH_LATENCY_COLD_SECONDS, BENCH_LATENCY_COLD_INTERVAL, BENCH_LATENCY_COLD_STEADY: the cold-start
+mode above (BENCH_LATENCY_RTM_BATCH and BENCH_LATENCY_MASTER apply to it too).
 """
 
 from __future__ import annotations
@@ -102,7 +124,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from bench_spark import env_int, say
+from bench_spark import bench_classes_jar, env_int, say
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "python"))
@@ -155,18 +177,6 @@ def env_rates() -> list[int]:
     if not rates or min(rates) <= 0:
         sys.exit("error: BENCH_LATENCY_RATES needs positive rates")
     return rates
-
-
-def bench_classes_jar() -> Path:
-    """The thin jar of java/bench (FloorQuery), for spark.jars; benchmarks.jar shades the engine
-    and Kafka's client, which the session has already."""
-    found = sorted(BENCH_TARGET.glob("streams-window-bench-*.jar"))
-    if not found:
-        sys.exit(
-            "error: java/bench/target has no streams-window-bench jar; build it with"
-            " mvn -q -pl java/bench -am package -DskipTests"
-        )
-    return found[0]
 
 
 def start_session():
@@ -275,23 +285,30 @@ def wait_running(q, timeout: float = 120) -> None:
     raise RuntimeError(f"the query did not start within {timeout:.0f} s: {q.status}")
 
 
-def run_probe(bootstrap: str, tin: str, tout: str, rate: int, warmup: int, seconds: int) -> dict:
-    command = [
+def probe_command(bootstrap: str, tin: str, tout: str, rate: int, warmup: int, seconds: int):
+    return [
         java_command() or "java", "-cp", str(PROBE_JAR), PROBE,
         "--bootstrap", bootstrap, "--input", tin, "--output", tout,
         "--rate", str(rate), "--warmup", str(warmup), "--seconds", str(seconds),
     ]  # fmt: skip
-    done = subprocess.run(
-        command, capture_output=True, text=True, timeout=warmup + seconds + 120,
-        stdin=subprocess.DEVNULL,
-    )  # fmt: skip
-    lines = [line for line in done.stdout.splitlines() if line.startswith("{")]
+
+
+def probe_result(stdout: str, stderr: str, returncode: int) -> dict:
+    lines = [line for line in stdout.splitlines() if line.startswith("{")]
     if not lines:
         raise RuntimeError(
-            f"the probe printed no result (exit {done.returncode}):\n"
-            + "\n".join(done.stderr.strip().splitlines()[-20:])
+            f"the probe printed no result (exit {returncode}):\n"
+            + "\n".join(stderr.strip().splitlines()[-20:])
         )
     return json.loads(lines[-1])
+
+
+def run_probe(bootstrap: str, tin: str, tout: str, rate: int, warmup: int, seconds: int) -> dict:
+    done = subprocess.run(
+        probe_command(bootstrap, tin, tout, rate, warmup, seconds), capture_output=True,
+        text=True, timeout=warmup + seconds + 120, stdin=subprocess.DEVNULL,
+    )  # fmt: skip
+    return probe_result(done.stdout, done.stderr, done.returncode)
 
 
 class Runs:
@@ -638,6 +655,279 @@ def print_tables(results: list[dict], quotients: list[dict], maxima: list[dict])
             )
 
 
+# The cold-start mode (BENCH_LATENCY_COLD=1, the docstring at the top).
+COLD_QUERIES = "floor-rtm,operator-rtm"
+COLD_FACTOR = 2.0  # a query has settled once its p50 stays within this many times the floor's
+COLD_CHILD = "--cold-child"
+
+
+def cold_child(name: str, bootstrap: str, tin: str, tout: str, checkpoint: str) -> int:
+    """The process of one cold-start run (a new Python process, so a new JVM and Spark session):
+    starts the query, prints a JSON line when start() has returned, runs it until its standard
+    input closes, then stops it and the session and prints a JSON line saying how it ended."""
+    began = time.time()
+    spark = start_session()
+    session_ready = time.time()
+    q = start_query(QUERIES[name], spark, bootstrap, tin, tout, Path(checkpoint))
+    started = time.time()
+    line = {
+        "started_ms": int(started * 1000),
+        "session_s": round(session_ready - began, 3),
+        "query_start_s": round(started - session_ready, 3),
+        "spark": spark.version,
+        "java": spark._jvm.System.getProperty("java.version"),
+    }
+    print(json.dumps(line), flush=True)
+    sys.stdin.read()  # until the parent closes it: after the probe, or when the parent ends
+    ended: dict = {"stopped": True}
+    if q.exception() is not None or not q.isActive:
+        ended["error"] = f"the query failed: {first_line(q.exception())}"
+    try:
+        q.stop()
+    finally:
+        spark.stop()
+    print(json.dumps(ended), flush=True)
+    return 0
+
+
+def json_line(text: str) -> dict | None:
+    return json.loads(text) if text.startswith("{") else None
+
+
+def run_cold(broker: KafkaBroker, work: Path, number: int, query: Query, settings: dict) -> dict:
+    """One cold-start run: fresh topics and checkpoint, the query in a new process (cold_child),
+    the probe from the query's start for the run's seconds, latencies per interval."""
+    import queue
+    import threading
+
+    tin, tout = f"cold{number}-{query.name}-in", f"cold{number}-{query.name}-out"
+    checkpoint = work / f"checkpoint-cold-{number}"
+    log = work / f"cold-{number}-{query.name}.log"
+    result: dict = {"query": query.name, **settings}
+    say(
+        f"cold start, {query.label}: a new JVM, {settings['rate']} records/s from the query's start"
+        f" for {settings['seconds']} s; its log: {log}"
+    )
+    broker.create_topic(tin, TOPIC_PARTITIONS)
+    broker.create_topic(tout, TOPIC_PARTITIONS)
+    command = [sys.executable, str(Path(__file__).resolve()), COLD_CHILD, query.name]
+    command += [broker.bootstrap, tin, tout, str(checkpoint)]
+    spawned = time.time()
+    with log.open("w") as err:
+        child = subprocess.Popen(
+            command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=err, text=True,
+            start_new_session=True,
+        )  # fmt: skip
+    # The probe's JVM starts beside the query's, positions its consumer, and waits for a line on
+    # its standard input (--start-on-stdin) to start writing: second 0 is the query's start.
+    probe_args = probe_command(
+        broker.bootstrap, tin, tout, settings["rate"], 0, settings["seconds"]
+    ) + ["--interval", str(settings["interval_s"]), "--start-on-stdin", "1"]
+    probe = subprocess.Popen(
+        probe_args, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        text=True,
+    )  # fmt: skip
+    lines: queue.Queue = queue.Queue()
+
+    def read() -> None:
+        for text in child.stdout:
+            lines.put(text.strip())
+        lines.put(None)
+
+    threading.Thread(target=read, daemon=True).start()
+    try:
+        started = None
+        deadline = time.monotonic() + 300
+        while started is None:
+            text = lines.get(timeout=max(1, deadline - time.monotonic()))
+            if text is None:
+                raise RuntimeError(f"the query's process ended before the query started; see {log}")
+            started = json_line(text)
+        probe.stdin.write("go\n")
+        probe.stdin.flush()
+        result["startup_s"] = round(started["started_ms"] / 1000 - spawned, 3)
+        result.update({k: started[k] for k in ("session_s", "query_start_s", "spark", "java")})
+        out, err_text = probe.communicate(timeout=settings["seconds"] + 120)
+        found = probe_result(out, err_text, probe.returncode)
+        result["probe_start_after_query_ms"] = found["start_ms"] - started["started_ms"]
+        for name in ("count", "p50_ms", "p99_ms", "max_ms", "produced_per_s", "received_per_s"):
+            result[name] = found.get(name)
+        result["intervals"] = found.get("intervals", [])
+        result["received"] = found.get("received")
+        if found.get("error"):
+            result["error"] = f"the probe: {found['error']}"
+    except Exception as error:  # one failed run does not end the benchmark
+        result["error"] = first_line(error)
+    finally:
+        if probe.poll() is None:  # the query never started, or the probe overran: end it
+            probe.kill()
+            probe.wait()
+        end_child(child, lines, result)
+        shutil.rmtree(checkpoint, ignore_errors=True)
+    if result.get("error"):
+        tail = log.read_text(errors="replace").strip().splitlines()[-15:]
+        say("  the end of its log:\n" + "\n".join(tail))
+    say(f"  {cold_summary(result)}")
+    return result
+
+
+def end_child(child, lines, result: dict) -> None:
+    """Closes the child's standard input (it stops its query and session), waits for it; ends it
+    (its own process group, started for it) if it has not ended within two minutes."""
+    import queue
+
+    try:
+        child.stdin.close()
+    except OSError:
+        pass
+    try:
+        child.wait(timeout=120)
+    except subprocess.TimeoutExpired:
+        os.killpg(child.pid, signal.SIGTERM)
+        try:
+            child.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            os.killpg(child.pid, signal.SIGKILL)
+            child.wait()
+        result.setdefault("error", "the query's process did not end; ended")
+    while True:
+        try:
+            text = lines.get(timeout=5)
+        except queue.Empty:
+            break
+        if text is None:
+            break
+        ended = json_line(text)
+        if ended and ended.get("error"):
+            result.setdefault("error", ended["error"])
+
+
+def cold_summary(result: dict) -> str:
+    if "intervals" not in result:
+        return f"failed: {result.get('error')}"
+    p50s = " ".join(str(i.get("p50_ms", "-")) for i in result["intervals"])
+    text = f"started {result['startup_s']:.1f} s after the process; p50 ms per interval: {p50s}"
+    return text + (f"; error: {result['error']}" if result.get("error") else "")
+
+
+def steady_p50(result: dict | None, since_s: int) -> int | None:
+    """The median of a run's interval p50s from since_s seconds on (intervals with records; the
+    lower of the middle two when their number is even)."""
+    if not result:
+        return None
+    p50s = sorted(
+        i["p50_ms"] for i in result.get("intervals", []) if i["from_s"] >= since_s and i["count"]
+    )
+    return p50s[(len(p50s) - 1) // 2] if p50s else None
+
+
+def within_from(result: dict, bound: float | None) -> int | None:
+    """The start of the first interval from which every interval's p50 is at most bound (an
+    interval without records counts as above it); None when the last one is above it."""
+    if bound is None or not result.get("intervals"):
+        return None
+    since = None
+    for i in result["intervals"]:
+        if i["count"] and i["p50_ms"] <= bound:
+            since = i["from_s"] if since is None else since
+        else:
+            since = None
+    return since
+
+
+def cold_main() -> int:
+    """The cold-start mode: each query of BENCH_LATENCY_COLD_QUERIES once, in a new JVM."""
+    settings = {
+        "rate": env_int("BENCH_LATENCY_COLD_RATE", 10_000),
+        "seconds": env_int("BENCH_LATENCY_COLD_SECONDS", 90),
+        "interval_s": env_int("BENCH_LATENCY_COLD_INTERVAL", 10),
+    }
+    steady_since = env_int("BENCH_LATENCY_COLD_STEADY", 45)
+    names = env_list("BENCH_LATENCY_COLD_QUERIES", COLD_QUERIES)
+    unknown = [n for n in names if n not in QUERIES]
+    if unknown or not names:
+        sys.exit(
+            f"error: unknown cold-start queries {unknown}; the queries are {', '.join(QUERIES)}"
+        )
+    if steady_since >= settings["seconds"]:
+        sys.exit("error: BENCH_LATENCY_COLD_STEADY must be below BENCH_LATENCY_COLD_SECONDS")
+    if not PROBE_JAR.is_file():
+        sys.exit(f"error: {PROBE_JAR.relative_to(ROOT)} is missing; build java/bench")
+    bench_classes_jar()  # the child needs it: fail here rather than in each child
+    default_json = BENCH_TARGET / "bench-results" / "latency-cold.json"
+    out = Path(os.environ.get("BENCH_JSON", default_json))
+    work = Path(tempfile.mkdtemp(prefix="streams-window-latency-cold-"))
+    load_before = os.getloadavg()[0]
+    results = []
+    try:
+        say(f"starting a Kafka broker in {work / 'kafka'}")
+        with KafkaBroker(work / "kafka", partitions=TOPIC_PARTITIONS) as broker:
+            for number, name in enumerate(names, 1):
+                results.append(run_cold(broker, work, number, QUERIES[name], settings))
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    floor = next((r for r in results if r["query"] == "floor-rtm" and "intervals" in r), None)
+    steady = steady_p50(floor, steady_since)
+    bound = COLD_FACTOR * steady if steady is not None else None
+    for r in results:
+        r["within_factor_from_s"] = within_from(r, bound)
+    document = {
+        "mode": "cold",
+        **settings,
+        "keys": 100,
+        "window": WINDOW,
+        "rtm_batch": os.environ.get("BENCH_LATENCY_RTM_BATCH", "5 seconds"),
+        "master": os.environ.get("BENCH_LATENCY_MASTER", "local[4]"),
+        "steady_from_s": steady_since,
+        "floor_steady_p50_ms": steady,
+        "factor": COLD_FACTOR,
+        "results": results,
+        "load_average_1min": [load_before, os.getloadavg()[0]],
+        "machine": {"cores": os.cpu_count(), "python": platform.python_version()},
+    }
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(document, indent=2) + "\n")
+    print_cold(document)
+    print(
+        f"\nload average {document['load_average_1min'][0]:.1f} ->"
+        f" {document['load_average_1min'][1]:.1f}; JSON: {out}"
+    )
+    return 1 if any("error" in r for r in results) else 0
+
+
+def print_cold(document: dict) -> None:
+    every = document["interval_s"]
+    print(
+        f"\nCold start: each query in a new JVM and Spark session, {document['rate']} records/s"
+        f" over 100 keys from the query's start; p50 ms of the records received in each {every} s"
+        " after it ('-': none received)"
+    )
+    spans = [i["from_s"] for i in next((r["intervals"] for r in document["results"] if
+                                         r.get("intervals")), [])]  # fmt: skip
+    header = f"{'query':<32} {'start s':>7}" + "".join(f" {f'{s}-{s + every}':>7}" for s in spans)
+    print(header + f"  within {document['factor']:g}x of the floor from")
+    for r in document["results"]:
+        label = QUERIES[r["query"]].label
+        if "intervals" not in r:
+            print(f"{label:<32} failed: {r.get('error')}")
+            continue
+        cells = "".join(f" {str(i['p50_ms']) if i['count'] else '-':>7}" for i in r["intervals"])
+        since = r["within_factor_from_s"]
+        settled = f"{since} s" if since is not None else "not by the end"
+        line = f"{label:<32} {r['startup_s']:>7.1f}{cells}  {settled}"
+        print(line + (f"  error: {r['error']}" if r.get("error") else ""))
+    steady = document["floor_steady_p50_ms"]
+    if steady is None:
+        print("the floor's steady p50: none (the floor did not run or put nothing out)")
+    else:
+        print(
+            f"the floor's steady p50: {steady} ms (the median of its interval p50s from"
+            f" {document['steady_from_s']} s on); {document['factor']:g}x: "
+            f"{document['factor'] * steady:g} ms. 'start s': seconds from the new process to"
+            " the query's start (JVM, session, query)"
+        )
+
+
 def stop_on_sigterm() -> None:
     """SIGTERM ends the run as Ctrl-C does: through the finally blocks that stop the broker."""
 
@@ -649,6 +939,8 @@ def stop_on_sigterm() -> None:
 
 def main() -> int:
     stop_on_sigterm()
+    if os.environ.get("BENCH_LATENCY_COLD", "0") == "1":
+        return cold_main()
     rates = env_rates()
     warmup = env_int("BENCH_LATENCY_WARMUP", 15)
     seconds = env_int("BENCH_LATENCY_SECONDS", 60)
@@ -734,4 +1026,6 @@ def main() -> int:
 
 
 if __name__ == "__main__":
+    if len(sys.argv) == 7 and sys.argv[1] == COLD_CHILD:
+        sys.exit(cold_child(*sys.argv[2:]))
     sys.exit(main())

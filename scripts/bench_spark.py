@@ -30,13 +30,41 @@ them; both are timed by the query's progress (triggerExecution). The second micr
 long-running query pays per micro-batch, without what Spark's state stores cost once at a query's
 start (RocksDB's first commit uploads a full snapshot when a query creates its column families).
 
+Then the batch job by key count (issue 41): A, B and S (the bare shuffle of the same rows by key,
+`repartition(n, "key")` to noop) on BENCH_ROWS rows over each key count of BENCH_KEYS (default
+1,000, 100,000 and 1,000,000 keys: 5,000, 50 and 5 rows per key at 5M rows), every key count in
+each round, BENCH_REPEATS rounds after one warm-up round, each key count's job first checked
+against B on 200,000 rows with as many rows per key. One row per key count: B / A and A / S
+against their targets, B / A >= 2 at 100,000 keys (KEYS_FLOOR), >= 1.5 at 1,000,000 keys, and
+A / S <= 1.15 at 1,000 keys (KEYS_SHUFFLE_CEILING); other key counts have none.
+
+Then streaming with many keys (issue 41; BENCH_MANY_KEYS_STREAM=0 leaves it out): running queries
+on a parquet file stream whose micro-batches each give every one of 100,000 keys one row
+(MANY_KEYS_FILES files per micro-batch, all staged before the query starts and read in order,
+maxFilesPerTrigger at a time), each timed per micro-batch by its progress (triggerExecution) after
+5 untimed micro-batches, 10 timed: the floor F, Spark's least stateful per-key query,
+transformWithState with one ValueState<Long> count per key and each row out with its count
+(java/bench FloorQuery.perLongKey, on the RocksDB store transformWithState needs), against
+streams-window's WindowSum on "partitioned, sliding, count(1), count(1)" on the chunked layout
+(RocksDB) and on the single-value layout (HDFS). That window keeps one tuple per key and puts out
+one row per row, as the floor keeps one count and puts out one row per row (a tumbling count(4)
+would put out a row every fourth micro-batch, less work than the floor's). Median ms per
+micro-batch and ours / floor, target within 1.5x (MANY_KEYS_STREAM_TARGET).
+
 Then, for sliding count(N), count(1) windows (N = 10, 100, 1000) in streaming, the bytes of the
 state each key saves.
 
 Then the sliding-window jobs of bench_sliding.py: SPL Aggregate (Average; Average + Max + Count)
 on sliding count(N) windows against Spark's own window frame (BENCH_SLIDING=0 skips them).
 
-Environment: BENCH_ROWS (default 5000000), BENCH_KEYS (1000), BENCH_REPEATS (5), BENCH_WARMUP
+Which key counts: every section but the batch comparison by key count runs at the first key count
+of BENCH_KEYS (1,000 by default); the comparison by key count at each. How long, on 2 cores and
+5M rows: the 1,000-key sections and the sliding jobs about ten minutes, the comparison by key
+count a few minutes more (its 1,000,000-key round about 10 s), the streaming many-keys section
+about one to two minutes (estimates, not yet timed on a quiet machine).
+
+Environment: BENCH_ROWS (default 5000000), BENCH_KEYS (a comma-separated list of key counts,
+default "1000,100000,1000000"), BENCH_REPEATS (5), BENCH_WARMUP
 (untimed full-size rounds of every variant before the first timed round; default 1, and 4 for the
 batch matrix, whose later layouts take one each),
 BENCH_JSON (a file to write the results to, as JSON), BENCH_SPARK_ONLY=batch (only the batch job:
@@ -47,7 +75,14 @@ checkout). In that mode the layouts are parameters: BENCH_FILES (input files, a 
 list; default "8"), BENCH_PARTITIONS (shuffle partitions, likewise; default "8") and BENCH_ORDER
 ("sorted": each file holds a stretch of the rows, seq in order inside it per key; "dealt": the rows
 dealt round robin over the files, each file then in no order of seq; "both", the default, times
-both in the same rounds, so that "A dealt / A sorted" compares runs taken together).
+both in the same rounds, so that "A dealt / A sorted" compares runs taken together). With several
+key counts in BENCH_KEYS the batch mode runs every layout at each (1,000 keys with the floors
+above, 100,000 and 1,000,000 keys with KEYS_FLOOR, others with none); BENCH_KEYS=1000 runs it as
+before. The streaming many-keys benchmark: BENCH_MANY_KEYS_STREAM (1; 0 leaves it out),
+BENCH_MANY_KEYS_STREAM_KEYS (100000), BENCH_MANY_KEYS_WARMUP_BATCHES (5),
+BENCH_MANY_KEYS_BATCHES (10, timed), BENCH_MANY_KEYS_ROUNDS (1: each query once; more rounds run
+the three in turn again, medians pooled) and BENCH_MANY_KEYS_WINDOW (the window of streams-window's
+queries). It needs java/bench's thin jar (target/streams-window-bench-*.jar).
 """
 
 from __future__ import annotations
@@ -77,6 +112,13 @@ BATCH_TARGET = 1.5
 # (the bare shuffle of the same rows) at most SHUFFLE_CEILING.
 BATCH_FLOOR = 2.0
 SHUFFLE_CEILING = 1.25
+# The batch comparison by key count (BENCH_KEYS, default KEY_COUNTS; issue 41): B / A at least
+# KEYS_FLOOR[keys], and A / S at most KEYS_SHUFFLE_CEILING[keys], where a key count has one. The
+# batch matrix (BENCH_SPARK_ONLY=batch) keeps BATCH_FLOOR and SHUFFLE_CEILING at 1,000 keys, for
+# every layout and input order, and takes KEYS_FLOOR at the other key counts.
+KEY_COUNTS = "1000,100000,1000000"
+KEYS_FLOOR = {100_000: 2.0, 1_000_000: 1.5}
+KEYS_SHUFFLE_CEILING = {1_000: 1.15}
 INPUT_ORDERS = ("sorted", "dealt")
 STREAMING_TARGET = 4.0
 STATE_WINDOW_SIZES = (10, 100, 1000)
@@ -94,6 +136,17 @@ STORES = {
     "chunked": "org.apache.spark.sql.execution.streaming.state.RocksDBStateStoreProvider",
     "single-value": "org.apache.spark.sql.execution.streaming.state.HDFSBackedStateStoreProvider",
 }
+# The streaming many-keys benchmark (BENCH_MANY_KEYS_STREAM): every micro-batch gives each of
+# MANY_KEYS_STREAM_KEYS keys one row, read from MANY_KEYS_FILES parquet files. The window: one row
+# in, one row out, one tuple kept per key, the closest streams-window has to the floor's one count
+# per key and one row out per row in.
+MANY_KEYS_STREAM_KEYS = 100_000
+MANY_KEYS_WINDOW = "partitioned, sliding, count(1), count(1)"
+MANY_KEYS_FILES = 2
+# Goal: streams-window's micro-batch at most this many times the floor's (issue 41).
+MANY_KEYS_STREAM_TARGET = 1.5
+MANY_KEYS_FLOOR = "F transformWithState floor (RocksDB)"
+BENCH_TARGET = ROOT / "java/bench/target"
 
 
 def baseline_jar(work: Path) -> Path:
@@ -110,6 +163,30 @@ def baseline_jar(work: Path) -> Path:
     jar = work / "baselines.jar"
     subprocess.run(["jar", "cf", str(jar), "-C", str(classes), "."], check=True)
     return jar
+
+
+def bench_classes_jar() -> Path:
+    """The thin jar of java/bench (FloorQuery), for spark.jars; benchmarks.jar shades the engine
+    and Kafka's client, which the session has already."""
+    found = sorted(BENCH_TARGET.glob("streams-window-bench-*.jar"))
+    if not found:
+        sys.exit(
+            "error: java/bench/target has no streams-window-bench jar; build it with"
+            " mvn -q -pl java/bench -am package -DskipTests"
+        )
+    return found[0]
+
+
+def floor_per_long_key(df):
+    """FloorQuery.perLongKey (java/bench) over df: transformWithState with one ValueState<Long>
+    count per key, each row out at once as (key, count, seq)."""
+    try:
+        from pyspark.sql.classic.dataframe import DataFrame
+    except ImportError:  # pyspark 3.5 has no classic module (and no transformWithState either)
+        from pyspark.sql import DataFrame
+    spark = df.sparkSession
+    jdf = spark._jvm.io.streamswindow.bench.latency.FloorQuery.perLongKey(df._jdf, "seq")
+    return DataFrame(jdf, spark)
 
 
 def hand_written(df):
@@ -646,72 +723,118 @@ def input_orders() -> list[str]:
     return [raw]
 
 
-def batch_only(bench: Bench, rows: int, keys: int, checks: dict) -> int:
-    """Times A, B and S in every layout and input order (BENCH_SPARK_ONLY=batch); prints a row per
-    layout and order with the ratios and the floors, and the results as JSON."""
+def check_keys(rows: int, keys: int, check_rows: int) -> int:
+    """Keys of a correctness check's check_rows rows: as many rows per key as the timed input has
+    (at least 100 keys, as the checks always had), so that many keys are checked as many keys."""
+    return max(min(keys, 100), keys * check_rows // rows)
+
+
+def key_targets(keys: int, matrix: bool = False) -> dict[str, tuple[str, float]]:
+    """The floors the batch job must meet at keys keys, those that apply: {"B / A": (">=", x),
+    "A / S": ("<=", y)}. In the batch matrix 1,000 keys keep its own floors (every layout, order).
+    """
+    if matrix and keys == 1_000:
+        return {"B / A": (">=", BATCH_FLOOR), "A / S": ("<=", SHUFFLE_CEILING)}
+    targets = {}
+    if keys in KEYS_FLOOR:
+        targets["B / A"] = (">=", KEYS_FLOOR[keys])
+    if keys in KEYS_SHUFFLE_CEILING and not matrix:
+        targets["A / S"] = ("<=", KEYS_SHUFFLE_CEILING[keys])
+    return targets
+
+
+def judge(ratios: dict[str, float], targets: dict[str, tuple[str, float]]) -> tuple[bool, str]:
+    """Whether ratios meet targets, and a text naming each target and its verdict ("-": none)."""
+    met, parts = True, []
+    for name, (op, bound) in targets.items():
+        ok = ratios[name] >= bound if op == ">=" else ratios[name] <= bound
+        met &= ok
+        parts.append(f"{name} {op} {bound:g}: {'met' if ok else 'missed'}")
+    return met, "; ".join(parts) or "-"
+
+
+def batch_only(bench: Bench, rows: int, key_counts: list[int], checks: dict) -> int:
+    """Times A, B and S at every key count, in every layout and input order
+    (BENCH_SPARK_ONLY=batch); prints a row per key count, layout and order with the ratios and the
+    floors, and the results as JSON."""
     spark = bench.spark
     orders = input_orders()
     layouts = []
-    for files in env_list("BENCH_FILES", str(INPUT_FILES)):
-        inputs = {}
-        for order in orders:
-            inputs[order] = bench.work / f"input-{files}-{order}"
-            say(f"writing the input: {rows:,} rows, {keys:,} keys, {files} files, {order}")
-            write_input(spark, inputs[order], rows, keys, files, order)
-            small = bench.work / f"check-{files}-{order}"
-            write_input(spark, small, min(rows, 200_000), min(keys, 100), files, order)
-            read = spark.read.parquet(str(small))
-            checks[f"batch {files} files {order}"], _, _ = same_rows(
-                run_operator(read, TUMBLE), native_tumble(read)
-            )
-        for partitions in env_list("BENCH_PARTITIONS", "8"):
-            spark.conf.set("spark.sql.shuffle.partitions", str(partitions))
-            variants = {}
-            for order, data in inputs.items():
-                variants[f"A {order}"] = lambda data=data: bench.batch_sw(data)
-                variants[f"B {order}"] = lambda data=data: bench.batch_native(data)
-                variants[f"S {order}"] = lambda data=data: bench.batch_shuffle(data)
-            say(f"layout: {files} files, {partitions} shuffle partitions")
-            load_before = os.getloadavg()[0]
-            times = bench.measure(variants)
-            load_after = os.getloadavg()[0]
-            layouts.append(
-                {
-                    "files": files,
-                    "partitions": partitions,
-                    "runs": {name: [round(t, 3) for t in ts] for name, ts in times.items()},
-                    "medians": {name: round(median(ts), 3) for name, ts in times.items()},
-                    "load_average_1min": [load_before, load_after],
-                }
-            )
+    for keys in key_counts:
+        for files in env_list("BENCH_FILES", str(INPUT_FILES)):
+            inputs = {}
+            for order in orders:
+                inputs[order] = bench.work / f"input-{keys}-{files}-{order}"
+                say(f"writing the input: {rows:,} rows, {keys:,} keys, {files} files, {order}")
+                write_input(spark, inputs[order], rows, keys, files, order)
+                small = bench.work / f"check-{keys}-{files}-{order}"
+                small_rows = min(rows, 200_000)
+                write_input(
+                    spark, small, small_rows, check_keys(rows, keys, small_rows), files, order
+                )
+                read = spark.read.parquet(str(small))
+                checks[f"batch {keys} keys {files} files {order}"], _, _ = same_rows(
+                    run_operator(read, TUMBLE), native_tumble(read)
+                )
+            for partitions in env_list("BENCH_PARTITIONS", "8"):
+                spark.conf.set("spark.sql.shuffle.partitions", str(partitions))
+                variants = {}
+                for order, data in inputs.items():
+                    variants[f"A {order}"] = lambda data=data: bench.batch_sw(data)
+                    variants[f"B {order}"] = lambda data=data: bench.batch_native(data)
+                    variants[f"S {order}"] = lambda data=data: bench.batch_shuffle(data)
+                say(f"layout: {keys:,} keys, {files} files, {partitions} shuffle partitions")
+                load_before = os.getloadavg()[0]
+                times = bench.measure(variants)
+                load_after = os.getloadavg()[0]
+                layouts.append(
+                    {
+                        "keys": keys,
+                        "files": files,
+                        "partitions": partitions,
+                        "runs": {name: [round(t, 3) for t in ts] for name, ts in times.items()},
+                        "medians": {name: round(median(ts), 3) for name, ts in times.items()},
+                        "load_average_1min": [load_before, load_after],
+                    }
+                )
     spark.conf.set("spark.sql.shuffle.partitions", "8")
     met = True
     print(
-        f"\nBatch, {rows:,} rows, {keys:,} keys, medians of {bench.repeats} (seconds) after"
-        f" {bench.warm_up} warm-up round(s) (one in each later layout);"
-        f" floors: B / A >= {BATCH_FLOOR}, A / S <= {SHUFFLE_CEILING}"
+        f"\nBatch, {rows:,} rows, medians of {bench.repeats} (seconds) after"
+        f" {bench.warm_up} warm-up round(s) (one in each later layout); floors: at 1,000 keys"
+        f" B / A >= {BATCH_FLOOR:g}, A / S <= {SHUFFLE_CEILING:g};"
+        + "".join(f" at {k:,} keys B / A >= {v:g};" for k, v in KEYS_FLOOR.items())
+        + " none at other key counts"
     )
     print(
-        f"  {'files':>5} {'parts':>5} {'order':<7} {'A':>6} {'B':>6} {'S':>6}"
+        f"  {'keys':>9} {'files':>5} {'parts':>5} {'order':<7} {'A':>6} {'B':>6} {'S':>6}"
         f" {'B / A':>6} {'A / S':>6}  {'floors':<6} load"
     )
     for layout in layouts:
         med = layout["medians"]
+        layout["floors"] = {}
         for order in orders:
             a, b, s = med[f"A {order}"], med[f"B {order}"], med[f"S {order}"]
-            ok = b / a >= BATCH_FLOOR and a / s <= SHUFFLE_CEILING
+            targets = key_targets(layout["keys"], matrix=True)
+            ok, text = judge({"B / A": b / a, "A / S": a / s}, targets)
+            layout["floors"][order] = text
             met &= ok
+            verdict = ("met" if ok else "missed") if targets else "-"
             print(
-                f"  {layout['files']:>5} {layout['partitions']:>5} {order:<7} {a:>6.2f} {b:>6.2f}"
-                f" {s:>6.2f} {b / a:>6.2f} {a / s:>6.2f}  {'met' if ok else 'missed':<6}"
+                f"  {layout['keys']:>9,} {layout['files']:>5} {layout['partitions']:>5}"
+                f" {order:<7} {a:>6.2f} {b:>6.2f} {s:>6.2f} {b / a:>6.2f} {a / s:>6.2f}"
+                f"  {verdict:<6}"
                 f" {layout['load_average_1min'][0]:.1f} / {layout['load_average_1min'][1]:.1f}"
             )
         if len(orders) == 2:
             layout["A_dealt_over_A_sorted"] = round(med["A dealt"] / med["A sorted"], 3)
-            print(f"  {'':>5} {'':>5} A dealt / A sorted: {layout['A_dealt_over_A_sorted']:.2f}")
+            print(
+                f"  {'':>9} {'':>5} {'':>5} A dealt / A sorted:"
+                f" {layout['A_dealt_over_A_sorted']:.2f}"
+            )
     result = {
         "rows": rows,
-        "keys": keys,
+        "keys": key_counts,
         "warm_up_rounds": bench.warm_up,
         "layouts": layouts,
         "floors_met": met,
@@ -723,22 +846,268 @@ def batch_only(bench: Bench, rows: int, keys: int, checks: dict) -> int:
     return 0 if all(checks.values()) else 1
 
 
+def batch_by_keys(
+    bench: Bench, rows: int, key_counts: list[int], checks: dict, inputs: dict[int, Path]
+) -> dict:
+    """The batch job by key count (issue 41): A, B and S on BENCH_ROWS rows over each of
+    key_counts keys (8 files, rows in order, 8 shuffle partitions), all key counts interleaved in
+    the same rounds; each checked against B first on 200,000 rows with as many rows per key.
+    inputs: inputs already written, by key count (reused). Prints one row per key count with B /
+    A, A / S and their targets; returns the figures for the JSON."""
+    spark = bench.spark
+    variants = {}
+    for keys in key_counts:
+        data = inputs.get(keys)
+        if data is None:
+            data = bench.work / f"keys-{keys}"
+            say(f"writing the input: {rows:,} rows, {keys:,} keys, {INPUT_FILES} parquet files")
+            write_input(spark, data, rows, keys)
+        small = bench.work / f"keys-check-{keys}"
+        small_rows = min(rows, 200_000)
+        small_keys = check_keys(rows, keys, small_rows)
+        write_input(spark, small, small_rows, small_keys)
+        read = spark.read.parquet(str(small))
+        checks[f"batch {keys} keys"], _, windows = same_rows(
+            run_operator(read, TUMBLE), native_tumble(read)
+        )
+        say(
+            f"checked {keys:,} keys on {small_rows:,} rows over {small_keys:,} keys:"
+            f" {checks[f'batch {keys} keys']} ({windows:,} windows)"
+        )
+        variants[f"A {keys}"] = lambda data=data: bench.batch_sw(data)
+        variants[f"B {keys}"] = lambda data=data: bench.batch_native(data)
+        variants[f"S {keys}"] = lambda data=data: bench.batch_shuffle(data)
+    load_before = os.getloadavg()[0]
+    times = bench.measure(variants)
+    load_after = os.getloadavg()[0]
+    by_keys = []
+    met = True
+    for keys in key_counts:
+        a, b, s = (median(times[f"{v} {keys}"]) for v in "ABS")
+        targets = key_targets(keys)
+        ok, text = judge({"B / A": b / a, "A / S": a / s}, targets)
+        met &= ok
+        by_keys.append(
+            {
+                "keys": keys,
+                "rows_per_key": rows / keys,
+                "medians": {"A": round(a, 3), "B": round(b, 3), "S": round(s, 3)},
+                "B_over_A": round(b / a, 3),
+                "A_over_S": round(a / s, 3),
+                "targets": text,
+                "targets_met": ok if targets else None,
+            }
+        )
+    return {
+        "rows": rows,
+        "key_counts": key_counts,
+        "files": INPUT_FILES,
+        "partitions": 8,
+        "repeats": bench.repeats,
+        "runs": {name: [round(t, 3) for t in ts] for name, ts in times.items()},
+        "by_keys": by_keys,
+        "targets_met": met,
+        "load_average_1min": [load_before, load_after],
+    }
+
+
+def print_by_keys(result: dict) -> None:
+    print()
+    print(
+        f"Batch by key count, {result['rows']:,} rows, tumbling count(4) sum, {result['files']}"
+        f" files (rows in order), {result['partitions']} shuffle partitions; seconds, medians of"
+        f" {result['repeats']}, key counts interleaved in each round"
+    )
+    print(
+        f"  {'keys':>9} {'rows/key':>9} {'A':>6} {'B':>6} {'S':>6} {'B / A':>6} {'A / S':>6}"
+        "  targets"
+    )
+    for r in result["by_keys"]:
+        med = r["medians"]
+        print(
+            f"  {r['keys']:>9,} {r['rows_per_key']:>9,.0f} {med['A']:>6.2f} {med['B']:>6.2f}"
+            f" {med['S']:>6.2f} {r['B_over_A']:>6.2f} {r['A_over_S']:>6.2f}  {r['targets']}"
+        )
+    before, after = result["load_average_1min"]
+    print(f"  load average (1 min) before/after: {before:.1f} / {after:.1f}")
+
+
+def write_key_batch(spark, path: Path, keys: int, batch: int, files: int) -> None:
+    """One micro-batch of the streaming many-keys benchmark: one row for each of keys keys, seq
+    the batch's number, in files parquet files."""
+    from pyspark.sql import functions as F
+
+    spark.range(0, keys, 1, files).select(
+        F.col("id").alias("key"),
+        F.lit(batch).cast("long").alias("seq"),
+        ((F.col("id") * 7919 % 1000) * 0.5).alias("value"),
+    ).write.mode("overwrite").parquet(str(path))
+
+
+def stage_batches(batches: list[Path], folder: Path) -> None:
+    """Puts every batch's files into a stream's folder, batch i's files i seconds newer than batch
+    i - 1's: the file source, taking its oldest files first, maxFilesPerTrigger at a time, reads one
+    batch per micro-batch, in order."""
+    folder.mkdir(parents=True)
+    base = time.time() - 10 * len(batches)
+    for number, batch in enumerate(batches):
+        stamp = base + number
+        for index, data in enumerate(sorted(batch.glob("*.parquet"))):
+            target = folder / f"b{number:04d}-{index:04d}.parquet"
+            shutil.copyfile(data, target)
+            os.utime(target, (stamp, stamp))
+
+
+def many_keys_stream(bench: Bench) -> dict:
+    """Streaming with many keys (issue 41): running queries whose micro-batches each give every one
+    of BENCH_MANY_KEYS_STREAM_KEYS keys (default 100,000) one row, timed per micro-batch (the
+    query's triggerExecution) after BENCH_MANY_KEYS_WARMUP_BATCHES untimed ones: the floor,
+    transformWithState with one ValueState<Long> count per key and each row out with its count
+    (java/bench FloorQuery.perLongKey, on the RocksDB store transformWithState needs), against
+    streams-window's WindowSum on BENCH_MANY_KEYS_WINDOW (default sliding count(1), count(1): one
+    tuple kept and one row out per row, as the floor) on both state layouts. All queries in this
+    session, BENCH_MANY_KEYS_ROUNDS rounds of the three in turn; medians over every timed
+    micro-batch of a variant."""
+    spark = bench.spark
+    keys = env_int("BENCH_MANY_KEYS_STREAM_KEYS", MANY_KEYS_STREAM_KEYS)
+    warm = env_int("BENCH_MANY_KEYS_WARMUP_BATCHES", 5)
+    timed_batches = env_int("BENCH_MANY_KEYS_BATCHES", 10)
+    rounds = env_int("BENCH_MANY_KEYS_ROUNDS", 1)
+    window = os.environ.get("BENCH_MANY_KEYS_WINDOW", "") or MANY_KEYS_WINDOW
+    total = warm + timed_batches
+    say(
+        f"streaming with many keys: {total} micro-batches of one row for each of {keys:,} keys"
+        f" ({warm} untimed), {rounds} round(s)"
+    )
+    # Every micro-batch's progress must stay in recentProgress (100 by default).
+    spark.conf.set("spark.sql.streaming.numRecentProgressUpdates", str(max(100, total + 10)))
+    batches = []
+    for number in range(total):
+        batch = bench.work / "many-keys" / f"batch-{number:04d}"
+        write_key_batch(spark, batch, keys, number, MANY_KEYS_FILES)
+        batches.append(batch)
+    sw_window = lambda stream: run_operator(stream, window)  # noqa: E731
+    variants = {
+        MANY_KEYS_FLOOR: (floor_per_long_key, "chunked", "update"),
+        "O streams-window, chunked layout (RocksDB)": (sw_window, "chunked", "append"),
+        "O streams-window, single-value layout (HDFS)": (sw_window, "single-value", "append"),
+    }
+    results = {name: {"ms": [], "rows_out": [], "state_rows": []} for name in variants}
+    load_before = os.getloadavg()[0]
+    for round_ in range(1, rounds + 1):
+        for name, (build, layout, mode) in variants.items():
+            folder = bench.checkpoint("many-keys-input")
+            stage_batches(batches, folder)
+            stream = (
+                spark.readStream.schema(INPUT_DDL)
+                .option("maxFilesPerTrigger", MANY_KEYS_FILES)
+                .parquet(str(folder))
+            )
+            # The session's state store when the query starts decides the layout (and the store).
+            spark.conf.set("spark.sql.streaming.stateStore.providerClass", STORES[layout])
+            try:
+                query = (
+                    build(stream)
+                    .writeStream.format("noop")
+                    .outputMode(mode)
+                    .option("checkpointLocation", str(bench.checkpoint("many-keys")))
+                    .start()
+                )
+            finally:
+                spark.conf.set("spark.sql.streaming.stateStore.providerClass", STORES["chunked"])
+            try:
+                query.processAllAvailable()
+                progress = [p for p in query.recentProgress if p["numInputRows"] > 0]
+            finally:
+                query.stop()
+            if query.exception() is not None:
+                raise RuntimeError(f"streaming query failed: {query.exception()}")
+            if len(progress) != total or any(p["numInputRows"] != keys for p in progress):
+                got = [p["numInputRows"] for p in progress]
+                raise RuntimeError(f"expected {total} micro-batches of {keys} rows, got {got}")
+            ms = [p["durationMs"]["triggerExecution"] for p in progress]
+            results[name]["ms"].extend(ms[warm:])
+            results[name]["rows_out"].extend(p["sink"].get("numOutputRows", -1) for p in progress)
+            operators = progress[-1].get("stateOperators") or [{}]
+            results[name]["state_rows"].append(operators[0].get("numRowsTotal"))
+            say(
+                f"round {round_}: {name}: ms per micro-batch {ms[:warm]} untimed, then {ms[warm:]};"
+                f" state rows {results[name]['state_rows'][-1]}"
+            )
+    load_after = os.getloadavg()[0]
+    floor = median(results[MANY_KEYS_FLOOR]["ms"])
+    summary = {}
+    met = True
+    for name, r in results.items():
+        entry = {
+            "layout": variants[name][1],
+            "median_ms": median(r["ms"]),
+            "ms": r["ms"],
+            "rows_out_per_batch": sorted(set(r["rows_out"])),
+            "state_rows": r["state_rows"],
+        }
+        if name != MANY_KEYS_FLOOR:
+            entry["over_floor"] = round(entry["median_ms"] / floor, 3)
+            entry["target_met"] = entry["over_floor"] <= MANY_KEYS_STREAM_TARGET
+            met &= entry["target_met"]
+        summary[name] = entry
+    return {
+        "keys": keys,
+        "window": window,
+        "files_per_batch": MANY_KEYS_FILES,
+        "warm_up_batches": warm,
+        "timed_batches": timed_batches,
+        "rounds": rounds,
+        "target": MANY_KEYS_STREAM_TARGET,
+        "target_met": met,
+        "variants": summary,
+        "load_average_1min": [load_before, load_after],
+    }
+
+
+def print_many_keys_stream(result: dict) -> None:
+    print()
+    print(
+        f"Streaming with many keys: running queries, micro-batches of one row for each of"
+        f" {result['keys']:,} keys; ms per micro-batch, median of"
+        f" {result['timed_batches'] * result['rounds']} after {result['warm_up_batches']} untimed"
+        f' micro-batches per query; streams-window: WindowSum on "{result["window"]}"'
+    )
+    print(f"  {'variant':<46} {'ms':>7} {'min':>7} {'max':>7} {'rows out':>9}  ours / floor")
+    for name, r in result["variants"].items():
+        rows_out = "/".join(str(n) for n in r["rows_out_per_batch"])
+        line = (
+            f"  {name:<46} {r['median_ms']:>7.0f} {min(r['ms']):>7.0f} {max(r['ms']):>7.0f}"
+            f" {rows_out:>9}"
+        )
+        if "over_floor" in r:
+            verdict = "met" if r["target_met"] else "missed"
+            line += f"  {r['over_floor']:5.2f} (target within {result['target']:g}x: {verdict})"
+        print(line)
+    before, after = result["load_average_1min"]
+    print(f"  load average (1 min) before/after: {before:.1f} / {after:.1f}")
+
+
 def main() -> int:
     rows = env_int("BENCH_ROWS", 5_000_000)
-    keys = env_int("BENCH_KEYS", 1000)
+    # The first key count is the one of every section but the batch comparison by key count.
+    key_counts = env_list("BENCH_KEYS", KEY_COUNTS)
+    keys = key_counts[0]
+    batch = os.environ.get("BENCH_SPARK_ONLY") == "batch"
+    stream_many = not batch and os.environ.get("BENCH_MANY_KEYS_STREAM", "1") != "0"
     repeats = env_int("BENCH_REPEATS", 5)
     # The batch matrix's figures (docs/performance.md, "Warming up") were taken after four rounds.
-    warm_up = env_int("BENCH_WARMUP", 4 if os.environ.get("BENCH_SPARK_ONLY") == "batch" else 1)
+    warm_up = env_int("BENCH_WARMUP", 4 if batch else 1)
     work = Path(tempfile.mkdtemp(prefix="streams-window-bench-"))
     try:
         say("compiling the hand-written baseline")
         baseline = baseline_jar(work)
         say("starting a local[2] Spark session")
-        spark = start_session([baseline])
+        spark = start_session([baseline, *([bench_classes_jar()] if stream_many else [])])
         bench = Bench(spark, work, repeats, warm_up)
-        if os.environ.get("BENCH_SPARK_ONLY") == "batch":
+        if batch:
             say("correctness check of the batch job on small inputs of each layout (not timed)")
-            return batch_only(bench, rows, keys, {})
+            return batch_only(bench, rows, key_counts, {})
         say(f"writing the input: {rows:,} rows, {keys:,} keys, {INPUT_FILES} parquet files")
         data = work / "input"
         write_input(spark, data, rows, keys)
@@ -784,6 +1153,10 @@ def main() -> int:
         read = spark.read.parquet(str(data))
         checks["batch_full"], _, _ = same_rows(run_operator(read, TUMBLE), native_tumble(read))
 
+        say(f"the batch job by key count: {', '.join(f'{k:,}' for k in key_counts)} keys")
+        by_keys = batch_by_keys(bench, rows, key_counts, checks, {keys: data})
+        many_keys = many_keys_stream(bench) if stream_many else None
+
         say("measuring saved state per key for sliding windows")
         states = state_sizes(spark, bench)
         sliding = None
@@ -802,10 +1175,14 @@ def main() -> int:
             f"  load average (1 min) before/after the timed runs: {load_before:.1f} / "
             f"{load_after:.1f} on {os.cpu_count()} cores"
         )
+        print_by_keys(by_keys)
+        if many_keys is not None:
+            print_many_keys_stream(many_keys)
 
         results = {
             "rows": rows,
             "keys": keys,
+            "key_counts": key_counts,
             "repeats": repeats,
             "warm_up_rounds": warm_up,
             "times": times,
@@ -813,6 +1190,8 @@ def main() -> int:
             "checks": checks,
             "state": states,
             "sliding": sliding,
+            "by_keys": by_keys,
+            "many_keys_stream": many_keys,
             "load_average_1min": [load_before, load_after],
             "machine": {
                 "cores": os.cpu_count(),

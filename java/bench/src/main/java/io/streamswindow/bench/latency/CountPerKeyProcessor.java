@@ -15,10 +15,13 @@ import scala.jdk.javaapi.CollectionConverters;
 /**
  * The least a stateful per-key query does on Spark: one {@code ValueState<Long>} count per key,
  * raised by each input row, which goes out at once as {@code (key, count, sent)}. Rows are read
- * from {@code (key string, sent long)}; each output row is made as Spark takes it, so none waits
- * for the rest of its group.
+ * from {@code (key, sent long)}, the key a string ({@link FloorQuery#apply}) or a long ({@link
+ * FloorQuery#perLongKey}); each output row is made as Spark takes it, so none waits for the rest of
+ * its group.
+ *
+ * @param <K> the key's type, as the grouping's encoder gives it
  */
-final class CountPerKeyProcessor extends StatefulProcessor<String, Row, Row> {
+final class CountPerKeyProcessor<K> extends StatefulProcessor<K, Row, Row> {
   private transient ValueState<Long> count;
 
   @Override
@@ -28,7 +31,7 @@ final class CountPerKeyProcessor extends StatefulProcessor<String, Row, Row> {
 
   @Override
   public scala.collection.Iterator<Row> handleInputRows(
-      String key, scala.collection.Iterator<Row> rows, TimerValues timerValues) {
+      K key, scala.collection.Iterator<Row> rows, TimerValues timerValues) {
     Iterator<Row> in = CollectionConverters.asJava(rows);
     Iterator<Row> out =
         new Iterator<>() {

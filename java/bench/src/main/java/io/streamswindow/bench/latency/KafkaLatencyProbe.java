@@ -9,7 +9,11 @@ import java.util.Locale;
  * percentiles of the records received in the measurement window after the warm-up, and the lag
  * trend ({@link LagTrend}) that tells a sustained rate from one the query falls behind, and the
  * wall clock of its start ({@code start_ms}: the warm-up begins then, the measurement window {@code
- * warmup_s} later), for what else is read from the output topic.
+ * warmup_s} later), for what else is read from the output topic. With {@code --interval S} (the
+ * cold-start mode of {@code scripts/bench latency}, with {@code --warmup 0}) the line also has
+ * {@code intervals}: the count, p50, p99 and max of the latencies received in each S seconds from
+ * the start; with {@code --start-on-stdin 1} it starts only when a line comes on its standard
+ * input, after its consumer is positioned.
  *
  * <pre>
  * java -cp java/bench/target/benchmarks.jar io.streamswindow.bench.latency.KafkaLatencyProbe \
@@ -37,6 +41,9 @@ public final class KafkaLatencyProbe {
     Thread reading = new Thread(consumer, "output-consumer");
     reading.start();
     consumer.awaitPositioned();
+    if (settings.startOnStdin()) {
+      awaitLine();
+    }
 
     long startNanos = System.nanoTime();
     long startMillis = System.currentTimeMillis();
@@ -93,11 +100,44 @@ public final class KafkaLatencyProbe {
     json.append("\"produced\":").append(series(producer.produced(), seconds)).append(',');
     json.append("\"received\":").append(series(consumer.received(), seconds)).append(',');
     json.append("\"lag\":").append(java.util.Arrays.toString(trend.lag()).replace(" ", ""));
+    if (settings.intervalSeconds() > 0) {
+      json.append(",\"interval_s\":").append(settings.intervalSeconds());
+      json.append(",\"intervals\":").append(intervals(consumer.intervals(), settings));
+    }
     if (error != null) {
       String text = error.replace("\\", "/").replace('"', '\'').replaceAll("\\s+", " ");
       json.append(",\"error\":\"").append(text).append('"');
     }
     return json.append('}').toString();
+  }
+
+  /**
+   * One object per interval from the start: {@code from_s}, and the {@code count}, {@code p50_ms},
+   * {@code p99_ms} and {@code max_ms} of the latencies received in it ({@code count} 0 and no
+   * percentiles when none came).
+   */
+  private static String intervals(LatencyHistogram[] intervals, ProbeSettings settings) {
+    StringBuilder s = new StringBuilder("[");
+    for (int i = 0; i < intervals.length; i++) {
+      LatencyHistogram h = intervals[i];
+      s.append(i == 0 ? "{" : ",{");
+      s.append("\"from_s\":").append(i * settings.intervalSeconds());
+      s.append(",\"count\":").append(h == null ? 0 : h.count());
+      if (h != null && h.count() > 0) {
+        s.append(",\"p50_ms\":").append(h.percentile(0.50));
+        s.append(",\"p99_ms\":").append(h.percentile(0.99));
+        s.append(",\"max_ms\":").append(h.max());
+      }
+      s.append('}');
+    }
+    return s.append(']').toString();
+  }
+
+  /** Waits for a line (or the end) on standard input: {@code --start-on-stdin 1}. */
+  private static void awaitLine() throws java.io.IOException {
+    new java.io.BufferedReader(
+            new java.io.InputStreamReader(System.in, java.nio.charset.StandardCharsets.UTF_8))
+        .readLine();
   }
 
   private static void field(StringBuilder json, String name, Object value) {

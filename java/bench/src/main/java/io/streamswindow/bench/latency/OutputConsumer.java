@@ -17,7 +17,9 @@ import org.apache.kafka.common.serialization.StringDeserializer;
  * Reads the output topic from its end (every partition, no consumer group), and for each record
  * received in the measurement window records its latency: the wall clock (ms) when the poll that
  * returned it came back, less the {@code sent} field the query carried through. Counts every record
- * received per second of the run, window or not, for the lag trend.
+ * received per second of the run, window or not, for the lag trend. With {@code --interval S} it
+ * also keeps the latencies of the records received in each S seconds from the run's start apart
+ * ({@link #intervals()}), warm-up included.
  *
  * <pre>{@code
  * OutputConsumer c = new OutputConsumer(settings, startMillis, seconds);
@@ -29,6 +31,7 @@ final class OutputConsumer implements Runnable {
   private final ProbeSettings settings;
   private final PerSecondCounts received;
   private final LatencyHistogram latencies = new LatencyHistogram();
+  private final LatencyHistogram[] intervals;
   private final CountDownLatch positioned = new CountDownLatch(1);
   private volatile long startMillis;
   private volatile Exception failure;
@@ -37,6 +40,8 @@ final class OutputConsumer implements Runnable {
   OutputConsumer(ProbeSettings settings, int seconds) {
     this.settings = settings;
     this.received = new PerSecondCounts(seconds);
+    int every = settings.intervalSeconds();
+    this.intervals = new LatencyHistogram[every == 0 ? 0 : (seconds + every - 1) / every];
   }
 
   /** Sets second 0 of the run, before the producer starts; the consumer reads until its end. */
@@ -66,6 +71,9 @@ final class OutputConsumer implements Runnable {
           continue;
         }
         received.add(now - startMillis, records.count());
+        if (intervals.length > 0 && now >= startMillis) {
+          count(records, now, interval(now - startMillis));
+        }
         if (now < windowStart || now >= end) {
           continue;
         }
@@ -82,6 +90,30 @@ final class OutputConsumer implements Runnable {
       failure = e;
     } finally {
       positioned.countDown();
+    }
+  }
+
+  /** The histogram of the interval that {@code elapsedMs} after the start falls in. */
+  private LatencyHistogram interval(long elapsedMs) {
+    int index =
+        (int) Math.min(intervals.length - 1, elapsedMs / (settings.intervalSeconds() * 1000L));
+    if (intervals[index] == null) {
+      intervals[index] = new LatencyHistogram();
+    }
+    return intervals[index];
+  }
+
+  /**
+   * Adds the latency of each record with a {@code sent} field, received at {@code now}, to {@code
+   * histogram}.
+   */
+  private static void count(
+      ConsumerRecords<String, String> records, long now, LatencyHistogram histogram) {
+    for (ConsumerRecord<String, String> record : records) {
+      long sent = SentField.of(record.value());
+      if (sent >= 0) {
+        histogram.add(now - sent);
+      }
     }
   }
 
@@ -129,6 +161,14 @@ final class OutputConsumer implements Runnable {
 
   LatencyHistogram latencies() {
     return latencies;
+  }
+
+  /**
+   * The latencies of the records received in each interval of {@code --interval} seconds from the
+   * start (an element is null when none came in that interval); empty without {@code --interval}.
+   */
+  LatencyHistogram[] intervals() {
+    return intervals;
   }
 
   /** Output records without a {@code sent} field. */

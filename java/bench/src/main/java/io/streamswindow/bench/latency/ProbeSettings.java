@@ -16,10 +16,16 @@ import java.util.Map;
  * @param inputTopic the topic the query reads, which the probe writes
  * @param outputTopic the topic the query writes, which the probe reads
  * @param rate records per second the probe writes
- * @param warmupSeconds seconds of writing before latencies count
+ * @param warmupSeconds seconds of writing before latencies count (0: from the start)
  * @param seconds seconds of the measurement window after the warm-up
  * @param keys how many keys (k0, k1, ...) the records go round
  * @param lingerMs the producer's linger.ms
+ * @param intervalSeconds 0, or the length of the intervals from the run's start (warm-up included)
+ *     in which the latencies of the records received are also counted apart, for a query's course
+ *     after its start ({@code scripts/bench latency}'s cold-start mode)
+ * @param startOnStdin whether the probe, once its consumer is positioned, waits for a line on its
+ *     standard input before it starts (second 0 of the run): the cold-start mode starts the probe's
+ *     JVM while the query's starts, and lets it go when the query has started
  */
 public record ProbeSettings(
     String bootstrap,
@@ -29,11 +35,14 @@ public record ProbeSettings(
     int warmupSeconds,
     int seconds,
     int keys,
-    int lingerMs) {
+    int lingerMs,
+    int intervalSeconds,
+    boolean startOnStdin) {
 
   static final String USAGE =
       "usage: KafkaLatencyProbe --bootstrap HOST:PORT --input TOPIC --output TOPIC --rate R"
-          + " [--warmup S (15)] [--seconds S (60)] [--keys N (100)] [--linger-ms MS (1)]";
+          + " [--warmup S (15; 0 allowed)] [--seconds S (60)] [--keys N (100)] [--linger-ms MS (1)]"
+          + " [--interval S (0: none)] [--start-on-stdin 0|1 (0)]";
 
   /** The settings of {@code args}; throws {@link IllegalArgumentException} naming a bad one. */
   public static ProbeSettings parse(String[] args) {
@@ -50,15 +59,26 @@ public record ProbeSettings(
             required(given, "input"),
             required(given, "output"),
             positive(given, "rate", null),
-            positive(given, "warmup", 15),
+            atLeastZero(given, "warmup", 15),
             positive(given, "seconds", 60),
             positive(given, "keys", 100),
-            Integer.parseInt(given.getOrDefault("linger-ms", "1")));
+            Integer.parseInt(given.getOrDefault("linger-ms", "1")),
+            atLeastZero(given, "interval", 0),
+            atLeastZero(given, "start-on-stdin", 0) > 0);
     given
         .keySet()
         .removeAll(
             java.util.List.of(
-                "bootstrap", "input", "output", "rate", "warmup", "seconds", "keys", "linger-ms"));
+                "bootstrap",
+                "input",
+                "output",
+                "rate",
+                "warmup",
+                "seconds",
+                "keys",
+                "linger-ms",
+                "interval",
+                "start-on-stdin"));
     if (!given.isEmpty()) {
       throw new IllegalArgumentException("unknown options " + given.keySet());
     }
@@ -69,6 +89,18 @@ public record ProbeSettings(
     String value = given.get(name);
     if (value == null || value.isEmpty()) {
       throw new IllegalArgumentException("--" + name + " is required");
+    }
+    return value;
+  }
+
+  private static int atLeastZero(Map<String, String> given, String name, int fallback) {
+    String raw = given.get(name);
+    if (raw == null) {
+      return fallback;
+    }
+    int value = Integer.parseInt(raw);
+    if (value < 0) {
+      throw new IllegalArgumentException("--" + name + " must not be negative, not " + raw);
     }
     return value;
   }
