@@ -2,6 +2,7 @@ package io.streamswindow.spark.run;
 
 import io.streamswindow.engine.TupleChunkStore;
 import io.streamswindow.spark.plan.OperatorPlan;
+import io.streamswindow.spark.state.GenerationStamp;
 import io.streamswindow.spark.state.KeyState;
 import io.streamswindow.spark.state.WakeUpTimes;
 import java.util.Collections;
@@ -40,7 +41,13 @@ public final class WindowedOperatorProcessor extends StatefulProcessor<Row, Row,
   /** Entries per chunk of the keys' window state: small when every row saves. */
   private final int entriesPerChunk;
 
+  /** Each key's saved state, stamped with its generation ({@link GenerationStamp}). */
   private transient ValueState<byte[]> checkpoints;
+
+  /**
+   * Where the generation was kept before the stamp: still declared, so that a query started then
+   * restarts, and emptied for a key when its value is next written.
+   */
   private transient ValueState<Long> generations;
 
   /** Whether the processor runs with timers: Spark refuses timer calls in its no-time mode. */
@@ -117,6 +124,14 @@ public final class WindowedOperatorProcessor extends StatefulProcessor<Row, Row,
   private final class TimerKeyState implements KeyState {
     private final TimerValues time;
 
+    /**
+     * The key's stamped value, read once per call (whether its live host is current, then the
+     * state).
+     */
+    private byte[] value;
+
+    private boolean valueRead;
+
     TimerKeyState(TimerValues time) {
       this.time = time;
     }
@@ -136,9 +151,18 @@ public final class WindowedOperatorProcessor extends StatefulProcessor<Row, Row,
 
     // A value state's get() is null for a key without a value: one store read, where exists()
     // then get() would be two for every key of every micro-batch.
+    private byte[] value() {
+      if (!valueRead) {
+        value = checkpoints.get();
+        valueRead = true;
+      }
+      return value;
+    }
+
     @Override
     public byte[] checkpoint() {
-      return checkpoints.get();
+      byte[] stamped = value();
+      return stamped == null ? null : GenerationStamp.savedOf(stamped);
     }
 
     @Override
@@ -154,14 +178,18 @@ public final class WindowedOperatorProcessor extends StatefulProcessor<Row, Row,
 
     @Override
     public long generation() {
-      Long generation = generations.get();
-      return generation != null ? generation : 0;
+      byte[] stamped = value();
+      return stamped == null ? 0 : GenerationStamp.generationOf(stamped);
     }
 
+    // One write per save, as the floor's count per key: the generation travels in the value
+    // (docs/performance.md, "Many keys as a standing benchmark").
     @Override
     public void save(byte[] checkpoint, long generation) {
-      checkpoints.update(checkpoint);
-      generations.update(generation);
+      if (valueRead && value != null && !GenerationStamp.isStamped(value)) {
+        generations.clear();
+      }
+      checkpoints.update(GenerationStamp.stamp(checkpoint, generation));
       // The call asks again for the wake-up it needs, as flatMapGroupsWithState's timeout works.
       if (timers) {
         for (Iterator<Object> it = CollectionConverters.asJava(getHandle().listTimers());
