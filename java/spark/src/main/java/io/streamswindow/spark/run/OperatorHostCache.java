@@ -21,7 +21,7 @@ import org.apache.spark.sql.Row;
  * store: a micro-batch then reads nothing of a key's window and writes only what changed
  * (docs/architecture.md, "State layout").
  *
- * <p>A host is valid only for the state it saved: each save stores a fresh random generation beside
+ * <p>A host is valid only for the state it saved: each save stores a fresh random generation with
  * the checkpoint, and a call takes the cached host only when the store holds that same generation.
  * A micro-batch that failed and was retried, a restart from the checkpoint, or a task moved to
  * another executor therefore always rebuilds the host from the store. A call takes its host out of
