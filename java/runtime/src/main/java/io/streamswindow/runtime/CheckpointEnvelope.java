@@ -1,7 +1,6 @@
 package io.streamswindow.runtime;
 
 import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.EOFException;
@@ -56,7 +55,7 @@ record CheckpointEnvelope(
   }
 
   byte[] toBytes() throws IOException {
-    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    UnsharedByteArrayOutputStream bytes = new UnsharedByteArrayOutputStream();
     DataOutputStream out = new DataOutputStream(bytes);
     out.writeInt(MAGIC);
     out.writeInt(VERSION);

@@ -12,7 +12,6 @@ import io.streamswindow.engine.TupleChunkStore;
 import io.streamswindow.engine.TupleCodec;
 import io.streamswindow.engine.WindowSpec;
 import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
@@ -175,7 +174,7 @@ final class PortWindows {
         saved.add(null);
         continue;
       }
-      ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+      UnsharedByteArrayOutputStream bytes = new UnsharedByteArrayOutputStream();
       DataOutputStream out = new DataOutputStream(bytes);
       window.checkpoint(out, codecs.get(port), store == null ? null : store.scoped(port + "/"));
       out.flush();

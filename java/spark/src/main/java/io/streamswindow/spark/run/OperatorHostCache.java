@@ -205,13 +205,22 @@ public final class OperatorHostCache {
 
   /** Removes the hosts of the runs idle too long at {@code now}; holds the lock. */
   private List<Entry> removeIdle(long now) {
+    // A loop that allocates only when a run is idle: every call of every key comes here.
+    List<String> idle = null;
+    for (Map.Entry<String, Long> use : lastUse.entrySet()) {
+      if (now - use.getValue() > IDLE_RELEASE_NANOS) {
+        if (idle == null) {
+          idle = new ArrayList<>();
+        }
+        idle.add(use.getKey());
+      }
+    }
+    if (idle == null) {
+      return List.of();
+    }
     List<Entry> gone = new ArrayList<>();
-    for (String idle :
-        lastUse.entrySet().stream()
-            .filter(e -> now - e.getValue() > IDLE_RELEASE_NANOS)
-            .map(Map.Entry::getKey)
-            .toList()) {
-      gone.addAll(removeRun(idle));
+    for (String run : idle) {
+      gone.addAll(removeRun(run));
     }
     return gone;
   }

@@ -71,6 +71,9 @@ public final class WindowedGroupRunner implements Serializable {
 
   private transient HostRecipe recipe;
 
+  /** Whether a window of the recipe uses time: asked at every save, known once. */
+  private transient boolean processingTime;
+
   /** The result rows of this plan's calls: the operator's tuples, marks and reports. */
   private transient ResultRows resultRows;
 
@@ -167,6 +170,7 @@ public final class WindowedGroupRunner implements Serializable {
             plan.parameters(),
             plan.partitionBy(),
             plan.directories());
+    processingTime = recipe.usesProcessingTime();
   }
 
   /**
@@ -569,7 +573,7 @@ public final class WindowedGroupRunner implements Serializable {
       }
       return generation;
     }
-    if (recipe.usesProcessingTime()) {
+    if (processingTime) {
       // One wake-up per key: the earliest deadline of every port's window; advanceTime then
       // brings every port's window to the wake-up's time (docs/decisions.md, "Several input
       // ports").

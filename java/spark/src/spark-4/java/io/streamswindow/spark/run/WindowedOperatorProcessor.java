@@ -54,6 +54,10 @@ public final class WindowedOperatorProcessor extends StatefulProcessor<Row, Row,
   private transient boolean timers;
 
   private transient MapState<String, byte[]> chunks;
+
+  /** The query run's id as text, the scope of this processor's live hosts: the same every call. */
+  private transient String runScope;
+
   private transient TupleChunkStore chunkStore;
 
   WindowedOperatorProcessor(OperatorPlan plan) {
@@ -173,7 +177,10 @@ public final class WindowedOperatorProcessor extends StatefulProcessor<Row, Row,
     /** Live hosts are this layout's: kept per query run, released when the run stops. */
     @Override
     public String liveHostScope() {
-      return getHandle().getQueryInfo().getRunId().toString();
+      if (runScope == null) {
+        runScope = getHandle().getQueryInfo().getRunId().toString();
+      }
+      return runScope;
     }
 
     @Override
