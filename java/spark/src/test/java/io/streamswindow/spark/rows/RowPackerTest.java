@@ -713,6 +713,37 @@ class RowPackerTest {
   }
 
   @Test
+  void rowsGoneOnOneByOneKeepTheOrderByOrderOfTheirKeys() throws Exception {
+    // 20,000 string keys once each (seq 100,000 + i), then each again with an earlier seq: the
+    // first rows go on one by one, each a run of one entry, and the reduce side puts every key's
+    // earlier seq first.
+    int keys = 20_000;
+    List<Row> rows = new ArrayList<>();
+    for (int i = 0; i < keys; i++) {
+      rows.add(row("K" + i, 100_000 + i, i));
+    }
+    for (int i = keys - 1; i >= 0; i--) {
+      rows.add(row("K" + i, i, -i));
+    }
+    RowPacker packer = new RowPacker(plan(ROWS, List.of("sym"), List.of("seq"), null), 2 << 20);
+    List<Row> packed = packAll(packer, rows, 0);
+    int origin = PackedRows.schema(ROWS, List.of("sym")).fieldIndex(PackedRows.ORIGIN_COLUMN);
+    assertTrue(
+        packed.stream().map(r -> r.getLong(origin)).distinct().count() > keys / 2,
+        "rows went on one by one");
+
+    Map<String, List<Row>> byKey = new java.util.HashMap<>();
+    packed.forEach(r -> byKey.computeIfAbsent(r.getString(0), k -> new ArrayList<>()).add(r));
+    assertEquals(keys, byKey.size());
+    for (int i = 0; i < keys; i++) {
+      List<Row> shuffled = new ArrayList<>(byKey.get("K" + i));
+      Collections.shuffle(shuffled, new Random(i));
+      assertEquals(
+          List.of((long) i, 100_000L + i), seqs(arrange(ROWS, List.of("seq"), false, shuffled)));
+    }
+  }
+
+  @Test
   void sortedPackedRowsOfSeveralPartitionsAndFlushesMergeIntoTheStableOrder() throws Exception {
     List<List<Row>> input = rowsInNoOrder(4, 300, 5);
     // A flush every few dozen rows: many packed rows per input partition, each sorted.
