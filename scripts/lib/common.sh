@@ -57,13 +57,23 @@ base_python() {
   printf '%s\n' "$python"
 }
 
-# Creates $VENV_DIR if needed and installs the pinned test requirements and the package
-# (editable, so that it finds the jars Maven built in this checkout). Skips the installs when
-# neither the requirements, pyproject.toml nor the checkout's location changed since last time.
-ensure_venv() {
-  local stamp="$VENV_DIR/.streams-window-installed" wanted
-  wanted="$(cat "$PYTHON_REQUIREMENTS" "$STREAMS_WINDOW_ROOT/pyproject.toml" \
-    <(printf '%s\n' "$STREAMS_WINDOW_ROOT") | sha256sum | cut -d' ' -f1)"
+# Where every venv's pinned packages but pyspark come from once downloaded: one wheel directory
+# shared by the venvs of all lines and by checkouts (pip's own HTTP cache may be off), so that each
+# wheel is downloaded once, not once per venv. pyspark, an sdist, stays with pip's wheel cache.
+WHEELHOUSE="${STREAMS_WINDOW_WHEELHOUSE:-${XDG_CACHE_HOME:-$HOME/.cache}/streams-window/wheels}"
+
+# The hash a venv's stamp holds: its requirements, pyproject.toml and the checkout's location.
+venv_wanted() {
+  cat "$PYTHON_REQUIREMENTS" "$STREAMS_WINDOW_ROOT/pyproject.toml" \
+    <(printf '%s\n' "$STREAMS_WINDOW_ROOT") | sha256sum | cut -d' ' -f1
+}
+
+# Creates $VENV_DIR if needed and installs the pinned test requirements, from the wheelhouse
+# (filled by pip download) for all but pyspark. Skips the installs when the requirements did not
+# change since last time. Needs nothing of the Maven build, so it can run beside it.
+ensure_venv_requirements() {
+  local stamp="$VENV_DIR/.streams-window-requirements" wanted
+  wanted="$(sha256sum <"$PYTHON_REQUIREMENTS" | cut -d' ' -f1)"
   if ! "$VENV_DIR/bin/python" -c '' >/dev/null 2>&1; then
     step "creating the Python environment in ${VENV_DIR#"$STREAMS_WINDOW_ROOT"/}"
     rm -rf "$VENV_DIR"
@@ -74,10 +84,31 @@ ensure_venv() {
   elif [[ -f "$stamp" && "$(cat "$stamp")" == "$wanted" ]]; then
     return 0
   fi
-  step "installing pinned Python packages ($(basename "$PYTHON_REQUIREMENTS")) and streams-window"
+  step "installing pinned Python packages ($(basename "$PYTHON_REQUIREMENTS"))"
   local pip=("$VENV_DIR/bin/python" -m pip --quiet --disable-pip-version-check)
-  "${pip[@]}" install --requirement "$PYTHON_REQUIREMENTS"
+  mkdir -p "$WHEELHOUSE"
+  # Files already in the wheelhouse are not downloaded again; pip install then takes them from
+  # there (a --find-links file wins over the index's file of the same version).
+  "${pip[@]}" download --only-binary=:all: --dest "$WHEELHOUSE" \
+    --requirement <(grep -v -i -e '^pyspark==' "$PYTHON_REQUIREMENTS")
+  "${pip[@]}" install --find-links "$WHEELHOUSE" --requirement "$PYTHON_REQUIREMENTS"
+  printf '%s\n' "$wanted" >"$stamp"
+}
+
+# Creates $VENV_DIR if needed and installs the pinned test requirements and the package
+# (editable, so that it finds the jars Maven built in this checkout). Skips the installs when
+# neither the requirements, pyproject.toml nor the checkout's location changed since last time.
+ensure_venv() {
+  local stamp="$VENV_DIR/.streams-window-installed" wanted
+  wanted="$(venv_wanted)"
+  if [[ -f "$stamp" && "$(cat "$stamp")" == "$wanted" ]] \
+    && "$VENV_DIR/bin/python" -c '' >/dev/null 2>&1; then
+    return 0
+  fi
+  ensure_venv_requirements
+  step "installing streams-window (editable) into ${VENV_DIR#"$STREAMS_WINDOW_ROOT"/}"
   # No build isolation: the pinned setuptools above builds the package, with nothing fetched.
-  "${pip[@]}" install --no-deps --no-build-isolation --editable "$STREAMS_WINDOW_ROOT"
+  "$VENV_DIR/bin/python" -m pip --quiet --disable-pip-version-check \
+    install --no-deps --no-build-isolation --editable "$STREAMS_WINDOW_ROOT"
   printf '%s\n' "$wanted" >"$stamp"
 }

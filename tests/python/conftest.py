@@ -6,7 +6,8 @@ that builds it; scripts/test sets STREAMS_WINDOW_REQUIRE_JAR=1 to make that a fa
 so that a build step that went missing cannot pass as green. The session also carries the
 examples jar (io.streamswindow.examples: WindowSum, IncrementalAverage, TumblingSort, PaneSum,
 DecimalSum, FailingOperator, RunningTotals, RunningCount, PortWindowSums...), the operators the
-end-to-end tests run. A local Kafka broker (``kafka_broker``) starts when a test first asks for it.
+end-to-end tests run. A local Kafka broker (``kafka_broker``) starts when a test first asks for it,
+unless scripts/test started one for all its runs.
 """
 
 from __future__ import annotations
@@ -114,9 +115,24 @@ def kafka_broker(tmp_path_factory: pytest.TempPathFactory) -> Iterator[KafkaBrok
     """A local Kafka broker (``scripts/kafka start``, docs/kafka.md) on a free port of
     127.0.0.1, one for the whole test run, started when a test first asks for it; its jars are
     fetched from Maven Central on first use (a few seconds). Skipped without java; a broker that
-    does not start skips the test, or fails it under STREAMS_WINDOW_REQUIRE_JAR=1."""
+    does not start skips the test, or fails it under STREAMS_WINDOW_REQUIRE_JAR=1.
+
+    scripts/test starts one broker for all its pytest runs (one per Spark line) and names it in
+    STREAMS_WINDOW_KAFKA_DIR and STREAMS_WINDOW_KAFKA_PORT: that one is used then, and left
+    running. Every test makes topics of its own (uuid names), so runs do not meet on it."""
     if java_command() is None:
         pytest.skip("the Kafka tests need java (a JDK 17) to run the broker")
+    given_dir = os.environ.get("STREAMS_WINDOW_KAFKA_DIR")
+    given_port = os.environ.get("STREAMS_WINDOW_KAFKA_PORT")
+    if given_dir and given_port:
+        try:
+            running = KafkaBroker(Path(given_dir), port=int(given_port)).attach()
+        except KafkaError as error:
+            failure = f"the Kafka broker scripts/test started does not answer: {error}"
+        else:
+            yield running
+            return
+        _unavailable(failure, needs="a local Kafka broker")
     broker = KafkaBroker(tmp_path_factory.mktemp("kafka"))
     try:
         broker.start()

@@ -257,6 +257,21 @@ class KafkaBroker(KafkaClient):
             return self
         raise AssertionError("unreachable")
 
+    def attach(self) -> KafkaBroker:
+        """Uses the broker that ``scripts/kafka start`` runs already in ``directory`` on
+        ``port`` (scripts/test starts one for all its pytest runs), instead of starting one."""
+        if self.port is None:
+            raise KafkaError("attach needs the running broker's port")
+        with socket.socket() as probe:
+            try:
+                probe.connect(("127.0.0.1", self.port))
+            except OSError as error:
+                raise KafkaError(
+                    f"no Kafka broker answers on 127.0.0.1:{self.port} ({self.directory}): {error}"
+                ) from error
+        self.bootstrap = f"127.0.0.1:{self.port}"
+        return self
+
     def stop(self) -> None:
         _script("stop", "--dir", str(self.directory))
 
