@@ -32,6 +32,10 @@ from kafka_broker import KafkaBroker, KafkaError, connector_jars, java_command, 
 # (docs/python.md, "Supported Spark lines"): the tests of both layouts and both session kinds run
 # on what the line has.
 SPARK_3_5 = pyspark.__version__.startswith("3.5.")
+
+# Every Spark JVM of the run, the jobs' in their own processes too (they inherit the environment),
+# reads the tests' Spark defaults: the C1 compiler only (spark-conf/spark-defaults.conf says why).
+os.environ.setdefault("SPARK_CONF_DIR", str(Path(__file__).resolve().parent / "spark-conf"))
 NO_CONNECT_ON_3_5 = "streams-window runs on Spark Connect from Spark 4 only (docs/connect.md)"
 ONE_LAYOUT_ON_3_5 = "Spark 3.5 has the single-value state layout only (docs/python.md)"
 
