@@ -6,9 +6,8 @@ package io.streamswindow.expression;
  * and, for a type error, the types found and the fix, as the window-clause parser does.
  *
  * <p>Example: {@code SplExpression.compile("price * 2", scope)} with {@code price} a {@code
- * float64} fails with "'*' at position 6: the operands are float64 and int32, and SPL's arithmetic
- * needs one type on both sides (no implicit widening): write 2.0, or cast one side, e.g.
- * (float64)2".
+ * float64} fails with "'*' at position 6: the operands are float64 and int32, and SPL needs one
+ * type on both sides (no implicit widening): write 2.0, or cast one side, e.g. (float64)2.0".
  */
 public final class SplExpressionException extends IllegalArgumentException {
   private static final long serialVersionUID = 1L;

@@ -1,0 +1,73 @@
+package io.streamswindow.expression;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.ibm.streams.operator.Tuple;
+import com.ibm.streams.operator.types.RString;
+import io.streamswindow.schema.SplSchema;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class SplExpressionTest {
+  private static final SplSchema TRADES =
+      SplSchema.parse("tuple<rstring ticker, float64 price, int32 volume>");
+
+  @Test
+  void theJavadocExampleGivesItsValue() {
+    SplExpression notional =
+        SplExpression.compile("price * (float64)volume", ExpressionScope.of(TRADES));
+    assertEquals("float64", notional.type().getLanguageType());
+    assertEquals(20300.0, notional.evaluate(trade("IBM", 101.5, 200)));
+    assertFalse(notional.stateful());
+  }
+
+  @Test
+  void qualifiedNamesPickTheirPortAndAnAmbiguousNameIsRefused() {
+    ExpressionScope join =
+        ExpressionScope.ports(
+            List.of(ExpressionScope.port(TRADES, "L"), ExpressionScope.port(TRADES, "R")));
+    SplExpression spread = SplExpression.compile("L.price - R.price", join);
+    assertEquals(1.5, spread.evaluate(trade("IBM", 101.5, 1), trade("IBM", 100.0, 1)));
+    SplExpressionException refused =
+        assertThrows(SplExpressionException.class, () -> SplExpression.compile("price", join));
+    assertEquals(
+        "'price' at position 0 is an attribute of several input ports: qualify it with its"
+            + " port's name, e.g. L.price",
+        refused.getMessage());
+    assertEquals(0, refused.position());
+  }
+
+  @Test
+  void aCompiledExpressionTravelsSerialisedAndEvaluatesOnArrival() throws Exception {
+    SplExpression filter =
+        SplExpression.compile("ticker == \"IBM\" && volume > 100", ExpressionScope.of(TRADES));
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
+      out.writeObject(filter);
+    }
+    SplExpression arrived;
+    try (ObjectInputStream in =
+        new ObjectInputStream(new ByteArrayInputStream(bytes.toByteArray()))) {
+      arrived = (SplExpression) in.readObject();
+    }
+    assertTrue((Boolean) arrived.evaluate(trade("IBM", 1.0, 200)));
+    assertFalse((Boolean) arrived.evaluate(trade("HPQ", 1.0, 200)));
+  }
+
+  @Test
+  void theClockMakesAnExpressionStateful() {
+    assertTrue(
+        SplExpression.compile("getTimestampInSecs() > 0.0", ExpressionScope.of(TRADES)).stateful());
+  }
+
+  private static Tuple trade(String ticker, double price, int volume) {
+    return TRADES.getTuple(List.of(new RString(ticker), price, volume));
+  }
+}
