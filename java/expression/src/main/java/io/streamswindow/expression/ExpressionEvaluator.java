@@ -28,6 +28,19 @@ final class ExpressionEvaluator {
   }
 
   static Evaluation compile(TypedExpression node) {
+    // Primitive shapes first: unboxed below, boxed once here.
+    PrimitiveEvaluations.DoubleEvaluation doubles = PrimitiveEvaluations.doubles(node);
+    if (doubles != null && node.kind() != TypedExpression.Kind.CONSTANT) {
+      return ports -> doubles.evaluate(ports);
+    }
+    PrimitiveEvaluations.BooleanEvaluation booleans = PrimitiveEvaluations.booleans(node);
+    if (booleans != null && node.kind() != TypedExpression.Kind.CONSTANT) {
+      return ports -> booleans.evaluate(ports);
+    }
+    return boxed(node);
+  }
+
+  private static Evaluation boxed(TypedExpression node) {
     switch (node.kind()) {
       case CONSTANT:
         {

@@ -26,6 +26,8 @@ public final class SplExpression implements Serializable {
   private final ExpressionScope scope;
   private transient TypedExpression typed;
   private transient ExpressionEvaluator.Evaluation evaluation;
+  private transient PrimitiveEvaluations.DoubleEvaluation doubles;
+  private transient PrimitiveEvaluations.BooleanEvaluation booleans;
 
   private SplExpression(String text, ExpressionScope scope) {
     this.text = text;
@@ -46,6 +48,18 @@ public final class SplExpression implements Serializable {
   private void prepare() {
     typed = ExpressionTypeChecker.check(text, ExpressionParser.parse(text), scope);
     evaluation = ExpressionEvaluator.compile(typed);
+    String type = typed.type().getLanguageType();
+    if (type.equals("float64")) {
+      doubles = PrimitiveEvaluations.doubles(typed);
+      if (doubles == null) {
+        doubles = ports -> (Double) evaluation.evaluate(ports);
+      }
+    } else if (type.equals("boolean")) {
+      booleans = PrimitiveEvaluations.booleans(typed);
+      if (booleans == null) {
+        booleans = ports -> (Boolean) evaluation.evaluate(ports);
+      }
+    }
   }
 
   /** The expression's text as given. */
@@ -83,6 +97,31 @@ public final class SplExpression implements Serializable {
    */
   public Object evaluate(Tuple... ports) {
     return evaluation.evaluate(ports);
+  }
+
+  /**
+   * The value of a {@code float64} expression, unboxed: what an operator that knows the type calls
+   * per tuple (an aggregate's argument).
+   *
+   * @throws IllegalStateException when the expression is not a {@code float64}
+   */
+  public double evaluateDouble(Tuple... ports) {
+    if (doubles == null) {
+      throw new IllegalStateException(text + " is " + type().getLanguageType() + ", not float64");
+    }
+    return doubles.evaluate(ports);
+  }
+
+  /**
+   * The value of a {@code boolean} expression, unboxed: what a filter calls per tuple.
+   *
+   * @throws IllegalStateException when the expression is not a {@code boolean}
+   */
+  public boolean evaluateBoolean(Tuple... ports) {
+    if (booleans == null) {
+      throw new IllegalStateException(text + " is " + type().getLanguageType() + ", not boolean");
+    }
+    return booleans.evaluate(ports);
   }
 
   TypedExpression typed() {

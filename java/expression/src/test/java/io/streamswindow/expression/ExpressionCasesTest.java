@@ -68,6 +68,14 @@ class ExpressionCasesTest {
                 assertEquals(each.get("type").asText(), compiled.type().getLanguageType());
                 assertEquals(
                     each.get("value").asText(), shown(compiled.type(), compiled.evaluate(tuple)));
+                // The unboxed entry points give the same value as the boxed one.
+                if (compiled.type().getLanguageType().equals("float64")) {
+                  assertEquals(
+                      each.get("value").asText(), String.valueOf(compiled.evaluateDouble(tuple)));
+                } else if (compiled.type().getLanguageType().equals("boolean")) {
+                  assertEquals(
+                      each.get("value").asText(), String.valueOf(compiled.evaluateBoolean(tuple)));
+                }
               }));
     }
     return tests.stream();
