@@ -50,7 +50,8 @@ public final class ExpressionScope implements java.io.Serializable {
     return new Port(schema, List.of(names));
   }
 
-  List<Port> ports() {
+  /** The ports, in port order. */
+  public List<Port> ports() {
     return ports;
   }
 

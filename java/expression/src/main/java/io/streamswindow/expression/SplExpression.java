@@ -124,8 +124,14 @@ public final class SplExpression implements Serializable {
     return booleans.evaluate(ports);
   }
 
-  TypedExpression typed() {
+  /** The typed tree, for another back end (the Spark adapter translates it to a Column). */
+  public TypedExpression tree() {
     return typed;
+  }
+
+  /** The ports this expression reads, with their schemas. */
+  public ExpressionScope scope() {
+    return scope;
   }
 
   private void readObject(java.io.ObjectInputStream in)

@@ -12,11 +12,12 @@ import io.streamswindow.schema.SplType;
  * @param stateful whether it reads something besides its arguments (the clock)
  * @param body what it computes, on values in IBM's Java mapping
  */
-record SplFunction(String name, String signature, SplType returnType, boolean stateful, Body body) {
+public record SplFunction(
+    String name, String signature, SplType returnType, boolean stateful, Body body) {
 
   /** A function's computation over its arguments' values. */
   @FunctionalInterface
-  interface Body {
+  public interface Body {
     Object apply(Object[] arguments);
   }
 }

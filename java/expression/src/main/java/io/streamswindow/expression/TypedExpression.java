@@ -5,8 +5,9 @@ import java.util.List;
 
 /**
  * An SPL expression with its types checked: the one tree both back ends read (the evaluator over
- * the project's tuples, and the translation to Spark). Each node is one {@link Kind} with its SPL
- * type; what a kind uses of the other fields is said at each kind.
+ * the project's tuples, and the translation to Spark Columns in the Spark adapter). Obtained from
+ * {@link SplExpression#tree()}. Each node is one {@link Kind} with its SPL type; what a kind uses
+ * of the other fields is said at each kind.
  *
  * @param kind what the node is
  * @param type the node's SPL type
@@ -19,7 +20,7 @@ import java.util.List;
  * @param operands the children, in source order
  * @param position where the node's token starts in the expression's text
  */
-record TypedExpression(
+public record TypedExpression(
     Kind kind,
     SplType type,
     String operator,
@@ -30,7 +31,8 @@ record TypedExpression(
     List<TypedExpression> operands,
     int position) {
 
-  enum Kind {
+  /** What a node is. */
+  public enum Kind {
     /** A literal, or a literal with a sign: {@code constant}. */
     CONSTANT,
     /** An input attribute: {@code port}, {@code attribute}. */
@@ -64,7 +66,8 @@ record TypedExpression(
     return new TypedExpression(kind, type, operator, null, -1, -1, null, operands, position);
   }
 
-  TypedExpression operand(int index) {
+  /** The operand at {@code index}. */
+  public TypedExpression operand(int index) {
     return operands.get(index);
   }
 }

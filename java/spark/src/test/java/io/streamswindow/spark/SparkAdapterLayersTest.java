@@ -34,6 +34,8 @@ class SparkAdapterLayersTest {
         .definedBy("io.streamswindow.spark.connect..")
         .layer("entry points")
         .definedBy("io.streamswindow.spark")
+        .layer("expression")
+        .definedBy("io.streamswindow.spark.expression")
         .layer("run")
         .definedBy("io.streamswindow.spark.run")
         .layer("state")
@@ -52,6 +54,8 @@ class SparkAdapterLayersTest {
         .mayNotBeAccessedByAnyLayer()
         .whereLayer("entry points")
         .mayOnlyBeAccessedByLayers("connect")
+        .whereLayer("expression")
+        .mayOnlyBeAccessedByLayers("connect", "entry points")
         .whereLayer("run")
         .mayOnlyBeAccessedByLayers("connect", "entry points")
         .whereLayer("state")
@@ -61,10 +65,11 @@ class SparkAdapterLayersTest {
         .whereLayer("plan")
         .mayOnlyBeAccessedByLayers("connect", "entry points", "run", "state", "rows")
         .whereLayer("types")
-        .mayOnlyBeAccessedByLayers("connect", "entry points", "run", "state", "rows", "plan")
+        .mayOnlyBeAccessedByLayers(
+            "connect", "entry points", "expression", "run", "state", "rows", "plan")
         .whereLayer("errors")
         .mayOnlyBeAccessedByLayers(
-            "connect", "entry points", "run", "state", "rows", "plan", "types")
+            "connect", "entry points", "expression", "run", "state", "rows", "plan", "types")
         .check(adapter);
   }
 
@@ -76,6 +81,7 @@ class SparkAdapterLayersTest {
         java.util.Set.of(
             "io.streamswindow.spark",
             "io.streamswindow.spark.connect",
+            "io.streamswindow.spark.expression",
             "io.streamswindow.spark.run",
             "io.streamswindow.spark.state",
             "io.streamswindow.spark.rows",
