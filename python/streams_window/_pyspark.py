@@ -148,6 +148,16 @@ def java_dataframe(df: DataFrame) -> Any:
     return df._jdf
 
 
+def classic_column(jcolumn: Any) -> Any:
+    """A classic Column around a Java ``Column``: ``pyspark.sql.classic.column.Column`` from
+    pyspark 4, ``pyspark.sql.column.Column`` on pyspark 3.5."""
+    try:
+        from pyspark.sql.classic.column import Column as ClassicColumn
+    except ImportError:  # pyspark 3.5
+        from pyspark.sql.column import Column as ClassicColumn
+    return ClassicColumn(jcolumn)
+
+
 def classic_dataframe(jdf: Any, spark: SparkSession) -> DataFrame:
     """A classic DataFrame around a Java ``Dataset<Row>``."""
     return _classic_dataframe_class()(jdf, spark)

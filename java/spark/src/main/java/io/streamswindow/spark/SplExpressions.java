@@ -2,6 +2,7 @@ package io.streamswindow.spark;
 
 import io.streamswindow.expression.SplExpression;
 import io.streamswindow.expression.SplExpressionException;
+import io.streamswindow.spark.errors.RefusedArgumentException;
 import io.streamswindow.spark.expression.SplColumns;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -39,7 +40,8 @@ public final class SplExpressions {
    * @throws SplExpressionException naming the token, its position and the fix
    */
   public static Column column(Dataset<Row> input, String expression, Map<String, String> splTypes) {
-    return SplColumns.column(input.schema(), expression, splTypes);
+    return RefusedArgumentException.refusing(
+        () -> SplColumns.column(input.schema(), expression, splTypes));
   }
 
   /**
@@ -52,6 +54,16 @@ public final class SplExpressions {
    *     changes an input column's type
    */
   public static Dataset<Row> functor(
+      Dataset<Row> input,
+      String filter,
+      List<String> names,
+      List<String> expressions,
+      Map<String, String> splTypes) {
+    return RefusedArgumentException.refusing(
+        () -> functorChecked(input, filter, names, expressions, splTypes));
+  }
+
+  private static Dataset<Row> functorChecked(
       Dataset<Row> input,
       String filter,
       List<String> names,

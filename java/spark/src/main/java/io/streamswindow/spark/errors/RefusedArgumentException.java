@@ -39,6 +39,9 @@ public final class RefusedArgumentException extends IllegalArgumentException
       found.put("clause", clause.getClause());
       found.put("token", clause.getToken());
       found.put("position", String.valueOf(clause.getPosition()));
+    } else if (refused instanceof io.streamswindow.expression.SplExpressionException expression) {
+      found.put("expression", expression.expression());
+      found.put("position", String.valueOf(expression.position()));
     }
     this.parameters = Map.copyOf(found);
   }

@@ -1,0 +1,93 @@
+"""SPL expressions from Python: spl_column() and functor(), typed by SPL's rules and run by Spark
+(docs/python.md, "SPL expressions")."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import SPARK_3_5
+from pyspark.sql import SparkSession
+from support import READINGS_SCHEMA, StreamInput, drain_to_json, plain, readings
+
+import streams_window as sw
+
+TRADES = "ticker string, price double, volume int"
+ROWS = [("IBM", 101.5, 200), ("HPQ", 20.25, 50), ("IBM", 99.0, 150), ("GOOG", 7.5, 400)]
+
+
+def test_a_column_computes_the_expression_by_spl_s_rules(spark: SparkSession) -> None:
+    trades = spark.createDataFrame(ROWS, TRADES)
+    got = trades.select(
+        sw.spl_column("price * (float64)volume", trades).alias("notional"),
+        # int8 arithmetic wraps around at 8 bits, whatever Spark's ANSI setting says.
+        sw.spl_column("(int8)volume + 100b", trades).alias("wrapped"),
+        # rstring counts bytes.
+        sw.spl_column('length(ticker + "é")', trades).alias("bytes"),
+    ).collect()
+    assert [tuple(row) for row in got] == [
+        (price * volume, (volume + 100 + 128) % 256 - 128, len(ticker.encode()) + 2)
+        for ticker, price, volume in ROWS
+    ]
+
+
+def test_an_expression_spl_refuses_names_the_token_its_position_and_the_fix(
+    spark: SparkSession,
+) -> None:
+    trades = spark.createDataFrame(ROWS, TRADES)
+    with pytest.raises(sw.ArgumentError) as refused:
+        sw.spl_column("price * 2", trades)
+    assert str(refused.value).splitlines()[0] == (
+        "'*' at position 6: the operands are float64 and int32, and SPL needs one type on both"
+        " sides (no implicit widening): write 2.0, or cast one side, e.g. (float64)2.0"
+    )
+    assert refused.value.parameters["position"] == "6"
+    with pytest.raises(sw.ArgumentError) as unknown:
+        sw.spl_column("prise > 1.0", trades)
+    assert "did you mean 'price'?" in str(unknown.value)
+
+
+def test_a_functor_filters_assigns_and_forwards_as_spl_s_does(spark: SparkSession) -> None:
+    trades = spark.createDataFrame(ROWS, TRADES)
+    big = sw.functor(
+        trades,
+        filter='volume > 100 && ticker == "IBM"',
+        output={"notional": "price * (float64)volume", "volume": "volume / 2"},
+    )
+    assert big.columns == ["ticker", "price", "volume", "notional"]
+    assert sorted(plain(big.collect())) == sorted(
+        (ticker, price, volume // 2, price * volume)
+        for ticker, price, volume in ROWS
+        if volume > 100 and ticker == "IBM"
+    )
+
+
+def test_a_functor_runs_on_a_stream(spark: SparkSession, tmp_path: Path) -> None:
+    source = StreamInput(tmp_path)
+    rows = readings(["a", "b"], 5)
+    source.write(rows[:5])
+    source.write(rows[5:])
+    stream = spark.readStream.schema(READINGS_SCHEMA).json(str(source.directory))
+    doubled = sw.functor(stream, filter='key == "a"', output={"cost": "cost * 2.0"})
+    assert sorted(drain_to_json(doubled, tmp_path / "run")) == sorted(
+        (key, seq, cost * 2.0) for key, seq, cost in rows if key == "a"
+    )
+
+
+def test_a_functor_refuses_a_filter_that_is_not_boolean(spark: SparkSession) -> None:
+    trades = spark.createDataFrame(ROWS, TRADES)
+    with pytest.raises(sw.ArgumentError) as refused:
+        sw.functor(trades, filter="volume")
+    assert str(refused.value).splitlines()[0] == (
+        'filter "volume" is int32, and a Functor\'s filter is boolean: compare it, e.g.'
+        " (volume) != 0"
+    )
+
+
+@pytest.mark.skipif(SPARK_3_5, reason="streams-window runs on Spark Connect from Spark 4 only")
+def test_on_a_connect_session_it_says_it_runs_on_classic_sessions(connect_spark: Any) -> None:
+    trades = connect_spark.createDataFrame(ROWS, TRADES)
+    with pytest.raises(sw.StreamsWindowError) as refused:
+        sw.functor(trades, filter="volume > 100")
+    assert str(refused.value).startswith("functor() runs on a classic SparkSession for now")
