@@ -91,3 +91,42 @@ def test_on_a_connect_session_it_says_it_runs_on_classic_sessions(connect_spark:
     with pytest.raises(sw.StreamsWindowError) as refused:
         sw.functor(trades, filter="volume > 100")
     assert str(refused.value).startswith("functor() runs on a classic SparkSession for now")
+
+
+def test_aggregate_arguments_may_be_expressions_as_in_ibm_s_vwap_sample(
+    spark: SparkSession,
+) -> None:
+    trades = spark.createDataFrame(
+        [("IBM", 1, 100.0, 10), ("IBM", 2, 102.0, 30), ("HPQ", 3, 20.0, 5), ("HPQ", 4, 22.0, 15)],
+        "ticker string, seq long, price double, volume int",
+    )
+    # IBM's VWAP sample: vwap = Sum(price * volume), sumvolume = Sum(volume).
+    vwap = sw.aggregate(
+        trades,
+        window="partitioned, tumbling, count(2)",
+        partition_by="ticker",
+        order_by="seq",
+        output={
+            "vwap": "Sum(price * (float64)volume)",
+            "sumvolume": "Sum(volume)",
+            "biggest": "Max((uint32)volume + 1u)",
+        },
+    )
+    assert vwap.columns == ["ticker", "vwap", "sumvolume", "biggest"]
+    assert sorted(tuple(row) for row in vwap.collect()) == [
+        ("HPQ", 20.0 * 5 + 22.0 * 15, 20, 16),
+        ("IBM", 100.0 * 10 + 102.0 * 30, 40, 31),
+    ]
+
+
+def test_an_aggregate_argument_spl_refuses_is_named_with_its_assignment(
+    spark: SparkSession,
+) -> None:
+    trades = spark.createDataFrame(ROWS, TRADES)
+    with pytest.raises(sw.ArgumentError) as refused:
+        sw.aggregate(trades, window="tumbling, count(2)", output={"v": "Sum(price * volume)"})
+    assert str(refused.value).splitlines()[0] == (
+        'output "v=Sum(price * volume)", argument "price * volume": \'*\' at position 6: the'
+        " operands are float64 and int32, and SPL needs one type on both sides (no implicit"
+        " widening): cast one side, e.g. (float64)x"
+    )

@@ -11,10 +11,12 @@ import io.streamswindow.aggregate.Aggregate;
 import io.streamswindow.aggregate.AggregateSchema;
 import io.streamswindow.schema.SplSchema;
 import io.streamswindow.spark.errors.RefusedArgumentException;
+import io.streamswindow.spark.expression.ExpressionArguments;
 import io.streamswindow.spark.line.SupportedSpark;
 import io.streamswindow.spark.types.SplSparkTypes;
 import io.streamswindow.spark.types.SplSparkTypes.Direction;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.spark.sql.Column;
@@ -98,7 +100,25 @@ public final class Aggregates {
     SupportedSpark.require();
     List<String> groups = groupBy == null ? List.of() : List.copyOf(groupBy);
     List<String> partitions = partitionBy == null ? List.of() : List.copyOf(partitionBy);
-    List<String> given = output == null ? List.of() : List.copyOf(output);
+    // Arguments that are SPL expressions (Sum(price * volume)) become columns of the input.
+    Map<String, String> splTypes = new LinkedHashMap<>();
+    Map<String, String> runOptions =
+        options == null ? new LinkedHashMap<>() : new LinkedHashMap<>(options);
+    runOptions.forEach(
+        (key, value) -> {
+          if (key.startsWith(RunOption.SPL_TYPE.key())) {
+            splTypes.put(key.substring(RunOption.SPL_TYPE.key().length()), value);
+          }
+        });
+    ExpressionArguments arguments =
+        ExpressionArguments.of(
+            input, output == null ? List.of() : List.copyOf(output), Map.copyOf(splTypes));
+    input = arguments.input();
+    arguments
+        .splTypes()
+        .forEach((column, type) -> runOptions.put(RunOption.SPL_TYPE.key() + column, type));
+    options = runOptions;
+    List<String> given = arguments.output();
     // Named before the output schema is derived from them, so that a missing column is said so.
     RunValidation.requireColumns(input.schema(), partitions, "partition_by");
     RunValidation.requireColumns(input.schema(), groups, "group_by");

@@ -11,20 +11,15 @@ import static org.apache.spark.sql.functions.raise_error;
 import static org.apache.spark.sql.functions.signum;
 import static org.apache.spark.sql.functions.when;
 
-import com.ibm.streams.operator.Tuple;
 import com.ibm.streams.operator.Type.MetaType;
 import io.streamswindow.expression.ExpressionScope;
 import io.streamswindow.expression.SplExpression;
 import io.streamswindow.expression.TypedExpression;
 import io.streamswindow.schema.SplSchema;
 import io.streamswindow.schema.SplType;
-import io.streamswindow.spark.types.RowTupleConverter;
 import io.streamswindow.spark.types.SplSparkTypes;
-import java.util.List;
 import java.util.Map;
 import org.apache.spark.sql.Column;
-import org.apache.spark.sql.Row;
-import org.apache.spark.sql.api.java.UDF1;
 import org.apache.spark.sql.expressions.UserDefinedFunction;
 import org.apache.spark.sql.functions;
 import org.apache.spark.sql.types.DataType;
@@ -83,23 +78,10 @@ public final class SplColumns {
   /** The whole expression as one UDF of the evaluator over the row's columns. */
   private static Column evaluatorUdf(
       SplExpression expression, StructType schema, Map<String, String> splTypes) {
-    SplType result = expression.type();
-    DataType resultType = resultType(result, expression.text());
-    SplSchema spl = expression.scope().ports().get(0).schema();
-    RowTupleConverter input = new RowTupleConverter(schema, schema, spl);
+    DataType resultType = resultType(expression.type(), expression.text());
     StructType one =
         new StructType(new StructField[] {DataTypes.createStructField("value", resultType, false)});
-    RowTupleConverter output =
-        new RowTupleConverter(one, one, SplSchema.of(List.of("value"), List.of(result)));
-    UDF1<Row, Object> evaluate =
-        row -> {
-          Tuple tuple = input.toTuple(row);
-          Object value = expression.evaluate(tuple);
-          return output
-              .toRow(SplSchema.of(List.of("value"), List.of(result)).getTuple(new Object[] {value}))
-              .get(0);
-        };
-    UserDefinedFunction udf = functions.udf(evaluate, resultType);
+    UserDefinedFunction udf = functions.udf(new EvaluatorUdf(expression, schema, one), resultType);
     if (expression.stateful()) {
       udf = udf.asNondeterministic();
     }
