@@ -93,10 +93,8 @@ def test_on_a_connect_session_it_says_it_runs_on_classic_sessions(connect_spark:
     assert str(refused.value).startswith("functor() runs on a classic SparkSession for now")
 
 
-def test_aggregate_arguments_may_be_expressions_as_in_ibm_s_vwap_sample(
-    spark: SparkSession,
-) -> None:
-    trades = spark.createDataFrame(
+def test_aggregate_arguments_may_be_expressions_as_in_ibm_s_vwap_sample(any_spark: Any) -> None:
+    trades = any_spark.createDataFrame(
         [("IBM", 1, 100.0, 10), ("IBM", 2, 102.0, 30), ("HPQ", 3, 20.0, 5), ("HPQ", 4, 22.0, 15)],
         "ticker string, seq long, price double, volume int",
     )
