@@ -19,7 +19,11 @@ _NOT_ON_CONNECT = (
 
 
 def spl_column(
-    expression: str, df: DataFrame, *, spl_types: Mapping[str, str] | None = None
+    expression: str,
+    df: DataFrame,
+    *,
+    spl_types: Mapping[str, str] | None = None,
+    submission_values: Mapping[str, str] | None = None,
 ) -> Column:
     """One SPL expression over ``df``'s columns, as a Spark Column.
 
@@ -34,6 +38,9 @@ def spl_column(
         df: the DataFrame whose columns are the expression's attributes.
         spl_types: SPL types stated for some columns (``{"count": "uint32"}``); the others take
             the type table's default (a string column is ``rstring``, a long ``int64``).
+        submission_values: the values SPL's ``getSubmissionTimeValue(name)`` and
+            ``getCompileTimeValue(name)`` read, by name (a list value comma-separated); fixed
+            when the plan is built.
 
     Returns:
         A Column of the expression's type.
@@ -54,7 +61,10 @@ def spl_column(
     with calling(f"spl_column({expression!r})"):
         entry = _jvm.entry_class(session, "SplExpressions")
         jcolumn = entry.column(
-            _pyspark.java_dataframe(df), expression, _jvm.java_map(session, dict(spl_types or {}))
+            _pyspark.java_dataframe(df),
+            expression,
+            _jvm.java_map(session, dict(spl_types or {})),
+            _jvm.java_map(session, dict(submission_values or {})),
         )
     return _pyspark.classic_column(jcolumn)
 
@@ -65,6 +75,7 @@ def functor(
     filter: str | None = None,  # noqa: A002 - SPL's parameter name
     output: Mapping[str, str] | None = None,
     spl_types: Mapping[str, str] | None = None,
+    submission_values: Mapping[str, str] | None = None,
 ) -> DataFrame:
     """SPL's ``Functor``: the rows for which ``filter`` holds, with ``output``'s columns set to
     their SPL expressions and every other column forwarded.
@@ -76,6 +87,7 @@ def functor(
             expression must keep its SPL type, as a Functor's output attribute does), a new name
             is added after the input's columns, in the mapping's order.
         spl_types: SPL types stated for some input columns, as for :func:`spl_column`.
+        submission_values: the named values the expressions read, as for :func:`spl_column`.
 
     Returns:
         The DataFrame of the Functor's output port.
@@ -111,6 +123,7 @@ def functor(
             _jvm.java_list(session, list(assignments)),
             _jvm.java_list(session, list(assignments.values())),
             _jvm.java_map(session, dict(spl_types or {})),
+            _jvm.java_map(session, dict(submission_values or {})),
         )
     return _pyspark.classic_dataframe(jdf, session)
 

@@ -128,3 +128,24 @@ def test_an_aggregate_argument_spl_refuses_is_named_with_its_assignment(
         " operands are float64 and int32, and SPL needs one type on both sides (no implicit"
         " widening): cast one side, e.g. (float64)x"
     )
+
+
+def test_submission_time_values_are_given_by_name_and_a_missing_one_is_refused(
+    spark: SparkSession,
+) -> None:
+    trades = spark.createDataFrame(ROWS, TRADES)
+    watched = sw.functor(
+        trades,
+        filter='ticker in getSubmissionTimeListValue("tickers")'
+        ' && volume >= (int32)getSubmissionTimeValue("least", "0")',
+        submission_values={"tickers": "IBM,GOOG", "least": "150"},
+    )
+    assert sorted(plain(watched.collect())) == sorted(
+        row for row in ROWS if row[0] in ("IBM", "GOOG") and row[2] >= 150
+    )
+    with pytest.raises(sw.ArgumentError) as refused:
+        sw.functor(trades, filter='ticker == getSubmissionTimeValue("ticker")')
+    assert str(refused.value).startswith(
+        "'getSubmissionTimeValue' at position 10 reads the value named \"ticker\", which was"
+        " not given and has no default"
+    )

@@ -182,6 +182,10 @@ final class ExpressionEvaluator {
   }
 
   private static Evaluation call(TypedExpression node) {
+    if (node.function() == null) {
+      // An unbound named value: SplExpression.compile refuses it before any tuple.
+      throw new IllegalStateException(node.operator() + " has no value");
+    }
     List<Evaluation> arguments =
         node.operands().stream().map(ExpressionEvaluator::compile).toList();
     SplFunction.Body body = node.function().body();

@@ -28,8 +28,16 @@ public final class ExpressionScope implements java.io.Serializable {
 
   private final List<Port> ports;
 
+  /** The submission-time and compile-time values by name: SPL's getSubmissionTimeValue(name). */
+  private final java.util.Map<String, String> values;
+
   private ExpressionScope(List<Port> ports) {
+    this(ports, java.util.Map.of());
+  }
+
+  private ExpressionScope(List<Port> ports, java.util.Map<String, String> values) {
     this.ports = List.copyOf(ports);
+    this.values = java.util.Map.copyOf(values);
   }
 
   /** One input port whose attributes are named unqualified. */
@@ -48,6 +56,20 @@ public final class ExpressionScope implements java.io.Serializable {
   /** A port named {@code names} (a stream name, a port alias). */
   public static Port port(SplSchema schema, String... names) {
     return new Port(schema, List.of(names));
+  }
+
+  /**
+   * This scope with the values SPL's {@code getSubmissionTimeValue(name)} and {@code
+   * getCompileTimeValue(name)} read (a list value is comma-separated, as SPL gives it), fixed when
+   * the plan is built.
+   */
+  public ExpressionScope withValues(java.util.Map<String, String> values) {
+    return new ExpressionScope(ports, values);
+  }
+
+  /** The value named {@code name}, or null. */
+  String value(String name) {
+    return values.get(name);
   }
 
   /** The ports, in port order. */

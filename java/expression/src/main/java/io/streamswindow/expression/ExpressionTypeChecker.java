@@ -659,7 +659,18 @@ final class ExpressionTypeChecker {
     return TypedExpression.node(Kind.CAST, target, null, cast.position(), List.of(operand));
   }
 
+  /** SPL's functions of the values given when the application is compiled or submitted. */
+  private static final java.util.Set<String> NAMED_VALUES =
+      java.util.Set.of(
+          "getSubmissionTimeValue",
+          "getSubmissionTimeListValue",
+          "getCompileTimeValue",
+          "getCompileTimeListValue");
+
   private TypedExpression call(Expression.Call call) {
+    if (NAMED_VALUES.contains(call.function())) {
+      return namedValue(call);
+    }
     List<TypedExpression> arguments = new ArrayList<>();
     for (Expression argument : call.arguments()) {
       arguments.add(typed(argument));
@@ -695,6 +706,81 @@ final class ExpressionTypeChecker {
     }
     return new TypedExpression(
         Kind.CALL, function.returnType(), call.function(), null, -1, -1, function, arguments, at);
+  }
+
+  /**
+   * A named value, fixed when the plan is built: the scope's value, else the default given as the
+   * second argument; with neither, a node {@link #unboundValue} finds, which {@link
+   * SplExpression#compile} refuses.
+   */
+  private TypedExpression namedValue(Expression.Call call) {
+    boolean list = call.function().endsWith("ListValue");
+    int at = call.position();
+    if (call.arguments().isEmpty()
+        || call.arguments().size() > 2
+        || !(call.arguments().get(0) instanceof Expression.StringLiteral name)) {
+      throw error(
+          at,
+          "'"
+              + call.function()
+              + "' at position "
+              + at
+              + " takes the value's name as"
+              + " a string literal, and optionally a default, e.g. "
+              + call.function()
+              + "(\"threshold\""
+              + (list ? ", [\"a\", \"b\"]" : ", \"10\"")
+              + ")");
+    }
+    SplType type = list ? new SplListType(SplPrimitiveType.RSTRING, -1) : SplPrimitiveType.RSTRING;
+    String given = scope.value(name.value());
+    if (given != null) {
+      return TypedExpression.constant(type, namedConstant(given, list), at);
+    }
+    if (call.arguments().size() == 2) {
+      TypedExpression fallback = typed(call.arguments().get(1));
+      if (!fallback.type().equals(type)) {
+        throw error(
+            at,
+            "'"
+                + call.function()
+                + "' at position "
+                + at
+                + " takes a default of"
+                + " type "
+                + type.getLanguageType()
+                + ", and it is "
+                + fallback.type().getLanguageType());
+      }
+      return fallback;
+    }
+    return new TypedExpression(
+        Kind.CALL, type, call.function(), name.value(), -1, -1, null, List.of(), at);
+  }
+
+  private static Object namedConstant(String value, boolean list) {
+    if (!list) {
+      return new RString(value);
+    }
+    List<RString> parts = new ArrayList<>();
+    for (String part : value.split(",", -1)) {
+      parts.add(new RString(part));
+    }
+    return List.copyOf(parts);
+  }
+
+  /** A named value the scope does not give and that has no default, or null. */
+  static TypedExpression unboundValue(TypedExpression node) {
+    if (node.kind() == Kind.CALL && node.function() == null) {
+      return node;
+    }
+    for (TypedExpression operand : node.operands()) {
+      TypedExpression found = operand == null ? null : unboundValue(operand);
+      if (found != null) {
+        return found;
+      }
+    }
+    return null;
   }
 
   private TypedExpression list(Expression.ListLiteral list) {

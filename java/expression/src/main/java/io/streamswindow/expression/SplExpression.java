@@ -47,6 +47,21 @@ public final class SplExpression implements Serializable {
 
   private void prepare() {
     typed = ExpressionTypeChecker.check(text, ExpressionParser.parse(text), scope);
+    TypedExpression unbound = ExpressionTypeChecker.unboundValue(typed);
+    if (unbound != null) {
+      throw new SplExpressionException(
+          text,
+          unbound.position(),
+          "'"
+              + unbound.operator()
+              + "' at position "
+              + unbound.position()
+              + " reads the value named \""
+              + unbound.constant()
+              + "\", which was not given and has no default: give it"
+              + " (submission_values in Python, ExpressionScope.withValues in Java), or a default as"
+              + " the second argument");
+    }
     evaluation = ExpressionEvaluator.compile(typed);
     String type = typed.type().getLanguageType();
     if (type.equals("float64")) {

@@ -135,6 +135,7 @@ final class SplFunctions {
     strings();
     math();
     time();
+    timeParts();
     collections();
   }
 
@@ -231,6 +232,13 @@ final class SplFunctions {
         RSTRING,
         RSTRING,
         BOOLEAN);
+    fixed(
+        "convertToBlob",
+        "blob convertToBlob(rstring str)",
+        SplPrimitiveType.BLOB,
+        false,
+        a -> io.streamswindow.schema.ByteArrayBlob.copyOf(bytes(a[0])),
+        RSTRING);
     fixed(
         "concat",
         "rstring concat(rstring lstr, rstring rstr)",
@@ -353,27 +361,17 @@ final class SplFunctions {
   }
 
   private static void math() {
-    generic(
-        "log",
-        "<floatingpoint T> T log(T f)",
-        1,
-        SplTypeRules::isFloat,
-        t -> t,
-        t -> floats(t, Math::log));
-    generic(
-        "log10",
-        "<floatingpoint T> T log10(T f)",
-        1,
-        SplTypeRules::isFloat,
-        t -> t,
-        t -> floats(t, Math::log10));
-    generic(
-        "exp",
-        "<floatingpoint T> T exp(T val)",
-        1,
-        SplTypeRules::isFloat,
-        t -> t,
-        t -> floats(t, Math::exp));
+    for (String name : List.of("log", "log10", "exp")) {
+      java.util.function.DoubleUnaryOperator op =
+          name.equals("log") ? Math::log : name.equals("log10") ? Math::log10 : Math::exp;
+      generic(
+          name,
+          "<floatingpoint T> T " + name + "(T " + (name.equals("exp") ? "val" : "f") + ")",
+          1,
+          SplTypeRules::isFloatingPoint,
+          t -> t,
+          t -> isFloat(t) ? floats(t, op) : decimalThroughDouble(t, op, name));
+    }
     generic(
         "sqrt",
         "<numeric T> T sqrt(T f)",
@@ -510,6 +508,21 @@ final class SplFunctions {
     }
   }
 
+  /**
+   * A decimal's logarithm or exponential through {@code double}: 15 to 17 significant digits,
+   * rounded to the decimal's width (docs/decisions.md, "SPL expressions", says what this gives up).
+   */
+  private static SplFunction.Body decimalThroughDouble(
+      SplType type, java.util.function.DoubleUnaryOperator op, String name) {
+    return a -> {
+      double value = op.applyAsDouble(((BigDecimal) a[0]).doubleValue());
+      if (Double.isNaN(value) || Double.isInfinite(value)) {
+        throw new SplEvaluationException(name + " of " + a[0] + " has no decimal value");
+      }
+      return new BigDecimal(value).round(SplArithmetic.context(type));
+    };
+  }
+
   /** C's round: halves away from zero. */
   static double roundHalfAway(double x) {
     if (Double.isNaN(x) || Double.isInfinite(x)) {
@@ -590,6 +603,37 @@ final class SplFunctions {
         RSTRING,
         RSTRING,
         BOOLEAN);
+  }
+
+  /** SPL's year, month (0 to 11, as C's tm_mon), day, hour, minute and second, in local time. */
+  private static void timeParts() {
+    for (String name : List.of("year", "month", "day", "hour", "minute", "second")) {
+      fixed(
+          name,
+          "uint32 " + name + "(timestamp time)",
+          UINT32,
+          false,
+          a -> {
+            LocalDateTime local =
+                LocalDateTime.ofInstant(
+                    Instant.ofEpochSecond(((Timestamp) a[0]).getSeconds()), ZoneId.systemDefault());
+            switch (name) {
+              case "year":
+                return local.getYear();
+              case "month":
+                return local.getMonthValue() - 1;
+              case "day":
+                return local.getDayOfMonth();
+              case "hour":
+                return local.getHour();
+              case "minute":
+                return local.getMinute();
+              default:
+                return local.getSecond();
+            }
+          },
+          TIMESTAMP);
+    }
   }
 
   /** "04-OCT-2005" and "14:18:19.324" in the JVM's time zone (SPL: the current one). */

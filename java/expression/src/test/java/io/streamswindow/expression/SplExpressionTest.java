@@ -67,6 +67,30 @@ class SplExpressionTest {
         SplExpression.compile("getTimestampInSecs() > 0.0", ExpressionScope.of(TRADES)).stateful());
   }
 
+  @Test
+  void namedValuesAreFixedWhenThePlanIsBuiltAndAMissingOneIsRefused() {
+    ExpressionScope scope =
+        ExpressionScope.of(TRADES).withValues(java.util.Map.of("limit", "150", "names", "IBM,HPQ"));
+    SplExpression over =
+        SplExpression.compile(
+            "volume > (int32)getSubmissionTimeValue(\"limit\")"
+                + " && ticker in getSubmissionTimeListValue(\"names\")",
+            scope);
+    assertTrue((Boolean) over.evaluate(trade("HPQ", 1.0, 200)));
+    assertFalse((Boolean) over.evaluate(trade("GOOG", 1.0, 200)));
+    SplExpression fallback = SplExpression.compile("getCompileTimeValue(\"absent\", \"7\")", scope);
+    assertEquals(new RString("7"), fallback.evaluate(trade("IBM", 1.0, 1)));
+    SplExpressionException missing =
+        assertThrows(
+            SplExpressionException.class,
+            () -> SplExpression.compile("getSubmissionTimeValue(\"absent\")", scope));
+    assertEquals(
+        "'getSubmissionTimeValue' at position 0 reads the value named \"absent\", which was not"
+            + " given and has no default: give it (submission_values in Python,"
+            + " ExpressionScope.withValues in Java), or a default as the second argument",
+        missing.getMessage());
+  }
+
   private static Tuple trade(String ticker, double price, int volume) {
     return TRADES.getTuple(List.of(new RString(ticker), price, volume));
   }

@@ -40,8 +40,20 @@ public final class SplExpressions {
    * @throws SplExpressionException naming the token, its position and the fix
    */
   public static Column column(Dataset<Row> input, String expression, Map<String, String> splTypes) {
+    return column(input, expression, splTypes, Map.of());
+  }
+
+  /**
+   * As {@link #column(Dataset, String, Map)}, with the values SPL's {@code
+   * getSubmissionTimeValue(name)} and {@code getCompileTimeValue(name)} read.
+   */
+  public static Column column(
+      Dataset<Row> input,
+      String expression,
+      Map<String, String> splTypes,
+      Map<String, String> values) {
     return RefusedArgumentException.refusing(
-        () -> SplColumns.column(input.schema(), expression, splTypes));
+        () -> SplColumns.column(input.schema(), expression, splTypes, values));
   }
 
   /**
@@ -59,8 +71,19 @@ public final class SplExpressions {
       List<String> names,
       List<String> expressions,
       Map<String, String> splTypes) {
+    return functor(input, filter, names, expressions, splTypes, Map.of());
+  }
+
+  /** As the function above, with the named values the expressions may read. */
+  public static Dataset<Row> functor(
+      Dataset<Row> input,
+      String filter,
+      List<String> names,
+      List<String> expressions,
+      Map<String, String> splTypes,
+      Map<String, String> values) {
     return RefusedArgumentException.refusing(
-        () -> functorChecked(input, filter, names, expressions, splTypes));
+        () -> functorChecked(input, filter, names, expressions, splTypes, values));
   }
 
   private static Dataset<Row> functorChecked(
@@ -68,14 +91,15 @@ public final class SplExpressions {
       String filter,
       List<String> names,
       List<String> expressions,
-      Map<String, String> splTypes) {
+      Map<String, String> splTypes,
+      Map<String, String> values) {
     if (names.size() != expressions.size()) {
       throw new IllegalArgumentException(
           names.size() + " output names for " + expressions.size() + " expressions");
     }
     Dataset<Row> rows = input;
     if (filter != null) {
-      SplExpression typed = SplColumns.compile(input.schema(), filter, splTypes);
+      SplExpression typed = SplColumns.compile(input.schema(), filter, splTypes, values);
       if (!typed.type().getLanguageType().equals("boolean")) {
         throw new IllegalArgumentException(
             "filter \""
@@ -86,12 +110,13 @@ public final class SplExpressions {
                 + filter
                 + ") != 0");
       }
-      rows = rows.filter(SplColumns.column(input.schema(), filter, splTypes));
+      rows = rows.filter(SplColumns.column(input.schema(), filter, splTypes, values));
     }
     Map<String, Column> assigned = new LinkedHashMap<>();
     for (int i = 0; i < names.size(); i++) {
       String name = names.get(i);
-      SplExpression typed = SplColumns.compile(input.schema(), expressions.get(i), splTypes);
+      SplExpression typed =
+          SplColumns.compile(input.schema(), expressions.get(i), splTypes, values);
       if (List.of(input.schema().fieldNames()).contains(name)) {
         String columnType =
             typed
@@ -119,7 +144,8 @@ public final class SplExpressions {
                   + ")(...), or assign a new column");
         }
       }
-      assigned.put(name, SplColumns.column(input.schema(), expressions.get(i), splTypes).as(name));
+      assigned.put(
+          name, SplColumns.column(input.schema(), expressions.get(i), splTypes, values).as(name));
     }
     List<Column> columns = new ArrayList<>();
     for (StructField field : input.schema().fields()) {

@@ -56,14 +56,29 @@ public final class SplColumns {
    * @throws io.streamswindow.expression.SplExpressionException for an expression SPL refuses
    */
   public static Column column(StructType schema, String text, Map<String, String> splTypes) {
-    return translated(compile(schema, text, splTypes), schema, splTypes);
+    return column(schema, text, splTypes, Map.of());
+  }
+
+  /**
+   * As {@link #column(StructType, String, Map)}, with the values SPL's {@code
+   * getSubmissionTimeValue(name)} and {@code getCompileTimeValue(name)} read.
+   */
+  public static Column column(
+      StructType schema, String text, Map<String, String> splTypes, Map<String, String> values) {
+    return translated(compile(schema, text, splTypes, values), schema, splTypes);
   }
 
   /** The compiled expression over {@code schema}'s columns, for the checks a caller makes. */
   public static SplExpression compile(
       StructType schema, String text, Map<String, String> splTypes) {
+    return compile(schema, text, splTypes, Map.of());
+  }
+
+  /** As {@link #compile(StructType, String, Map)}, with the named values it may read. */
+  public static SplExpression compile(
+      StructType schema, String text, Map<String, String> splTypes, Map<String, String> values) {
     SplSchema spl = SplSparkTypes.toSpl(schema, splTypes, SplSparkTypes.Direction.INPUT);
-    return SplExpression.compile(text, ExpressionScope.of(spl));
+    return SplExpression.compile(text, ExpressionScope.of(spl).withValues(values));
   }
 
   static Column translated(
