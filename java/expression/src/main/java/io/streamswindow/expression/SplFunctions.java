@@ -14,7 +14,6 @@ import io.streamswindow.schema.SplPrimitiveType;
 import io.streamswindow.schema.SplType;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
-import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
@@ -682,9 +681,5 @@ final class SplFunctions {
           }
           return null;
         });
-  }
-
-  static String utf8(byte[] bytes) {
-    return new String(bytes, StandardCharsets.UTF_8);
   }
 }

@@ -65,7 +65,7 @@ public final class SplColumns {
    */
   public static Column column(
       StructType schema, String text, Map<String, String> splTypes, Map<String, String> values) {
-    return translated(compile(schema, text, splTypes, values), schema, splTypes);
+    return translated(compile(schema, text, splTypes, values), schema);
   }
 
   /** The compiled expression over {@code schema}'s columns, for the checks a caller makes. */
@@ -81,18 +81,16 @@ public final class SplColumns {
     return SplExpression.compile(text, ExpressionScope.of(spl).withValues(values));
   }
 
-  static Column translated(
-      SplExpression expression, StructType schema, Map<String, String> splTypes) {
+  static Column translated(SplExpression expression, StructType schema) {
     Column nativeColumn = new Translation(expression.scope()).of(expression.tree());
     if (nativeColumn != null) {
       return nativeColumn;
     }
-    return evaluatorUdf(expression, schema, splTypes);
+    return evaluatorUdf(expression, schema);
   }
 
   /** The whole expression as one UDF of the evaluator over the row's columns. */
-  private static Column evaluatorUdf(
-      SplExpression expression, StructType schema, Map<String, String> splTypes) {
+  private static Column evaluatorUdf(SplExpression expression, StructType schema) {
     DataType resultType = resultType(expression.type(), expression.text());
     StructType one =
         new StructType(new StructField[] {DataTypes.createStructField("value", resultType, false)});
