@@ -88,6 +88,29 @@ def aggregate(call: AggregateCall) -> DataFrame:
     )
 
 
+def functor(
+    df: DataFrame,
+    filter_: str | None,
+    output: dict[str, str],
+    spl_types: dict[str, str],
+    values: dict[str, str],
+) -> DataFrame:
+    """``functor`` on a Connect DataFrame."""
+    return _send(
+        df,
+        lambda relation: _request(
+            functor=_messages().Functor(
+                input=relation,
+                names=list(output),
+                expressions=list(output.values()),
+                spl_types=spl_types,
+                values=values,
+                **({} if filter_ is None else {"filter": filter_}),
+            )
+        ),
+    )
+
+
 def parse_window(clause: str, session: Any) -> dict[str, str]:
     """The parts of ``clause`` as the server's parser reads them (the map of
     ``WindowedOperators.parseWindow``), from the one-row-per-part relation the plugin answers."""

@@ -14,11 +14,12 @@ FILE_NAME = "streams_window/connect/window_request.proto"
 
 #: The encoded ``google.protobuf.FileDescriptorSet`` holding the file.
 DESCRIPTOR_SET = (
-    b'\n\x9b\x12\n+streams_window/connect/window_request.proto\x12\x16streams_window.connect"\xa2'
+    b'\n\xe3\x15\n+streams_window/connect/window_request.proto\x12\x16streams_window.connect"\xdf'
     b"\x02\n\rWindowRequest\x12\x18\n\x07version\x18\x01 \x01(\rR\x07version\x12H\n\x0crun_operat"
     b"or\x18\x02 \x01(\x0b2#.streams_window.connect.RunOperatorH\x00R\x0brunOperator\x12A\n\taggr"
     b"egate\x18\x03 \x01(\x0b2!.streams_window.connect.AggregateH\x00R\taggregate\x12H\n\x0cparse"
-    b"_window\x18\x04 \x01(\x0b2#.streams_window.connect.ParseWindowH\x00R\x0bparseWindowB\x06\n"
+    b"_window\x18\x04 \x01(\x0b2#.streams_window.connect.ParseWindowH\x00R\x0bparseWindow\x12;\n"
+    b"\x07functor\x18\x06 \x01(\x0b2\x1f.streams_window.connect.FunctorH\x00R\x07functorB\x06\n"
     b'\x04callJ\x04\x08\x05\x10\x06R\x12run_operator_ports"\xf1\x03\n\x0bRunOperator\x129\n\x06in'
     b"puts\x18\x0b \x03(\x0b2!.streams_window.connect.InputPortR\x06inputs\x12%\n\x0eoperator_cla"
     b"ss\x18\x02 \x01(\tR\roperatorClass\x12!\n\x0cpartition_by\x18\x04 \x03(\tR\x0bpartitionBy"
@@ -36,22 +37,29 @@ DESCRIPTOR_SET = (
     b"\n\x08order_by\x18\x04 \x03(\tR\x07orderBy\x12\x16\n\x06output\x18\x05 \x03(\tR\x06output"
     b"\x12\x19\n\x08group_by\x18\x06 \x03(\tR\x07groupBy\x12H\n\x07options\x18\x07 \x03(\x0b2..st"
     b"reams_window.connect.Aggregate.OptionsEntryR\x07options\x1a:\n\x0cOptionsEntry\x12\x10\n"
-    b'\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n\x05value\x18\x02 \x01(\tR\x05value:\x028\x01"%\n'
-    b'\x0bParseWindow\x12\x16\n\x06clause\x18\x01 \x01(\tR\x06clause"\xf5\x02\n\x15WindowRequestV'
-    b"ersion1\x12\x18\n\x07version\x18\x01 \x01(\rR\x07version\x12P\n\x0crun_operator\x18\x02 "
-    b"\x01(\x0b2+.streams_window.connect.RunOperatorVersion1H\x00R\x0brunOperator\x12A\n\taggrega"
-    b"te\x18\x03 \x01(\x0b2!.streams_window.connect.AggregateH\x00R\taggregate\x12H\n\x0cparse_wi"
-    b"ndow\x18\x04 \x01(\x0b2#.streams_window.connect.ParseWindowH\x00R\x0bparseWindow\x12[\n\x12"
-    b"run_operator_ports\x18\x05 \x01(\x0b2+.streams_window.connect.RunOperatorVersion1H\x00R\x10"
-    b'runOperatorPortsB\x06\n\x04call"\x9a\x04\n\x13RunOperatorVersion1\x12\x14\n\x05input\x18'
-    b"\x01 \x01(\x0cR\x05input\x12\x1b\n\x06window\x18\x03 \x01(\tH\x00R\x06window\x88\x01\x01"
-    b"\x12B\n\x0bmore_inputs\x18\n \x03(\x0b2!.streams_window.connect.InputPortR\nmoreInputs\x12%"
-    b"\n\x0eoperator_class\x18\x02 \x01(\tR\roperatorClass\x12!\n\x0cpartition_by\x18\x04 \x03(\t"
-    b"R\x0bpartitionBy\x12\x19\n\x08order_by\x18\x05 \x03(\tR\x07orderBy\x129\n\x06params\x18\x06"
-    b" \x03(\x0b2!.streams_window.connect.ParameterR\x06params\x12#\n\routput_schema\x18\x07 \x01"
-    b"(\tR\x0coutputSchema\x12R\n\x07options\x18\x08 \x03(\x0b28.streams_window.connect.RunOperat"
-    b"orVersion1.OptionsEntryR\x07options\x12,\n\x12output_schema_json\x18\t \x01(\tR\x10outputSc"
-    b"hemaJson\x1a:\n\x0cOptionsEntry\x12\x10\n\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n\x05value"
-    b"\x18\x02 \x01(\tR\x05value:\x028\x01B\t\n\x07_windowB:\n$io.streamswindow.spark.connect.pro"
-    b"toB\x12WindowRequestProtob\x06proto3"
+    b'\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n\x05value\x18\x02 \x01(\tR\x05value:\x028\x01"\x88'
+    b"\x03\n\x07Functor\x12\x14\n\x05input\x18\x01 \x01(\x0cR\x05input\x12\x1b\n\x06filter\x18"
+    b"\x02 \x01(\tH\x00R\x06filter\x88\x01\x01\x12\x14\n\x05names\x18\x03 \x03(\tR\x05names\x12 "
+    b"\n\x0bexpressions\x18\x04 \x03(\tR\x0bexpressions\x12J\n\tspl_types\x18\x05 \x03(\x0b2-.str"
+    b"eams_window.connect.Functor.SplTypesEntryR\x08splTypes\x12C\n\x06values\x18\x06 \x03(\x0b2+"
+    b".streams_window.connect.Functor.ValuesEntryR\x06values\x1a;\n\rSplTypesEntry\x12\x10\n\x03k"
+    b"ey\x18\x01 \x01(\tR\x03key\x12\x14\n\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\x1a9\n"
+    b"\x0bValuesEntry\x12\x10\n\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n\x05value\x18\x02 \x01(\t"
+    b'R\x05value:\x028\x01B\t\n\x07_filter"%\n\x0bParseWindow\x12\x16\n\x06clause\x18\x01 \x01(\t'
+    b'R\x06clause"\xf5\x02\n\x15WindowRequestVersion1\x12\x18\n\x07version\x18\x01 \x01(\rR\x07ve'
+    b"rsion\x12P\n\x0crun_operator\x18\x02 \x01(\x0b2+.streams_window.connect.RunOperatorVersion1"
+    b"H\x00R\x0brunOperator\x12A\n\taggregate\x18\x03 \x01(\x0b2!.streams_window.connect.Aggregat"
+    b"eH\x00R\taggregate\x12H\n\x0cparse_window\x18\x04 \x01(\x0b2#.streams_window.connect.ParseW"
+    b"indowH\x00R\x0bparseWindow\x12[\n\x12run_operator_ports\x18\x05 \x01(\x0b2+.streams_window."
+    b'connect.RunOperatorVersion1H\x00R\x10runOperatorPortsB\x06\n\x04call"\x9a\x04\n\x13RunOpera'
+    b"torVersion1\x12\x14\n\x05input\x18\x01 \x01(\x0cR\x05input\x12\x1b\n\x06window\x18\x03 \x01"
+    b"(\tH\x00R\x06window\x88\x01\x01\x12B\n\x0bmore_inputs\x18\n \x03(\x0b2!.streams_window.conn"
+    b"ect.InputPortR\nmoreInputs\x12%\n\x0eoperator_class\x18\x02 \x01(\tR\roperatorClass\x12!\n"
+    b"\x0cpartition_by\x18\x04 \x03(\tR\x0bpartitionBy\x12\x19\n\x08order_by\x18\x05 \x03(\tR\x07"
+    b"orderBy\x129\n\x06params\x18\x06 \x03(\x0b2!.streams_window.connect.ParameterR\x06params"
+    b"\x12#\n\routput_schema\x18\x07 \x01(\tR\x0coutputSchema\x12R\n\x07options\x18\x08 \x03(\x0b"
+    b"28.streams_window.connect.RunOperatorVersion1.OptionsEntryR\x07options\x12,\n\x12output_sch"
+    b"ema_json\x18\t \x01(\tR\x10outputSchemaJson\x1a:\n\x0cOptionsEntry\x12\x10\n\x03key\x18\x01"
+    b" \x01(\tR\x03key\x12\x14\n\x05value\x18\x02 \x01(\tR\x05value:\x028\x01B\t\n\x07_windowB:\n"
+    b"$io.streamswindow.spark.connect.protoB\x12WindowRequestProtob\x06proto3"
 )

@@ -6,15 +6,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from streams_window import _jvm, _pyspark
+from streams_window import _connect, _jvm, _pyspark
 from streams_window.errors import StreamsWindowError, calling
 
 if TYPE_CHECKING:
     from pyspark.sql import Column, DataFrame
 
 _NOT_ON_CONNECT = (
-    "{function}() runs on a classic SparkSession for now: SPL expressions do not cross Spark"
-    " Connect yet (docs/connect.md)"
+    "{function}() runs on a classic SparkSession for now: a Column does not cross Spark Connect"
+    " as a plan of streams-window's; use functor(), which does (docs/connect.md)"
 )
 
 
@@ -96,6 +96,8 @@ def functor(
         streams_window.errors.ArgumentError: SPL refuses an expression, the filter is not
             boolean, or an assignment changes an input column's type.
 
+    It runs on classic and Spark Connect sessions alike.
+
     Example::
 
         import streams_window as sw
@@ -105,7 +107,6 @@ def functor(
         big = sw.functor(trades, filter="volume > 100",
                          output={"notional": "price * (float64)volume"})
     """
-    session = _session(df, "functor")
     assignments = dict(output or {})
     for name, expression in assignments.items():
         if not isinstance(name, str) or not isinstance(expression, str):
@@ -115,15 +116,20 @@ def functor(
             )
     if filter is not None and not isinstance(filter, str):
         raise TypeError(f"functor() takes filter as an SPL expression string; got {filter!r}")
+    types = dict(spl_types or {})
+    values = dict(submission_values or {})
+    session = df.sparkSession
     with calling("functor()"):
+        if _pyspark.is_connect(session):
+            return _connect.functor(df, filter, assignments, types, values)
         entry = _jvm.entry_class(session, "SplExpressions")
         jdf = entry.functor(
             _pyspark.java_dataframe(df),
             filter,
             _jvm.java_list(session, list(assignments)),
             _jvm.java_list(session, list(assignments.values())),
-            _jvm.java_map(session, dict(spl_types or {})),
-            _jvm.java_map(session, dict(submission_values or {})),
+            _jvm.java_map(session, types),
+            _jvm.java_map(session, values),
         )
     return _pyspark.classic_dataframe(jdf, session)
 

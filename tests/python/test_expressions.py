@@ -86,11 +86,25 @@ def test_a_functor_refuses_a_filter_that_is_not_boolean(spark: SparkSession) -> 
 
 
 @pytest.mark.skipif(SPARK_3_5, reason="streams-window runs on Spark Connect from Spark 4 only")
-def test_on_a_connect_session_it_says_it_runs_on_classic_sessions(connect_spark: Any) -> None:
+def test_on_a_connect_session_a_functor_runs_and_a_column_says_to_use_one(
+    connect_spark: Any,
+) -> None:
     trades = connect_spark.createDataFrame(ROWS, TRADES)
-    with pytest.raises(sw.StreamsWindowError) as refused:
-        sw.functor(trades, filter="volume > 100")
-    assert str(refused.value).startswith("functor() runs on a classic SparkSession for now")
+    big = sw.functor(
+        trades,
+        filter="volume > (int32)getSubmissionTimeValue(\"least\")",
+        output={"notional": "price * (float64)volume"},
+        submission_values={"least": "100"},
+    )
+    assert sorted(tuple(row) for row in big.collect()) == sorted(
+        (ticker, price, volume, price * volume) for ticker, price, volume in ROWS if volume > 100
+    )
+    with pytest.raises(sw.ArgumentError) as refused:
+        sw.functor(trades, filter="volume")
+    assert str(refused.value).startswith('filter "volume" is int32')
+    with pytest.raises(sw.StreamsWindowError) as column:
+        sw.spl_column("volume + 1", trades)
+    assert str(column.value).startswith("spl_column() runs on a classic SparkSession for now")
 
 
 def test_aggregate_arguments_may_be_expressions_as_in_ibm_s_vwap_sample(any_spark: Any) -> None:

@@ -1,6 +1,7 @@
 package io.streamswindow.spark.connect;
 
 import io.streamswindow.spark.Aggregates;
+import io.streamswindow.spark.SplExpressions;
 import io.streamswindow.spark.WindowedOperators;
 import io.streamswindow.spark.errors.RefusedArgumentException;
 import io.streamswindow.spark.line.SupportedSpark;
@@ -74,6 +75,15 @@ public final class WindowRelationPlugin implements RelationPlugin {
               call.output(),
               call.groupBy(),
               call.options());
+    } else if (request instanceof WindowRequest.Functor call) {
+      result =
+          SplExpressions.functor(
+              input(call.input(), planner),
+              call.filter(),
+              call.names(),
+              call.expressions(),
+              call.splTypes(),
+              call.values());
     } else {
       result = parsedWindow(((WindowRequest.ParseWindow) request).clause(), planner.session());
     }

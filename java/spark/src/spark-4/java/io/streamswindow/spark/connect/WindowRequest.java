@@ -15,9 +15,9 @@ import org.apache.spark.sql.types.StructType;
 
 /**
  * The request the Python facade sends through Spark Connect, in a {@code Relation.extension}
- * ({@code google.protobuf.Any}): one call of {@code run_operator}, {@code aggregate} or {@code
- * parse_window}, with its arguments as the Py4J path passes them to {@code WindowedOperators} and
- * {@code Aggregates}.
+ * ({@code google.protobuf.Any}): one call of {@code run_operator}, {@code aggregate}, {@code
+ * functor} or {@code parse_window}, with its arguments as the Py4J path passes them to {@code
+ * WindowedOperators} and {@code Aggregates}.
  *
  * <p>The message, version {@value #VERSION}, is {@code streams_window.connect.WindowRequest} of
  * {@code src/spark-4/proto/streams_window/connect/window_request.proto}, read here through the
@@ -60,6 +60,19 @@ public sealed interface WindowRequest {
       List<String> output,
       List<String> groupBy,
       Map<String, String> options)
+      implements WindowRequest {}
+
+  /**
+   * {@code functor}: {@code SplExpressions.functor}'s arguments; {@code input} the encoded {@code
+   * spark.connect.Relation} of the input DataFrame, {@code filter} null when every row passes.
+   */
+  record Functor(
+      byte[] input,
+      String filter,
+      List<String> names,
+      List<String> expressions,
+      Map<String, String> splTypes,
+      Map<String, String> values)
       implements WindowRequest {}
 
   /** {@code parse_window}: the clause to read. */
@@ -112,6 +125,7 @@ public sealed interface WindowRequest {
       case RUN_OPERATOR -> runOperator(request.getRunOperator());
       case AGGREGATE -> aggregate(request.getAggregate());
       case PARSE_WINDOW -> new ParseWindow(request.getParseWindow().getClause());
+      case FUNCTOR -> functor(request.getFunctor());
       case CALL_NOT_SET ->
           throw new IllegalArgumentException(
               "Malformed streams-window Connect request: it names no call");
@@ -181,6 +195,16 @@ public sealed interface WindowRequest {
         List.copyOf(call.getOutputList()),
         List.copyOf(call.getGroupByList()),
         new LinkedHashMap<>(call.getOptionsMap()));
+  }
+
+  private static Functor functor(WindowRequestProto.Functor call) {
+    return new Functor(
+        relationOf(call.getInput()),
+        call.hasFilter() ? call.getFilter() : null,
+        List.copyOf(call.getNamesList()),
+        List.copyOf(call.getExpressionsList()),
+        new LinkedHashMap<>(call.getSplTypesMap()),
+        new LinkedHashMap<>(call.getValuesMap()));
   }
 
   /** An input relation's encoding; an empty one is none (no relation encodes to nothing). */
