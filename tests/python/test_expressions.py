@@ -163,3 +163,15 @@ def test_submission_time_values_are_given_by_name_and_a_missing_one_is_refused(
         "'getSubmissionTimeValue' at position 10 reads the value named \"ticker\", which was"
         " not given and has no default"
     )
+
+
+def test_an_expression_that_fails_on_a_row_raises_operator_error_naming_it(
+    spark: SparkSession,
+) -> None:
+    trades = spark.createDataFrame(ROWS, "ticker string, price double, volume long")
+    # int64 arithmetic runs SPL's evaluator (docs/semantics.md): a division by zero fails there.
+    failing = sw.functor(trades, output={"per": "volume / (volume - volume)"})
+    with pytest.raises(sw.OperatorError) as failed:
+        failing.collect()
+    assert failed.value.operator == 'SPL expression "volume / (volume - volume)"'
+    assert failed.value.cause_message == "integer division by zero (/ on int64)"

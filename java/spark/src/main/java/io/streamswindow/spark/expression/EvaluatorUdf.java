@@ -1,7 +1,9 @@
 package io.streamswindow.spark.expression;
 
+import io.streamswindow.expression.SplEvaluationException;
 import io.streamswindow.expression.SplExpression;
 import io.streamswindow.schema.SplSchema;
+import io.streamswindow.spark.errors.WindowedOperatorException;
 import io.streamswindow.spark.types.RowTupleConverter;
 import java.util.List;
 import org.apache.spark.sql.Row;
@@ -37,7 +39,14 @@ final class EvaluatorUdf implements UDF1<Row, Object> {
       valueSchema = SplSchema.of(List.of("value"), List.of(expression.type()));
       values = new RowTupleConverter(result, result, valueSchema);
     }
-    Object value = expression.evaluate(rows.toTuple(row));
+    Object value;
+    try {
+      value = expression.evaluate(rows.toTuple(row));
+    } catch (SplEvaluationException failed) {
+      // As an operator's failure: the facade raises it as OperatorError, naming the expression.
+      throw WindowedOperatorException.of(
+          "SPL expression \"" + expression.text() + "\"", "none", List.of(), null, failed);
+    }
     return values.toRow(valueSchema.getTuple(new Object[] {value})).get(0);
   }
 }
