@@ -302,6 +302,17 @@ final class ExpressionTypeChecker {
       }
     }
     if (found < 0) {
+      if (name.startsWith("$")) {
+        throw error(
+            position,
+            "'"
+                + name
+                + "' at position "
+                + position
+                + " is a composite"
+                + " operator's parameter, which this layer does not expand: write its value in the"
+                + " expression, or pass it as a named value (getSubmissionTimeValue)");
+      }
       if (scope.portNamed(name) >= 0) {
         throw error(
             position,
