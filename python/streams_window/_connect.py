@@ -29,13 +29,26 @@ from typing import TYPE_CHECKING, Any
 from streams_window import _connect_request, _pyspark, _spark_version
 from streams_window._call import AggregateCall, OperatorCall
 from streams_window._classify import ANALYSIS_EXCEPTION, STREAMING_QUERY_EXCEPTION, Link
-from streams_window._connect_request import PLUGIN_CLASS, RELATION_PLUGINS
+from streams_window._connect_request import (
+    EXPRESSION_PLUGIN_CLASS,
+    EXPRESSION_PLUGINS,
+    PLUGIN_CLASS,
+    RELATION_PLUGINS,
+)
 from streams_window._exceptions import StreamsWindowError
 
 if TYPE_CHECKING:
     from pyspark.sql import DataFrame
 
-__all__ = ["PLUGIN_CLASS", "RELATION_PLUGINS", "aggregate", "chain", "parse_window"]
+__all__ = [
+    "EXPRESSION_PLUGIN_CLASS",
+    "EXPRESSION_PLUGINS",
+    "PLUGIN_CLASS",
+    "RELATION_PLUGINS",
+    "aggregate",
+    "chain",
+    "parse_window",
+]
 
 
 def run_operator(call: OperatorCall) -> DataFrame:
@@ -109,6 +122,30 @@ def functor(
             )
         ),
     )
+
+
+def spl_column(
+    df: DataFrame,
+    expression: str,
+    spl_types: dict[str, str],
+    values: dict[str, str],
+) -> Any:
+    """``spl_column`` on a Connect DataFrame: a Column whose expression the server's expression
+    plugin makes, typed from ``df``'s schema, checked at once as :func:`_send` checks a plan."""
+    _require_connect_line()
+    payload = _request(
+        spl_column=_messages().SplColumn(
+            expression=expression,
+            input_schema_json=df.schema.json(),
+            spl_types=spl_types,
+            values=values,
+        )
+    )
+    column = _pyspark.connect_column(_connect_request.TYPE_URL, payload)
+    # The server types the expression when a plan holding it is analyzed: a select of it over
+    # df's rows raises a refusal here, as the Py4J path does.
+    df.select(column).schema  # noqa: B018 - the analysis is the point
+    return column
 
 
 def parse_window(clause: str, session: Any) -> dict[str, str]:

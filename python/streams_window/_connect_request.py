@@ -23,6 +23,11 @@ from __future__ import annotations
 RELATION_PLUGINS = "spark.connect.extensions.relation.classes"
 PLUGIN_CLASS = "io.streamswindow.spark.connect.WindowRelationPlugin"
 
+#: The server setting that registers expression plugins, and streams-window's plugin, which
+#: answers ``spl_column()``'s request with a Column's expression (docs/connect.md).
+EXPRESSION_PLUGINS = "spark.connect.extensions.expression.classes"
+EXPRESSION_PLUGIN_CLASS = "io.streamswindow.spark.connect.SplColumnExpressionPlugin"
+
 #: The ``type_url`` of the ``Any`` that carries a request (the Java plugin answers only this one).
 TYPE_URL = "type.googleapis.com/streams_window.connect.WindowRequest"
 

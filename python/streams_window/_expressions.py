@@ -7,15 +7,10 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from streams_window import _connect, _jvm, _pyspark
-from streams_window.errors import StreamsWindowError, calling
+from streams_window.errors import calling
 
 if TYPE_CHECKING:
     from pyspark.sql import Column, DataFrame
-
-_NOT_ON_CONNECT = (
-    "{function}() runs on a classic SparkSession for now: a Column does not cross Spark Connect"
-    " as a plan of streams-window's; use functor(), which does (docs/connect.md)"
-)
 
 
 def spl_column(
@@ -43,7 +38,8 @@ def spl_column(
             when the plan is built.
 
     Returns:
-        A Column of the expression's type.
+        A Column of the expression's type. On a Spark Connect session the server makes it (its
+        expression plugin, docs/connect.md) and the call checks it at once, as on a classic one.
 
     Raises:
         streams_window.errors.ArgumentError: SPL refuses the expression (its ``parameters``
@@ -57,14 +53,18 @@ def spl_column(
         trades.select(sw.spl_column("price * (float64)volume", trades).alias("notional")).show()
         # notional 20300.0
     """
-    session = _session(df, "spl_column")
+    types = dict(spl_types or {})
+    values = dict(submission_values or {})
+    session = df.sparkSession
     with calling(f"spl_column({expression!r})"):
+        if _pyspark.is_connect(session):
+            return _connect.spl_column(df, expression, types, values)
         entry = _jvm.entry_class(session, "SplExpressions")
         jcolumn = entry.column(
             _pyspark.java_dataframe(df),
             expression,
-            _jvm.java_map(session, dict(spl_types or {})),
-            _jvm.java_map(session, dict(submission_values or {})),
+            _jvm.java_map(session, types),
+            _jvm.java_map(session, values),
         )
     return _pyspark.classic_column(jcolumn)
 
@@ -132,10 +132,3 @@ def functor(
             _jvm.java_map(session, values),
         )
     return _pyspark.classic_dataframe(jdf, session)
-
-
-def _session(df: DataFrame, function: str) -> object:
-    session = df.sparkSession
-    if _pyspark.is_connect(session):
-        raise StreamsWindowError(_NOT_ON_CONNECT.format(function=function))
-    return session

@@ -238,6 +238,30 @@ def connect_request(
     return ConnectDataFrame(WindowRequestPlan(child_plan), session)
 
 
+def connect_column(type_url: str, payload: bytes) -> Any:
+    """A Connect Column whose expression is an extension expression: ``Any(type_url, payload)``,
+    which the server's expression plugin answers. As for :func:`connect_request`, Connect offers
+    no public way to send a plugin's expression, so this subclasses its expression node."""
+    from pyspark.sql.connect.column import Column as ConnectColumn
+    from pyspark.sql.connect.expressions import Expression
+
+    class WindowRequestExpression(Expression):
+        """The expression node of a streams-window request."""
+
+        def to_plan(self, session: Any) -> Any:
+            from pyspark.sql.connect.proto import Expression as ExpressionProto
+
+            expression = ExpressionProto()
+            expression.extension.type_url = type_url
+            expression.extension.value = payload
+            return expression
+
+        def __repr__(self) -> str:
+            return "streams_window.spl_column"
+
+    return ConnectColumn(WindowRequestExpression())
+
+
 # --- errors -------------------------------------------------------------------------------------
 
 

@@ -9,7 +9,12 @@ from typing import TYPE_CHECKING
 from urllib.parse import urlparse
 
 from streams_window import _jars, _pyspark, _spark_version, errors
-from streams_window._connect_request import PLUGIN_CLASS, RELATION_PLUGINS
+from streams_window._connect_request import (
+    EXPRESSION_PLUGIN_CLASS,
+    EXPRESSION_PLUGINS,
+    PLUGIN_CLASS,
+    RELATION_PLUGINS,
+)
 
 if TYPE_CHECKING:
     from pyspark.sql import SparkSession
@@ -117,8 +122,9 @@ def configure(
         raise ValueError(
             f"configure() cannot set up the Spark Connect server at {remote}: its settings are"
             " made where it starts. Give that server streams-window's jar in spark.jars (see"
-            f" streams_window.jar_path()) and {RELATION_PLUGINS}={PLUGIN_CLASS}"
-            " (docs/connect.md); the client needs no configure()."
+            f" streams_window.jar_path()), {RELATION_PLUGINS}={PLUGIN_CLASS} and"
+            f" {EXPRESSION_PLUGINS}={EXPRESSION_PLUGIN_CLASS} (docs/connect.md); the client needs"
+            " no configure()."
         )
 
     _spark_version.check_environment(
@@ -147,6 +153,12 @@ def configure(
         if PLUGIN_CLASS not in plugins:
             plugins.append(PLUGIN_CLASS)
         builder = builder.config(RELATION_PLUGINS, ",".join(plugins))
+        expression_plugins = [
+            name for name in options.get(EXPRESSION_PLUGINS, "").split(",") if name
+        ]
+        if EXPRESSION_PLUGIN_CLASS not in expression_plugins:
+            expression_plugins.append(EXPRESSION_PLUGIN_CLASS)
+        builder = builder.config(EXPRESSION_PLUGINS, ",".join(expression_plugins))
     # The console's progress bar off only where the user has not chosen (docs/python.md, "A
     # session with the jars"): it would draw over a notebook's or a script's own output.
     if CONSOLE_PROGRESS not in options and not _running_driver_settings([CONSOLE_PROGRESS]):
@@ -165,6 +177,7 @@ _SERVER_SETTINGS = (
     "spark.jars",
     "spark.driver.extraJavaOptions",
     RELATION_PLUGINS,
+    EXPRESSION_PLUGINS,
     CONSOLE_PROGRESS,
 )
 

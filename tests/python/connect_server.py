@@ -37,6 +37,10 @@ def main() -> None:
             "spark.connect.extensions.relation.classes",
             "io.streamswindow.spark.connect.WindowRelationPlugin",
         )
+        .config(
+            "spark.connect.extensions.expression.classes",
+            "io.streamswindow.spark.connect.SplColumnExpressionPlugin",
+        )
         .config("spark.ui.enabled", "false")
         .config("spark.sql.shuffle.partitions", "2")
         .config("spark.sql.warehouse.dir", warehouse)

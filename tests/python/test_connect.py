@@ -139,6 +139,8 @@ def test_configure_sets_up_a_local_connect_server_adding_to_what_is_set(built_ja
     # Configuring twice adds nothing twice.
     again = sw.configure(builder)._options  # type: ignore[attr-defined]
     assert again[_connect.RELATION_PLUGINS].count(_connect.PLUGIN_CLASS) == 1
+    assert options[_connect.EXPRESSION_PLUGINS] == _connect.EXPRESSION_PLUGIN_CLASS
+    assert again[_connect.EXPRESSION_PLUGINS].count(_connect.EXPRESSION_PLUGIN_CLASS) == 1
 
 
 def test_configure_quiets_the_connect_clients_echo_of_its_own_settings_only(
@@ -167,6 +169,7 @@ def test_configure_quiets_the_connect_clients_echo_of_its_own_settings_only(
 
         assert not warned("spark.jars", options["spark.jars"])
         assert not warned(_connect.RELATION_PLUGINS, options[_connect.RELATION_PLUGINS])
+        assert not warned(_connect.EXPRESSION_PLUGINS, options[_connect.EXPRESSION_PLUGINS])
         assert not warned("spark.ui.showConsoleProgress", "false")
         # The caller's own setting, which configure() left alone, and other values still warn.
         assert warned("spark.driver.extraJavaOptions", mine)

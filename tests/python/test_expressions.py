@@ -17,8 +17,8 @@ TRADES = "ticker string, price double, volume int"
 ROWS = [("IBM", 101.5, 200), ("HPQ", 20.25, 50), ("IBM", 99.0, 150), ("GOOG", 7.5, 400)]
 
 
-def test_a_column_computes_the_expression_by_spl_s_rules(spark: SparkSession) -> None:
-    trades = spark.createDataFrame(ROWS, TRADES)
+def test_a_column_computes_the_expression_by_spl_s_rules(any_spark: Any) -> None:
+    trades = any_spark.createDataFrame(ROWS, TRADES)
     got = trades.select(
         sw.spl_column("price * (float64)volume", trades).alias("notional"),
         # int8 arithmetic wraps around at 8 bits, whatever Spark's ANSI setting says.
@@ -33,9 +33,9 @@ def test_a_column_computes_the_expression_by_spl_s_rules(spark: SparkSession) ->
 
 
 def test_an_expression_spl_refuses_names_the_token_its_position_and_the_fix(
-    spark: SparkSession,
+    any_spark: Any,
 ) -> None:
-    trades = spark.createDataFrame(ROWS, TRADES)
+    trades = any_spark.createDataFrame(ROWS, TRADES)
     with pytest.raises(sw.ArgumentError) as refused:
         sw.spl_column("price * 2", trades)
     assert str(refused.value).splitlines()[0] == (
@@ -86,7 +86,7 @@ def test_a_functor_refuses_a_filter_that_is_not_boolean(spark: SparkSession) -> 
 
 
 @pytest.mark.skipif(SPARK_3_5, reason="streams-window runs on Spark Connect from Spark 4 only")
-def test_on_a_connect_session_a_functor_runs_and_a_column_says_to_use_one(
+def test_on_a_connect_session_a_functor_runs_and_a_column_serves_select_filter_and_with_column(
     connect_spark: Any,
 ) -> None:
     trades = connect_spark.createDataFrame(ROWS, TRADES)
@@ -102,9 +102,15 @@ def test_on_a_connect_session_a_functor_runs_and_a_column_says_to_use_one(
     with pytest.raises(sw.ArgumentError) as refused:
         sw.functor(trades, filter="volume")
     assert str(refused.value).startswith('filter "volume" is int32')
-    with pytest.raises(sw.StreamsWindowError) as column:
-        sw.spl_column("volume + 1", trades)
-    assert str(column.value).startswith("spl_column() runs on a classic SparkSession for now")
+    # The Column is made on the server; its attributes resolve against the DataFrame it is used
+    # on, in filter and withColumn as in select.
+    wrapped = sw.spl_column("(int8)volume + 100b", trades)
+    upper = trades.filter(sw.spl_column('ticker != "HPQ"', trades)).withColumn("w", wrapped)
+    assert sorted(tuple(row) for row in upper.collect()) == sorted(
+        (ticker, price, volume, (volume + 100 + 128) % 256 - 128)
+        for ticker, price, volume in ROWS
+        if ticker != "HPQ"
+    )
 
 
 def test_aggregate_arguments_may_be_expressions_as_in_ibm_s_vwap_sample(any_spark: Any) -> None:

@@ -84,6 +84,14 @@ public final class WindowRelationPlugin implements RelationPlugin {
               call.expressions(),
               call.splTypes(),
               call.values());
+    } else if (request instanceof WindowRequest.SplColumn) {
+      throw new IllegalArgumentException(
+          "An spl_column request is a Column's expression, not a relation: this server reads it"
+              + " when "
+              + SplColumnExpressionPlugin.class.getName()
+              + " is registered in "
+              + SplColumnExpressionPlugin.EXPRESSION_PLUGINS
+              + " (docs/connect.md)");
     } else {
       result = parsedWindow(((WindowRequest.ParseWindow) request).clause(), planner.session());
     }

@@ -16,8 +16,8 @@ import org.apache.spark.sql.types.StructType;
 /**
  * The request the Python facade sends through Spark Connect, in a {@code Relation.extension}
  * ({@code google.protobuf.Any}): one call of {@code run_operator}, {@code aggregate}, {@code
- * functor} or {@code parse_window}, with its arguments as the Py4J path passes them to {@code
- * WindowedOperators} and {@code Aggregates}.
+ * functor}, {@code spl_column} or {@code parse_window}, with its arguments as the Py4J path passes
+ * them to {@code WindowedOperators} and {@code Aggregates}.
  *
  * <p>The message, version {@value #VERSION}, is {@code streams_window.connect.WindowRequest} of
  * {@code src/spark-4/proto/streams_window/connect/window_request.proto}, read here through the
@@ -75,6 +75,17 @@ public sealed interface WindowRequest {
       Map<String, String> values)
       implements WindowRequest {}
 
+  /**
+   * {@code spl_column}: {@code SplExpressions.column}'s arguments, the input DataFrame given by its
+   * schema; answered by {@link SplColumnExpressionPlugin}, as a Column's expression.
+   */
+  record SplColumn(
+      String expression,
+      StructType inputSchema,
+      Map<String, String> splTypes,
+      Map<String, String> values)
+      implements WindowRequest {}
+
   /** {@code parse_window}: the clause to read. */
   record ParseWindow(String clause) implements WindowRequest {}
 
@@ -126,6 +137,7 @@ public sealed interface WindowRequest {
       case AGGREGATE -> aggregate(request.getAggregate());
       case PARSE_WINDOW -> new ParseWindow(request.getParseWindow().getClause());
       case FUNCTOR -> functor(request.getFunctor());
+      case SPL_COLUMN -> splColumn(request.getSplColumn());
       case CALL_NOT_SET ->
           throw new IllegalArgumentException(
               "Malformed streams-window Connect request: it names no call");
@@ -203,6 +215,24 @@ public sealed interface WindowRequest {
         call.hasFilter() ? call.getFilter() : null,
         List.copyOf(call.getNamesList()),
         List.copyOf(call.getExpressionsList()),
+        new LinkedHashMap<>(call.getSplTypesMap()),
+        new LinkedHashMap<>(call.getValuesMap()));
+  }
+
+  private static SplColumn splColumn(WindowRequestProto.SplColumn call) {
+    DataType type;
+    try {
+      type = DataType.fromJson(call.getInputSchemaJson());
+    } catch (Exception e) { // Jackson's parse errors, thrown unchecked through Scala
+      type = null;
+    }
+    if (!(type instanceof StructType schema)) {
+      throw new IllegalArgumentException(
+          "Malformed streams-window Connect request: its input schema is not a StructType's JSON");
+    }
+    return new SplColumn(
+        call.getExpression(),
+        schema,
         new LinkedHashMap<>(call.getSplTypesMap()),
         new LinkedHashMap<>(call.getValuesMap()));
   }

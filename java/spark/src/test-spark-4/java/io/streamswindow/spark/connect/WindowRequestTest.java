@@ -419,6 +419,43 @@ class WindowRequestTest {
         new RefusedArgumentException(new IllegalArgumentException("no")).getMessageParameters());
   }
 
+  @Test
+  void anSplColumnRequestIsReadWithItsInputSchema() {
+    StructType schema = StructType.fromDDL("ticker STRING, volume INT");
+    WindowRequestProto.SplColumn call =
+        WindowRequestProto.SplColumn.newBuilder()
+            .setExpression("(int8)volume + 100b")
+            .setInputSchemaJson(schema.json())
+            .putSplTypes("volume", "uint32")
+            .putValues("least", "100")
+            .build();
+
+    WindowRequest.SplColumn read =
+        assertInstanceOf(
+            WindowRequest.SplColumn.class,
+            WindowRequest.fromAny(any(version2().setSplColumn(call))));
+
+    assertEquals("(int8)volume + 100b", read.expression());
+    assertEquals(schema, read.inputSchema());
+    assertEquals(Map.of("volume", "uint32"), read.splTypes());
+    assertEquals(Map.of("least", "100"), read.values());
+  }
+
+  @Test
+  void anSplColumnRequestWithoutASchemaIsRefusedAsMalformed() {
+    WindowRequestProto.SplColumn call =
+        WindowRequestProto.SplColumn.newBuilder().setExpression("volume + 1").build();
+
+    IllegalArgumentException refused =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> WindowRequest.fromAny(any(version2().setSplColumn(call))));
+
+    assertEquals(
+        "Malformed streams-window Connect request: its input schema is not a StructType's JSON",
+        refused.getMessage());
+  }
+
   private static WindowRequestProto.WindowRequest.Builder version2() {
     return WindowRequestProto.WindowRequest.newBuilder().setVersion(2);
   }
