@@ -2,6 +2,7 @@ package io.streamswindow.aggregate;
 
 import com.ibm.streams.operator.Attribute;
 import com.ibm.streams.operator.Tuple;
+import io.streamswindow.schema.SplValueOrder;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
@@ -36,11 +37,11 @@ final class ExtremeAggregators {
     int index = attribute.getIndex();
     if (ValueTypes.isNumericList(attribute.getType())) {
       Comparator<Object> order =
-          ValueOrder.of(ValueTypes.elementType(attribute.getType()).getMetaType());
+          SplValueOrder.of(ValueTypes.elementType(attribute.getType()).getMetaType());
       String function = extreme == Extreme.MIN ? "Min" : "Max";
       return group -> columns(group, index, order, extreme, function, attribute);
     }
-    Comparator<Object> order = ValueOrder.of(attribute.getType().getMetaType());
+    Comparator<Object> order = SplValueOrder.of(attribute.getType().getMetaType());
     ValueReader reader = ValueReader.of(attribute);
     return group -> {
       Object best = null;
@@ -56,7 +57,7 @@ final class ExtremeAggregators {
 
   /** MinCount(x) or MaxCount(x): how many tuples of the group hold the extreme value. */
   static GroupAggregator count(Attribute attribute, Extreme extreme) {
-    Comparator<Object> order = ValueOrder.of(attribute.getType().getMetaType());
+    Comparator<Object> order = SplValueOrder.of(attribute.getType().getMetaType());
     ValueReader reader = ValueReader.of(attribute);
     return group -> {
       Object best = null;
@@ -77,7 +78,7 @@ final class ExtremeAggregators {
 
   /** ArgMin(x, y) or ArgMax(x, y): y of the first tuple holding the extreme x. */
   static GroupAggregator argument(Attribute attribute, Attribute argument, Extreme extreme) {
-    Comparator<Object> order = ValueOrder.of(attribute.getType().getMetaType());
+    Comparator<Object> order = SplValueOrder.of(attribute.getType().getMetaType());
     ValueReader reader = ValueReader.of(attribute);
     ValueReader result = ValueReader.of(argument);
     return group -> {

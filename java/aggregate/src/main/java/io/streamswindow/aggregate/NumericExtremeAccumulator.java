@@ -15,10 +15,10 @@ import io.streamswindow.aggregate.ExtremeAggregators.Extreme;
  * accumulator keeps the keys, the tuples holding them and the front's partial aggregates in arrays
  * of its own, in arrival order, so a flip reads only those.
  *
- * <p>A key is a {@code long} whose signed order is SPL's order of the values ({@link ValueOrder}):
- * unsigned integers read as unsigned, floats in {@code Double.compare}'s order (-0.0 below 0.0, NaN
- * above everything). Equal keys are equal values, and the older tuple is kept, so the results are
- * the recomputing fold's.
+ * <p>A key is a {@code long} whose signed order is SPL's order of the values ({@link
+ * io.streamswindow.schema.SplValueOrder}): unsigned integers read as unsigned, floats in {@code
+ * Double.compare}'s order (-0.0 below 0.0, NaN above everything). Equal keys are equal values, and
+ * the older tuple is kept, so the results are the recomputing fold's.
  */
 final class NumericExtremeAccumulator implements SlidingAccumulator {
   /** What the accumulator gives. */

@@ -5,6 +5,7 @@ import com.ibm.streams.operator.Tuple;
 import com.ibm.streams.operator.Type.MetaType;
 import com.ibm.streams.operator.types.RString;
 import io.streamswindow.aggregate.ExtremeAggregators.Extreme;
+import io.streamswindow.schema.SplValueOrder;
 import java.math.BigInteger;
 import java.util.Comparator;
 import java.util.List;
@@ -77,14 +78,14 @@ final class SliceFunctions {
               function == AggregateFunction.ARG_MIN || function == AggregateFunction.ARG_MAX;
           return new ExtremeSlices(
               ValueReader.of(x),
-              ValueOrder.of(type),
+              SplValueOrder.of(type),
               extreme,
               argument ? ValueReader.of(arguments.get(1)) : null);
         }
       case MIN_COUNT:
-        return new ExtremeCountSlices(ValueReader.of(x), ValueOrder.of(type), Extreme.MIN);
+        return new ExtremeCountSlices(ValueReader.of(x), SplValueOrder.of(type), Extreme.MIN);
       case MAX_COUNT:
-        return new ExtremeCountSlices(ValueReader.of(x), ValueOrder.of(type), Extreme.MAX);
+        return new ExtremeCountSlices(ValueReader.of(x), SplValueOrder.of(type), Extreme.MAX);
       default:
         return null;
     }

@@ -4,6 +4,7 @@ import com.ibm.streams.operator.Attribute;
 import com.ibm.streams.operator.Type.MetaType;
 import io.streamswindow.aggregate.ExtremeAggregators.Extreme;
 import io.streamswindow.aggregate.StandardDeviation.Kind;
+import io.streamswindow.schema.SplValueOrder;
 import java.util.Comparator;
 import java.util.List;
 import java.util.function.Supplier;
@@ -104,7 +105,7 @@ final class SlidingFunctions {
       return () -> new NumericExtremeAccumulator(x.getIndex(), type, extreme, what, output);
     }
     ValueReader value = ValueReader.of(x);
-    Comparator<Object> order = ValueOrder.of(type);
+    Comparator<Object> order = SplValueOrder.of(type);
     return () -> new ExtremeAccumulator(value, order, extreme, output);
   }
 
@@ -116,7 +117,7 @@ final class SlidingFunctions {
               x.getIndex(), type, extreme, NumericExtremeAccumulator.Result.COUNT, null);
     }
     ValueReader value = ValueReader.of(x);
-    Comparator<Object> order = ValueOrder.of(type);
+    Comparator<Object> order = SplValueOrder.of(type);
     return () -> new ExtremeCountAccumulator(value, order, extreme);
   }
 

@@ -50,10 +50,7 @@ final class ValueTypes {
 
   /** The types whose values have an order: numbers, strings, timestamps and booleans. */
   static boolean isOrdered(MetaType type) {
-    return isNumeric(type)
-        || isString(type)
-        || type == MetaType.TIMESTAMP
-        || type == MetaType.BOOLEAN;
+    return io.streamswindow.schema.SplValueOrder.isOrdered(type);
   }
 
   /** A list (bounded or not) of a numeric type. */

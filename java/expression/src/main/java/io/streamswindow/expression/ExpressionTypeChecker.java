@@ -558,8 +558,21 @@ final class ExpressionTypeChecker {
       String suffix = SUFFIXES.getOrDefault(wanted, null);
       if (suffix != null) {
         String plain = number.text().replaceAll("[sufdbhwlq]+$", "");
-        if ((wanted.startsWith("float") || wanted.startsWith("decimal")) && !plain.contains(".")) {
+        boolean fractional = wanted.startsWith("float") || wanted.startsWith("decimal");
+        if (fractional && !plain.contains(".")) {
           plain = plain + ".0";
+        }
+        if (!fractional && plain.matches("[0-9.eE+-]*[.eE][0-9.eE+-]*")) {
+          // A float literal beside an integer: its integer form, or the other side cast up.
+          Expression other = literal == binary.left() ? binary.right() : binary.left();
+          String otherText = other instanceof Expression.Name name ? name.name() : "x";
+          String literalType = (literal == binary.left() ? left : right).type().getLanguageType();
+          String cast = "cast one side, e.g. (" + literalType + ")" + otherText;
+          java.math.BigDecimal value = new java.math.BigDecimal(plain);
+          if (value.signum() == 0 || value.stripTrailingZeros().scale() <= 0) {
+            return "write " + value.toBigInteger() + suffix + ", or " + cast;
+          }
+          return cast;
         }
         return "write " + plain + suffix + ", or cast one side, e.g. (" + wanted + ")" + plain;
       }

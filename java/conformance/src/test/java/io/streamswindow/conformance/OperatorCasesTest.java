@@ -1,0 +1,149 @@
+package io.streamswindow.conformance;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.ibm.streams.flow.declare.InputPortDeclaration;
+import com.ibm.streams.flow.declare.OperatorInvocation;
+import com.ibm.streams.flow.declare.OutputPortDeclaration;
+import com.ibm.streams.flow.handlers.StreamHandler;
+import com.ibm.streams.flow.javaprimitives.JavaOperatorTester;
+import com.ibm.streams.flow.javaprimitives.JavaTestableGraph;
+import com.ibm.streams.operator.OutputTuple;
+import com.ibm.streams.operator.StreamSchema;
+import com.ibm.streams.operator.StreamingData.Punctuation;
+import com.ibm.streams.operator.StreamingOutput;
+import com.ibm.streams.operator.Tuple;
+import io.streamswindow.engine.ManualClock;
+import io.streamswindow.harness.Harness;
+import io.streamswindow.schema.SplSchema;
+import io.streamswindow.sort.Sort;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+
+/**
+ * SPL's relational operators stated as data ({@code tests/operators/<operator>.json}, docs/
+ * conformance.md, "SPL operators as data"), run through IBM's harness: each case declares the
+ * operator's window from its clause with IBM's builder calls, submits its steps on a manual clock,
+ * and compares what the output port delivers, tuples by their {@code id} and marks by name, with
+ * the case's {@code output}, or the refusal's first line with its {@code error}. {@code
+ * SortCasesTest} of the Spark adapter runs the same files on Spark.
+ */
+class OperatorCasesTest {
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  @TestFactory
+  Stream<DynamicTest> sortCases() throws IOException {
+    return cases("sort.json").stream()
+        .filter(c -> runsOn(c, "harness"))
+        .map(c -> DynamicTest.dynamicTest(c.get("name").asText(), () -> runSort(c)));
+  }
+
+  /** The cases of one file under {@code tests/operators}. */
+  static List<JsonNode> cases(String file) throws IOException {
+    Path operators = ScenarioLibrary.directory().resolveSibling("operators").resolve(file);
+    List<JsonNode> cases = new ArrayList<>();
+    JSON.readTree(Files.readString(operators)).get("cases").forEach(cases::add);
+    return cases;
+  }
+
+  static boolean runsOn(JsonNode c, String runtime) {
+    JsonNode runtimes = c.get("runtimes");
+    if (runtimes == null) {
+      return true;
+    }
+    for (JsonNode r : runtimes) {
+      if (r.asText().equals(runtime)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static List<String> strings(JsonNode c, String field) {
+    List<String> values = new ArrayList<>();
+    if (c.has(field)) {
+      c.get(field).forEach(v -> values.add(v.asText()));
+    }
+    return values;
+  }
+
+  private static void runSort(JsonNode c) throws Exception {
+    String schema = c.get("schema").asText();
+    JavaOperatorTester tester = new JavaOperatorTester();
+    OperatorInvocation<Sort> op = tester.singleOp(Sort.class);
+    InputPortDeclaration in = op.addInput(schema);
+    for (DeclarationCall call :
+        ClauseDeclaration.calls(c.get("window").asText(), SplSchema.parse(schema))) {
+      call.applyTo(in);
+    }
+    OutputPortDeclaration out = op.addOutput(schema);
+    op.setStringParameter("sortBy", strings(c, "sortBy").toArray(new String[0]));
+    if (c.has("order")) {
+      op.setStringParameter("order", strings(c, "order").toArray(new String[0]));
+    }
+    if (c.has("partitionBy")) {
+      op.setStringParameter("partitionBy", strings(c, "partitionBy").toArray(new String[0]));
+    }
+    ManualClock clock = ManualClock.startingAt(1_000_000.0);
+    JavaTestableGraph graph = Harness.withClock(tester.tester(op), clock);
+    if (c.has("error")) {
+      Exception refused = assertThrows(Exception.class, () -> graph.initialize().get());
+      String message = rootMessage(refused);
+      assertTrue(
+          message.startsWith(c.get("error").asText()),
+          "refused with \"" + message + "\", expected \"" + c.get("error").asText() + "\"");
+      return;
+    }
+    List<String> delivered = Collections.synchronizedList(new ArrayList<>());
+    graph.registerStreamHandler(
+        out,
+        new StreamHandler<Tuple>() {
+          @Override
+          public void tuple(Tuple tuple) {
+            delivered.add(tuple.getString("id"));
+          }
+
+          @Override
+          public void mark(Punctuation mark) {
+            delivered.add(mark.name());
+          }
+        });
+    StreamingOutput<OutputTuple> input = graph.getInputTester(in);
+    graph.initialize().get().allPortsReady().get();
+    StreamSchema tuples = input.getStreamSchema();
+    for (JsonNode step : c.get("steps")) {
+      if (step.has("tuple")) {
+        OutputTuple tuple = input.newTuple();
+        TupleValues.set(tuple, tuples, (ObjectNode) step.get("tuple"));
+        input.submit(tuple);
+      } else if (step.has("punct")) {
+        input.punctuate(Punctuation.valueOf(step.get("punct").asText()));
+      } else {
+        clock.advance(step.get("advance").asDouble());
+      }
+    }
+    graph.shutdown().get();
+    List<String> expected = strings(c, "output");
+    assertEquals(expected, List.copyOf(delivered), c.get("name").asText());
+  }
+
+  private static String rootMessage(Throwable error) {
+    Throwable cause = error;
+    while (cause.getCause() != null && cause.getCause() != cause) {
+      cause = cause.getCause();
+    }
+    return String.valueOf(cause.getMessage()).lines().findFirst().orElse("");
+  }
+}
