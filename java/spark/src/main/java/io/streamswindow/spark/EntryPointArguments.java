@@ -76,6 +76,32 @@ final class EntryPointArguments {
     options(options);
   }
 
+  /** {@code Sorts.sort}'s arguments: a window, sortBy expressions, column lists and options. */
+  static void requireSortCall(
+      String window,
+      List<String> partitionBy,
+      List<String> orderBy,
+      List<String> sortBy,
+      List<String> order,
+      Map<String, String> options) {
+    text(window, "window");
+    if (sortBy == null || sortBy.isEmpty()) {
+      throw new IllegalArgumentException(
+          "sort_by is empty: give at least one SPL expression to sort by, e.g. \"price\"");
+    }
+    for (String expression : sortBy) {
+      text(expression, "a sort_by expression");
+    }
+    if (order != null) {
+      for (String value : order) {
+        text(value, "an order");
+      }
+    }
+    columnList(partitionBy, "partition_by");
+    columnList(orderBy, "order_by");
+    options(options);
+  }
+
   /** A string argument: given and not blank. */
   private static void text(String value, String argument) {
     if (value == null) {

@@ -1,0 +1,214 @@
+package io.streamswindow.spark.sort;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.streamswindow.schema.SplSchema;
+import io.streamswindow.spark.Sorts;
+import java.io.File;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructType;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+
+/**
+ * SPL Sort's cases ({@code tests/operators/sort.json}, which java/conformance's {@code
+ * OperatorCasesTest} runs through IBM's harness) on Spark, through {@link Sorts#sort} in batch: the
+ * steps become rows in step order ({@code order_by} a sequence column), a window marker a {@code
+ * marker_column} row, and the batch's end the final marker; the output's marks come back in a
+ * {@code punctuation_column}. A window that is not partitioned is one key, whose rows and marks are
+ * compared in order; a partitioned one is compared partition by partition, tuples only, as Spark
+ * orders the keys' outputs among themselves in no way of SPL's.
+ */
+class SortCasesTest {
+  private static final File CASES = new File("../../tests/operators/sort.json");
+  private static SparkSession spark;
+
+  @BeforeAll
+  static void start() {
+    spark =
+        SparkSession.builder()
+            .master("local[1]")
+            .config("spark.ui.enabled", "false")
+            .config("spark.sql.shuffle.partitions", "2")
+            .getOrCreate();
+  }
+
+  @AfterAll
+  static void stop() {
+    spark.stop();
+  }
+
+  @TestFactory
+  Stream<DynamicTest> sortCases() throws Exception {
+    List<DynamicTest> tests = new ArrayList<>();
+    for (JsonNode c : new ObjectMapper().readTree(CASES).get("cases")) {
+      if (runsOnSpark(c)) {
+        tests.add(DynamicTest.dynamicTest(c.get("name").asText(), () -> run(c)));
+      }
+    }
+    return tests.stream();
+  }
+
+  private static boolean runsOnSpark(JsonNode c) {
+    if (!c.has("runtimes")) {
+      return true;
+    }
+    for (JsonNode runtime : c.get("runtimes")) {
+      if (runtime.asText().equals("spark")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static List<String> strings(JsonNode c, String field) {
+    List<String> values = new ArrayList<>();
+    if (c.has(field)) {
+      c.get(field).forEach(v -> values.add(v.asText()));
+    }
+    return values;
+  }
+
+  private static void run(JsonNode c) {
+    SplSchema spl = SplSchema.parse(c.get("schema").asText());
+    StructType schema = new StructType();
+    for (int i = 0; i < spl.getAttributeCount(); i++) {
+      schema =
+          schema.add(
+              spl.getAttribute(i).getName(),
+              sparkType(spl.getAttribute(i).getType().getLanguageType()),
+              true);
+    }
+    schema = schema.add("seq", DataTypes.IntegerType, false).add("marker", DataTypes.BooleanType);
+    List<Row> rows = new ArrayList<>();
+    Map<String, String> partitionOf = new LinkedHashMap<>();
+    List<String> partitionBy = strings(c, "partitionBy");
+    int seq = 0;
+    if (c.has("steps")) {
+      for (JsonNode step : c.get("steps")) {
+        Object[] values = new Object[spl.getAttributeCount() + 2];
+        values[values.length - 2] = seq++;
+        if (step.has("tuple")) {
+          JsonNode tuple = step.get("tuple");
+          for (int i = 0; i < spl.getAttributeCount(); i++) {
+            values[i] =
+                value(schema.fields()[i].dataType(), tuple.get(spl.getAttribute(i).getName()));
+          }
+          values[values.length - 1] = false;
+          StringBuilder key = new StringBuilder();
+          partitionBy.forEach(p -> key.append(tuple.get(p).asText()).append('|'));
+          partitionOf.put(tuple.get("id").asText(), key.toString());
+        } else if (step.has("punct") && step.get("punct").asText().equals("WINDOW_MARKER")) {
+          values[values.length - 1] = true;
+        } else {
+          continue; // the final marker: the batch's end
+        }
+        rows.add(RowFactory.create(values));
+      }
+    }
+    Dataset<Row> input = spark.createDataFrame(rows, schema);
+    Map<String, String> options = new LinkedHashMap<>();
+    options.put("marker_column", "marker");
+    options.put("punctuation_column", "p");
+    if (c.has("error")) {
+      Exception refused =
+          assertThrows(
+              Exception.class,
+              () ->
+                  Sorts.sort(
+                          input.drop("seq"),
+                          c.get("window").asText(),
+                          partitionBy,
+                          List.of(),
+                          strings(c, "sortBy"),
+                          strings(c, "order"),
+                          options)
+                      .collectAsList());
+      assertTrue(
+          String.valueOf(refused.getMessage()).contains(c.get("error").asText()),
+          "refused with \"" + refused.getMessage() + "\"");
+      return;
+    }
+    Dataset<Row> sorted =
+        Sorts.sort(
+            input,
+            c.get("window").asText(),
+            partitionBy,
+            List.of("seq"),
+            strings(c, "sortBy"),
+            strings(c, "order"),
+            options);
+    List<String> got = new ArrayList<>();
+    for (Row row : sorted.collectAsList()) {
+      String mark = row.getAs("p");
+      got.add(mark != null ? mark : row.<String>getAs("id"));
+    }
+    List<String> expected = strings(c, "output");
+    if (partitionBy.isEmpty()) {
+      assertEquals(withFinalMarker(expected), got, c.get("name").asText());
+    } else {
+      assertEquals(byPartition(expected, partitionOf), byPartition(got, partitionOf));
+    }
+  }
+
+  /** The output of a batch, whose end is the final marker, once. */
+  private static List<String> withFinalMarker(List<String> expected) {
+    List<String> output = new ArrayList<>(expected);
+    if (output.isEmpty() || !output.get(output.size() - 1).equals("FINAL_MARKER")) {
+      output.add("FINAL_MARKER");
+    }
+    return output;
+  }
+
+  private static Map<String, List<String>> byPartition(
+      List<String> output, Map<String, String> partitionOf) {
+    Map<String, List<String>> partitions = new LinkedHashMap<>();
+    for (String item : output) {
+      String partition = partitionOf.get(item);
+      if (partition != null) {
+        partitions.computeIfAbsent(partition, p -> new ArrayList<>()).add(item);
+      }
+    }
+    return new java.util.TreeMap<>(partitions);
+  }
+
+  private static DataType sparkType(String splType) {
+    return switch (splType) {
+      case "rstring" -> DataTypes.StringType;
+      case "int32" -> DataTypes.IntegerType;
+      case "int64" -> DataTypes.LongType;
+      case "float64" -> DataTypes.DoubleType;
+      default -> throw new IllegalArgumentException("no Spark type for " + splType + " here");
+    };
+  }
+
+  private static Object value(DataType type, JsonNode node) {
+    if (node == null) {
+      return null;
+    }
+    if (type == DataTypes.StringType) {
+      return node.asText();
+    } else if (type == DataTypes.IntegerType) {
+      return node.asInt();
+    } else if (type == DataTypes.LongType) {
+      return node.asLong();
+    }
+    return node.isTextual() ? Double.parseDouble(node.asText()) : node.asDouble();
+  }
+}
