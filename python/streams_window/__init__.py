@@ -6,7 +6,8 @@ windows, tumbling and sliding, partitioned) run by a Java engine inside Spark.
 * :func:`run_operator` runs an IBM Streams windowed Java operator, unchanged, over a batch or
   streaming DataFrame; :func:`output_port` picks one output port's rows from the result of an
   operator with several.
-* :func:`aggregate` computes SPL ``Aggregate`` output functions over a window, without Java.
+* :func:`aggregate` computes SPL ``Aggregate`` output functions over a window, without Java;
+  :func:`sort` runs SPL's ``Sort`` (tumbling sorts and the progressive sliding sort).
 * :func:`functor` runs SPL's ``Functor`` (a filter and output assignments in SPL expressions)
   and :func:`spl_column` makes one SPL expression a Column, typed by SPL's rules.
 * :func:`parse_window` reads an SPL window clause into a :class:`WindowClause`.
@@ -45,6 +46,7 @@ from streams_window._expressions import functor, spl_column
 from streams_window._jars import api_jar_path, examples_jar_path, jar_path
 from streams_window._operators import output_port, run_operator
 from streams_window._session import configure
+from streams_window._sort import sort
 from streams_window._window import WindowClause, WindowType, parse_window
 from streams_window.errors import (
     ArgumentError,
@@ -71,5 +73,6 @@ __all__ = [
     "output_port",
     "parse_window",
     "run_operator",
+    "sort",
     "spl_column",
 ]

@@ -342,3 +342,54 @@ class AggregateCall:
             _checks.column_list(group_by, "group_by"),
             options,
         )
+
+
+@dataclass(frozen=True)
+class SortCall:
+    """The arguments of sort(), their Python types checked: the ``sortBy`` expressions and
+    orders as lists, and its options."""
+
+    df: DataFrame
+    spark: Any  # a classic or a Spark Connect session
+    window: str
+    partition_by: list[str]
+    order_by: list[str]
+    sort_by: list[str]
+    order: list[str]
+    options: dict[str, str]
+
+    @classmethod
+    def check(
+        cls,
+        df: DataFrame,
+        *,
+        window: str,
+        sort_by: str | Sequence[str],
+        order: str | Sequence[str] | None,
+        partition_by: str | Sequence[str] | None,
+        order_by: str | Sequence[str] | None,
+        run_arguments: Mapping[str, Any],
+    ) -> SortCall:
+        """The call's arguments, checked; ``run_arguments`` are :func:`run_options`' keyword
+        arguments."""
+        spark = df.sparkSession if _pyspark.is_connect(df) else _pyspark.classic_session(df, "sort")
+        _checks.text(window, "window")
+        return cls(
+            df,
+            spark,
+            window,
+            _checks.column_list(partition_by, "partition_by"),
+            _checks.column_list(order_by, "order_by"),
+            _strings(sort_by, "sort_by", "an SPL expression"),
+            [] if order is None else _strings(order, "order", "ascending or descending"),
+            run_options(**run_arguments),
+        )
+
+
+def _strings(values: str | Sequence[str], argument: str, what: str) -> list[str]:
+    """One string or a sequence of them, as a list; anything else is refused naming ``what``."""
+    if isinstance(values, str):
+        return [values]
+    if isinstance(values, Sequence) and all(isinstance(v, str) for v in values):
+        return list(values)
+    raise TypeError(f"{argument} takes {what} or a list of them (strings); got {values!r}")

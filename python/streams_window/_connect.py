@@ -27,7 +27,7 @@ from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any
 
 from streams_window import _connect_request, _pyspark, _spark_version
-from streams_window._call import AggregateCall, OperatorCall
+from streams_window._call import AggregateCall, OperatorCall, SortCall
 from streams_window._classify import ANALYSIS_EXCEPTION, STREAMING_QUERY_EXCEPTION, Link
 from streams_window._connect_request import (
     EXPRESSION_PLUGIN_CLASS,
@@ -95,6 +95,24 @@ def aggregate(call: AggregateCall) -> DataFrame:
                 order_by=call.order_by,
                 output=call.output,
                 group_by=call.group_by,
+                options=call.options,
+            )
+        ),
+    )
+
+
+def sort(call: SortCall) -> DataFrame:
+    """``sort`` on a Connect DataFrame."""
+    return _send(
+        call.df,
+        lambda relation: _request(
+            sort=_messages().Sort(
+                input=relation,
+                window=call.window,
+                partition_by=call.partition_by,
+                order_by=call.order_by,
+                sort_by=call.sort_by,
+                order=call.order,
                 options=call.options,
             )
         ),

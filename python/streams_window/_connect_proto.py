@@ -14,60 +14,66 @@ FILE_NAME = "streams_window/connect/window_request.proto"
 
 #: The encoded ``google.protobuf.FileDescriptorSet`` holding the file.
 DESCRIPTOR_SET = (
-    b'\n\x8e\x19\n+streams_window/connect/window_request.proto\x12\x16streams_window.connect"\xa3'
+    b'\n\xe7\x1b\n+streams_window/connect/window_request.proto\x12\x16streams_window.connect"\xd7'
     b"\x03\n\rWindowRequest\x12\x18\n\x07version\x18\x01 \x01(\rR\x07version\x12H\n\x0crun_operat"
     b"or\x18\x02 \x01(\x0b2#.streams_window.connect.RunOperatorH\x00R\x0brunOperator\x12A\n\taggr"
     b"egate\x18\x03 \x01(\x0b2!.streams_window.connect.AggregateH\x00R\taggregate\x12H\n\x0cparse"
     b"_window\x18\x04 \x01(\x0b2#.streams_window.connect.ParseWindowH\x00R\x0bparseWindow\x12;\n"
     b"\x07functor\x18\x06 \x01(\x0b2\x1f.streams_window.connect.FunctorH\x00R\x07functor\x12B\n\n"
-    b"spl_column\x18\x07 \x01(\x0b2!.streams_window.connect.SplColumnH\x00R\tsplColumnB\x06\n\x04"
-    b'callJ\x04\x08\x05\x10\x06R\x12run_operator_ports"\xf1\x03\n\x0bRunOperator\x129\n\x06inputs'
-    b"\x18\x0b \x03(\x0b2!.streams_window.connect.InputPortR\x06inputs\x12%\n\x0eoperator_class"
-    b"\x18\x02 \x01(\tR\roperatorClass\x12!\n\x0cpartition_by\x18\x04 \x03(\tR\x0bpartitionBy\x12"
-    b"\x19\n\x08order_by\x18\x05 \x03(\tR\x07orderBy\x129\n\x06params\x18\x06 \x03(\x0b2!.streams"
-    b"_window.connect.ParameterR\x06params\x12#\n\routput_schema\x18\x07 \x01(\tR\x0coutputSchema"
-    b"\x12J\n\x07options\x18\x08 \x03(\x0b20.streams_window.connect.RunOperator.OptionsEntryR\x07"
-    b"options\x12,\n\x12output_schema_json\x18\t \x01(\tR\x10outputSchemaJson\x1a:\n\x0cOptionsEn"
-    b"try\x12\x10\n\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n\x05value\x18\x02 \x01(\tR\x05value:"
-    b"\x028\x01J\x04\x08\x01\x10\x02J\x04\x08\x03\x10\x04J\x04\x08\n\x10\x0bR\x05inputR\x06window"
-    b'R\x0bmore_inputs"O\n\tInputPort\x12\x1a\n\x08relation\x18\x01 \x01(\x0cR\x08relation\x12'
-    b'\x1b\n\x06window\x18\x02 \x01(\tH\x00R\x06window\x88\x01\x01B\t\n\x07_window"7\n\tParameter'
-    b'\x12\x12\n\x04name\x18\x01 \x01(\tR\x04name\x12\x16\n\x06values\x18\x02 \x03(\tR\x06values"'
-    b"\xb0\x02\n\tAggregate\x12\x14\n\x05input\x18\x01 \x01(\x0cR\x05input\x12\x16\n\x06window"
-    b"\x18\x02 \x01(\tR\x06window\x12!\n\x0cpartition_by\x18\x03 \x03(\tR\x0bpartitionBy\x12\x19"
-    b"\n\x08order_by\x18\x04 \x03(\tR\x07orderBy\x12\x16\n\x06output\x18\x05 \x03(\tR\x06output"
-    b"\x12\x19\n\x08group_by\x18\x06 \x03(\tR\x07groupBy\x12H\n\x07options\x18\x07 \x03(\x0b2..st"
-    b"reams_window.connect.Aggregate.OptionsEntryR\x07options\x1a:\n\x0cOptionsEntry\x12\x10\n"
-    b'\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n\x05value\x18\x02 \x01(\tR\x05value:\x028\x01"\x88'
-    b"\x03\n\x07Functor\x12\x14\n\x05input\x18\x01 \x01(\x0cR\x05input\x12\x1b\n\x06filter\x18"
-    b"\x02 \x01(\tH\x00R\x06filter\x88\x01\x01\x12\x14\n\x05names\x18\x03 \x03(\tR\x05names\x12 "
-    b"\n\x0bexpressions\x18\x04 \x03(\tR\x0bexpressions\x12J\n\tspl_types\x18\x05 \x03(\x0b2-.str"
-    b"eams_window.connect.Functor.SplTypesEntryR\x08splTypes\x12C\n\x06values\x18\x06 \x03(\x0b2+"
-    b".streams_window.connect.Functor.ValuesEntryR\x06values\x1a;\n\rSplTypesEntry\x12\x10\n\x03k"
-    b"ey\x18\x01 \x01(\tR\x03key\x12\x14\n\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\x1a9\n"
-    b"\x0bValuesEntry\x12\x10\n\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n\x05value\x18\x02 \x01(\t"
-    b'R\x05value:\x028\x01B\t\n\x07_filter"\xe4\x02\n\tSplColumn\x12\x1e\n\nexpression\x18\x01 '
-    b"\x01(\tR\nexpression\x12*\n\x11input_schema_json\x18\x02 \x01(\tR\x0finputSchemaJson\x12L\n"
-    b"\tspl_types\x18\x03 \x03(\x0b2/.streams_window.connect.SplColumn.SplTypesEntryR\x08splTypes"
-    b"\x12E\n\x06values\x18\x04 \x03(\x0b2-.streams_window.connect.SplColumn.ValuesEntryR\x06valu"
-    b"es\x1a;\n\rSplTypesEntry\x12\x10\n\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n\x05value\x18"
-    b"\x02 \x01(\tR\x05value:\x028\x01\x1a9\n\x0bValuesEntry\x12\x10\n\x03key\x18\x01 \x01(\tR"
-    b'\x03key\x12\x14\n\x05value\x18\x02 \x01(\tR\x05value:\x028\x01"%\n\x0bParseWindow\x12\x16\n'
-    b'\x06clause\x18\x01 \x01(\tR\x06clause"\xf5\x02\n\x15WindowRequestVersion1\x12\x18\n\x07vers'
-    b"ion\x18\x01 \x01(\rR\x07version\x12P\n\x0crun_operator\x18\x02 \x01(\x0b2+.streams_window.c"
-    b"onnect.RunOperatorVersion1H\x00R\x0brunOperator\x12A\n\taggregate\x18\x03 \x01(\x0b2!.strea"
-    b"ms_window.connect.AggregateH\x00R\taggregate\x12H\n\x0cparse_window\x18\x04 \x01(\x0b2#.str"
-    b"eams_window.connect.ParseWindowH\x00R\x0bparseWindow\x12[\n\x12run_operator_ports\x18\x05 "
-    b"\x01(\x0b2+.streams_window.connect.RunOperatorVersion1H\x00R\x10runOperatorPortsB\x06\n\x04"
-    b'call"\x9a\x04\n\x13RunOperatorVersion1\x12\x14\n\x05input\x18\x01 \x01(\x0cR\x05input\x12'
-    b"\x1b\n\x06window\x18\x03 \x01(\tH\x00R\x06window\x88\x01\x01\x12B\n\x0bmore_inputs\x18\n "
-    b"\x03(\x0b2!.streams_window.connect.InputPortR\nmoreInputs\x12%\n\x0eoperator_class\x18\x02 "
+    b"spl_column\x18\x07 \x01(\x0b2!.streams_window.connect.SplColumnH\x00R\tsplColumn\x122\n\x04"
+    b"sort\x18\x08 \x01(\x0b2\x1c.streams_window.connect.SortH\x00R\x04sortB\x06\n\x04callJ\x04"
+    b'\x08\x05\x10\x06R\x12run_operator_ports"\xf1\x03\n\x0bRunOperator\x129\n\x06inputs\x18\x0b '
+    b"\x03(\x0b2!.streams_window.connect.InputPortR\x06inputs\x12%\n\x0eoperator_class\x18\x02 "
     b"\x01(\tR\roperatorClass\x12!\n\x0cpartition_by\x18\x04 \x03(\tR\x0bpartitionBy\x12\x19\n"
     b"\x08order_by\x18\x05 \x03(\tR\x07orderBy\x129\n\x06params\x18\x06 \x03(\x0b2!.streams_windo"
-    b"w.connect.ParameterR\x06params\x12#\n\routput_schema\x18\x07 \x01(\tR\x0coutputSchema\x12R"
-    b"\n\x07options\x18\x08 \x03(\x0b28.streams_window.connect.RunOperatorVersion1.OptionsEntryR"
-    b"\x07options\x12,\n\x12output_schema_json\x18\t \x01(\tR\x10outputSchemaJson\x1a:\n\x0cOptio"
-    b"nsEntry\x12\x10\n\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n\x05value\x18\x02 \x01(\tR\x05val"
-    b"ue:\x028\x01B\t\n\x07_windowB:\n$io.streamswindow.spark.connect.protoB\x12WindowRequestProt"
-    b"ob\x06proto3"
+    b"w.connect.ParameterR\x06params\x12#\n\routput_schema\x18\x07 \x01(\tR\x0coutputSchema\x12J"
+    b"\n\x07options\x18\x08 \x03(\x0b20.streams_window.connect.RunOperator.OptionsEntryR\x07optio"
+    b"ns\x12,\n\x12output_schema_json\x18\t \x01(\tR\x10outputSchemaJson\x1a:\n\x0cOptionsEntry"
+    b"\x12\x10\n\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n\x05value\x18\x02 \x01(\tR\x05value:\x02"
+    b"8\x01J\x04\x08\x01\x10\x02J\x04\x08\x03\x10\x04J\x04\x08\n\x10\x0bR\x05inputR\x06windowR"
+    b'\x0bmore_inputs"O\n\tInputPort\x12\x1a\n\x08relation\x18\x01 \x01(\x0cR\x08relation\x12\x1b'
+    b'\n\x06window\x18\x02 \x01(\tH\x00R\x06window\x88\x01\x01B\t\n\x07_window"7\n\tParameter\x12'
+    b'\x12\n\x04name\x18\x01 \x01(\tR\x04name\x12\x16\n\x06values\x18\x02 \x03(\tR\x06values"\xb0'
+    b"\x02\n\tAggregate\x12\x14\n\x05input\x18\x01 \x01(\x0cR\x05input\x12\x16\n\x06window\x18"
+    b"\x02 \x01(\tR\x06window\x12!\n\x0cpartition_by\x18\x03 \x03(\tR\x0bpartitionBy\x12\x19\n"
+    b"\x08order_by\x18\x04 \x03(\tR\x07orderBy\x12\x16\n\x06output\x18\x05 \x03(\tR\x06output\x12"
+    b"\x19\n\x08group_by\x18\x06 \x03(\tR\x07groupBy\x12H\n\x07options\x18\x07 \x03(\x0b2..stream"
+    b"s_window.connect.Aggregate.OptionsEntryR\x07options\x1a:\n\x0cOptionsEntry\x12\x10\n\x03key"
+    b'\x18\x01 \x01(\tR\x03key\x12\x14\n\x05value\x18\x02 \x01(\tR\x05value:\x028\x01"\x88\x03\n'
+    b"\x07Functor\x12\x14\n\x05input\x18\x01 \x01(\x0cR\x05input\x12\x1b\n\x06filter\x18\x02 \x01"
+    b"(\tH\x00R\x06filter\x88\x01\x01\x12\x14\n\x05names\x18\x03 \x03(\tR\x05names\x12 \n\x0bexpr"
+    b"essions\x18\x04 \x03(\tR\x0bexpressions\x12J\n\tspl_types\x18\x05 \x03(\x0b2-.streams_windo"
+    b"w.connect.Functor.SplTypesEntryR\x08splTypes\x12C\n\x06values\x18\x06 \x03(\x0b2+.streams_w"
+    b"indow.connect.Functor.ValuesEntryR\x06values\x1a;\n\rSplTypesEntry\x12\x10\n\x03key\x18\x01"
+    b" \x01(\tR\x03key\x12\x14\n\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\x1a9\n\x0bValuesEnt"
+    b"ry\x12\x10\n\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n\x05value\x18\x02 \x01(\tR\x05value:"
+    b'\x028\x01B\t\n\x07_filter"\xe4\x02\n\tSplColumn\x12\x1e\n\nexpression\x18\x01 \x01(\tR\nexp'
+    b"ression\x12*\n\x11input_schema_json\x18\x02 \x01(\tR\x0finputSchemaJson\x12L\n\tspl_types"
+    b"\x18\x03 \x03(\x0b2/.streams_window.connect.SplColumn.SplTypesEntryR\x08splTypes\x12E\n\x06"
+    b"values\x18\x04 \x03(\x0b2-.streams_window.connect.SplColumn.ValuesEntryR\x06values\x1a;\n\r"
+    b"SplTypesEntry\x12\x10\n\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n\x05value\x18\x02 \x01(\tR"
+    b"\x05value:\x028\x01\x1a9\n\x0bValuesEntry\x12\x10\n\x03key\x18\x01 \x01(\tR\x03key\x12\x14"
+    b'\n\x05value\x18\x02 \x01(\tR\x05value:\x028\x01"\xa2\x02\n\x04Sort\x12\x14\n\x05input\x18'
+    b"\x01 \x01(\x0cR\x05input\x12\x16\n\x06window\x18\x02 \x01(\tR\x06window\x12!\n\x0cpartition"
+    b"_by\x18\x03 \x03(\tR\x0bpartitionBy\x12\x19\n\x08order_by\x18\x04 \x03(\tR\x07orderBy\x12"
+    b"\x17\n\x07sort_by\x18\x05 \x03(\tR\x06sortBy\x12\x14\n\x05order\x18\x06 \x03(\tR\x05order"
+    b"\x12C\n\x07options\x18\x07 \x03(\x0b2).streams_window.connect.Sort.OptionsEntryR\x07options"
+    b"\x1a:\n\x0cOptionsEntry\x12\x10\n\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n\x05value\x18\x02"
+    b' \x01(\tR\x05value:\x028\x01"%\n\x0bParseWindow\x12\x16\n\x06clause\x18\x01 \x01(\tR\x06cla'
+    b'use"\xf5\x02\n\x15WindowRequestVersion1\x12\x18\n\x07version\x18\x01 \x01(\rR\x07version'
+    b"\x12P\n\x0crun_operator\x18\x02 \x01(\x0b2+.streams_window.connect.RunOperatorVersion1H\x00"
+    b"R\x0brunOperator\x12A\n\taggregate\x18\x03 \x01(\x0b2!.streams_window.connect.AggregateH"
+    b"\x00R\taggregate\x12H\n\x0cparse_window\x18\x04 \x01(\x0b2#.streams_window.connect.ParseWin"
+    b"dowH\x00R\x0bparseWindow\x12[\n\x12run_operator_ports\x18\x05 \x01(\x0b2+.streams_window.co"
+    b'nnect.RunOperatorVersion1H\x00R\x10runOperatorPortsB\x06\n\x04call"\x9a\x04\n\x13RunOperato'
+    b"rVersion1\x12\x14\n\x05input\x18\x01 \x01(\x0cR\x05input\x12\x1b\n\x06window\x18\x03 \x01("
+    b"\tH\x00R\x06window\x88\x01\x01\x12B\n\x0bmore_inputs\x18\n \x03(\x0b2!.streams_window.conne"
+    b"ct.InputPortR\nmoreInputs\x12%\n\x0eoperator_class\x18\x02 \x01(\tR\roperatorClass\x12!\n"
+    b"\x0cpartition_by\x18\x04 \x03(\tR\x0bpartitionBy\x12\x19\n\x08order_by\x18\x05 \x03(\tR\x07"
+    b"orderBy\x129\n\x06params\x18\x06 \x03(\x0b2!.streams_window.connect.ParameterR\x06params"
+    b"\x12#\n\routput_schema\x18\x07 \x01(\tR\x0coutputSchema\x12R\n\x07options\x18\x08 \x03(\x0b"
+    b"28.streams_window.connect.RunOperatorVersion1.OptionsEntryR\x07options\x12,\n\x12output_sch"
+    b"ema_json\x18\t \x01(\tR\x10outputSchemaJson\x1a:\n\x0cOptionsEntry\x12\x10\n\x03key\x18\x01"
+    b" \x01(\tR\x03key\x12\x14\n\x05value\x18\x02 \x01(\tR\x05value:\x028\x01B\t\n\x07_windowB:\n"
+    b"$io.streamswindow.spark.connect.protoB\x12WindowRequestProtob\x06proto3"
 )

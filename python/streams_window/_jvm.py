@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from streams_window import _pyspark, _spark_version
-from streams_window._call import AggregateCall, OperatorCall
+from streams_window._call import AggregateCall, OperatorCall, SortCall
 from streams_window._classify import Link
 from streams_window._exceptions import StreamsWindowError
 
@@ -78,6 +78,21 @@ def aggregate(call: AggregateCall) -> DataFrame:
         java_list(spark, call.order_by),
         java_list(spark, call.output),
         java_list(spark, call.group_by),
+        java_map(spark, call.options),
+    )
+    return _pyspark.classic_dataframe(jdf, spark)
+
+
+def sort(call: SortCall) -> DataFrame:
+    """``Sorts.sort`` over ``call.df``."""
+    spark = call.spark
+    jdf = entry_class(spark, "Sorts").sort(
+        _pyspark.java_dataframe(call.df),
+        call.window,
+        java_list(spark, call.partition_by),
+        java_list(spark, call.order_by),
+        java_list(spark, call.sort_by),
+        java_list(spark, call.order),
         java_map(spark, call.options),
     )
     return _pyspark.classic_dataframe(jdf, spark)

@@ -18,6 +18,7 @@ import com.ibm.streams.operator.window.StreamWindow;
 import com.ibm.streams.operator.window.WindowUtilities;
 import io.streamswindow.api.window.TimeIntervalStreamWindow;
 import io.streamswindow.engine.EngineWindow;
+import io.streamswindow.engine.WindowSpec;
 import java.util.List;
 
 /**
@@ -149,9 +150,38 @@ public class Sort extends AbstractOperator {
               + " count(1)");
     }
     if (window instanceof TimeIntervalStreamWindow) {
-      throw new IllegalArgumentException(
-          "Sort on a timeInterval window is not run by this layer: declare a tumbling window, or"
-              + " sliding, count(N), count(1)");
+      throw new IllegalArgumentException(TIME_INTERVAL);
+    }
+    if (window instanceof EngineWindow<?> engine) {
+      checkWindow(engine.spec(), partitionBy);
+    }
+  }
+
+  private static final String TIME_INTERVAL =
+      "Sort on a timeInterval window is not run by this layer: declare a tumbling window, or"
+          + " sliding, count(N), count(1)";
+
+  /**
+   * Checks a declaration as {@link #initialize} does, before an operator exists: the window SPL's
+   * Sort takes, {@code partitionBy} against it, and the {@code sortBy} expressions and {@code
+   * order} against the input schema. The Spark entry point calls it, so that what it refuses is
+   * said before a plan is built.
+   *
+   * @throws IllegalArgumentException naming what does not fit
+   */
+  public static void check(
+      WindowSpec window,
+      StreamSchema input,
+      List<String> sortBy,
+      List<String> order,
+      List<String> partitionBy) {
+    checkWindow(window, partitionBy);
+    SortKeys.compile(input, sortBy, order);
+  }
+
+  private static void checkWindow(WindowSpec window, List<String> partitionBy) {
+    if (window.isTimeInterval()) {
+      throw new IllegalArgumentException(TIME_INTERVAL);
     }
     if (!partitionBy.isEmpty() && !window.isPartitioned()) {
       throw new IllegalArgumentException(
@@ -162,19 +192,19 @@ public class Sort extends AbstractOperator {
           "the window is partitioned, but partitionBy is missing: name the attributes that"
               + " partition it");
     }
-    if (window.getType() == StreamWindow.Type.SLIDING) {
-      boolean countTrigger =
-          window.getTriggerPolicy() == StreamWindow.Policy.COUNT
-              && (!(window instanceof EngineWindow<?> engine)
-                  || engine.spec().trigger().count() == 1);
-      if (window.getEvictionPolicy() != StreamWindow.Policy.COUNT || !countTrigger) {
+    if (window.type() == StreamWindow.Type.SLIDING) {
+      boolean progressive =
+          window.eviction().kind() == StreamWindow.Policy.COUNT
+              && window.trigger().kind() == StreamWindow.Policy.COUNT
+              && window.trigger().count() == 1;
+      if (!progressive) {
         throw new IllegalArgumentException(
             "Sort takes a sliding window only as sliding, count(N), count(1), a progressive sort;"
                 + " the window is "
-                + describe(window)
+                + window
                 + ": declare a tumbling window, or that one");
       }
-    } else if (window.getEvictionPolicy() == StreamWindow.Policy.TIME && window.isPartitioned()) {
+    } else if (window.eviction().kind() == StreamWindow.Policy.TIME && window.isPartitioned()) {
       // SPL's C++ runtime tumbles every partition of a time window at one moment, where the
       // engine tumbles each partition on its own period (docs/semantics.md, "SPL Sort").
       throw new IllegalArgumentException(
@@ -182,17 +212,6 @@ public class Sort extends AbstractOperator {
               + " partition at once, every period; use a window that is not partitioned, or a"
               + " count, delta or punct() window");
     }
-  }
-
-  private static String describe(StreamWindow<Tuple> window) {
-    if (window instanceof EngineWindow<?> engine) {
-      return engine.spec().toString();
-    }
-    return "sliding with "
-        + window.getEvictionPolicy().name().toLowerCase(java.util.Locale.ROOT)
-        + " eviction and a "
-        + window.getTriggerPolicy().name().toLowerCase(java.util.Locale.ROOT)
-        + " trigger";
   }
 
   /**

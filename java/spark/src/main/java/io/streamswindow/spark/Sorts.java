@@ -1,8 +1,10 @@
 package io.streamswindow.spark;
 
+import io.streamswindow.clause.WindowClauseParser;
 import io.streamswindow.sort.Sort;
 import io.streamswindow.spark.errors.RefusedArgumentException;
 import io.streamswindow.spark.line.SupportedSpark;
+import io.streamswindow.spark.types.SplSparkTypes;
 import java.util.List;
 import java.util.Map;
 import org.apache.spark.sql.Dataset;
@@ -103,6 +105,16 @@ public final class Sorts {
               + " their own");
     }
     in.splTypes().forEach(request::outputSplType);
+    // The window and the sortBy expressions are judged here, so that a refusal names them alone.
+    Sort.check(
+        WindowClauseParser.parse(window),
+        SplSparkTypes.toSpl(
+            RunValidation.tupleSchema(input.schema(), in.markerColumn()),
+            in.splTypes(),
+            SplSparkTypes.Direction.INPUT),
+        List.copyOf(sortBy),
+        order == null ? List.of() : List.copyOf(order),
+        partitions);
     // Nullable, as every output column is: a mark's row (punctuation_column) holds no values.
     StructType rows = new StructType();
     for (StructField field :

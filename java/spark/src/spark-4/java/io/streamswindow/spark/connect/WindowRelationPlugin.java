@@ -1,6 +1,7 @@
 package io.streamswindow.spark.connect;
 
 import io.streamswindow.spark.Aggregates;
+import io.streamswindow.spark.Sorts;
 import io.streamswindow.spark.SplExpressions;
 import io.streamswindow.spark.WindowedOperators;
 import io.streamswindow.spark.errors.RefusedArgumentException;
@@ -84,6 +85,16 @@ public final class WindowRelationPlugin implements RelationPlugin {
               call.expressions(),
               call.splTypes(),
               call.values());
+    } else if (request instanceof WindowRequest.Sort call) {
+      result =
+          Sorts.sort(
+              input(call.input(), planner),
+              call.window(),
+              call.partitionBy(),
+              call.orderBy(),
+              call.sortBy(),
+              call.order(),
+              call.options());
     } else if (request instanceof WindowRequest.SplColumn) {
       throw new IllegalArgumentException(
           "An spl_column request is a Column's expression, not a relation: this server reads it"

@@ -16,8 +16,8 @@ import org.apache.spark.sql.types.StructType;
 /**
  * The request the Python facade sends through Spark Connect, in a {@code Relation.extension}
  * ({@code google.protobuf.Any}): one call of {@code run_operator}, {@code aggregate}, {@code
- * functor}, {@code spl_column} or {@code parse_window}, with its arguments as the Py4J path passes
- * them to {@code WindowedOperators} and {@code Aggregates}.
+ * functor}, {@code sort}, {@code spl_column} or {@code parse_window}, with its arguments as the
+ * Py4J path passes them to {@code WindowedOperators} and {@code Aggregates}.
  *
  * <p>The message, version {@value #VERSION}, is {@code streams_window.connect.WindowRequest} of
  * {@code src/spark-4/proto/streams_window/connect/window_request.proto}, read here through the
@@ -86,6 +86,20 @@ public sealed interface WindowRequest {
       Map<String, String> values)
       implements WindowRequest {}
 
+  /**
+   * {@code sort}: {@code Sorts.sort}'s arguments; {@code input} the encoded {@code
+   * spark.connect.Relation} of the input DataFrame.
+   */
+  record Sort(
+      byte[] input,
+      String window,
+      List<String> partitionBy,
+      List<String> orderBy,
+      List<String> sortBy,
+      List<String> order,
+      Map<String, String> options)
+      implements WindowRequest {}
+
   /** {@code parse_window}: the clause to read. */
   record ParseWindow(String clause) implements WindowRequest {}
 
@@ -138,6 +152,7 @@ public sealed interface WindowRequest {
       case PARSE_WINDOW -> new ParseWindow(request.getParseWindow().getClause());
       case FUNCTOR -> functor(request.getFunctor());
       case SPL_COLUMN -> splColumn(request.getSplColumn());
+      case SORT -> sort(request.getSort());
       case CALL_NOT_SET ->
           throw new IllegalArgumentException(
               "Malformed streams-window Connect request: it names no call");
@@ -217,6 +232,17 @@ public sealed interface WindowRequest {
         List.copyOf(call.getExpressionsList()),
         new LinkedHashMap<>(call.getSplTypesMap()),
         new LinkedHashMap<>(call.getValuesMap()));
+  }
+
+  private static Sort sort(WindowRequestProto.Sort call) {
+    return new Sort(
+        relationOf(call.getInput()),
+        call.getWindow(),
+        List.copyOf(call.getPartitionByList()),
+        List.copyOf(call.getOrderByList()),
+        List.copyOf(call.getSortByList()),
+        List.copyOf(call.getOrderList()),
+        new LinkedHashMap<>(call.getOptionsMap()));
   }
 
   private static SplColumn splColumn(WindowRequestProto.SplColumn call) {
