@@ -20,6 +20,7 @@ import com.ibm.streams.operator.StreamingOutput;
 import com.ibm.streams.operator.Tuple;
 import io.streamswindow.engine.ManualClock;
 import io.streamswindow.harness.Harness;
+import io.streamswindow.join.Join;
 import io.streamswindow.schema.SplSchema;
 import io.streamswindow.sort.Sort;
 import java.io.IOException;
@@ -48,6 +49,13 @@ class OperatorCasesTest {
     return cases("sort.json").stream()
         .filter(c -> runsOn(c, "harness"))
         .map(c -> DynamicTest.dynamicTest(c.get("name").asText(), () -> runSort(c)));
+  }
+
+  @TestFactory
+  Stream<DynamicTest> joinCases() throws IOException {
+    return cases("join.json").stream()
+        .filter(c -> runsOn(c, "harness"))
+        .map(c -> DynamicTest.dynamicTest(c.get("name").asText(), () -> runJoin(c)));
   }
 
   /** The cases of one file under {@code tests/operators}. */
@@ -137,6 +145,113 @@ class OperatorCasesTest {
     graph.shutdown().get();
     List<String> expected = strings(c, "output");
     assertEquals(expected, List.copyOf(delivered), c.get("name").asText());
+  }
+
+  private static void runJoin(JsonNode c) throws Exception {
+    JavaOperatorTester tester = new JavaOperatorTester();
+    OperatorInvocation<Join> op = tester.singleOp(Join.class);
+    InputPortDeclaration[] inputs = {
+      joinPort(op, "L", c.get("lhs")), joinPort(op, "R", c.get("rhs"))
+    };
+    List<OutputPortDeclaration> outputs = new ArrayList<>();
+    outputs.add(op.addOutput(c.get("output").asText()));
+    if (c.has("unmatched")) {
+      c.get("unmatched").forEach(schema -> outputs.add(op.addOutput(schema.asText())));
+    }
+    c.get("parameters")
+        .fields()
+        .forEachRemaining(
+            p -> {
+              List<String> values = new ArrayList<>();
+              if (p.getValue().isArray()) {
+                p.getValue().forEach(v -> values.add(v.asText()));
+              } else {
+                values.add(p.getValue().asText());
+              }
+              op.setStringParameter(p.getKey(), values.toArray(new String[0]));
+            });
+    ManualClock clock = ManualClock.startingAt(1_000_000.0);
+    JavaTestableGraph graph = Harness.withClock(tester.tester(op), clock);
+    if (c.has("error")) {
+      Exception refused = assertThrows(Exception.class, () -> graph.initialize().get());
+      String message = rootMessage(refused);
+      assertTrue(
+          message.startsWith(c.get("error").asText()),
+          "refused with \"" + message + "\", expected \"" + c.get("error").asText() + "\"");
+      return;
+    }
+    List<String> delivered = Collections.synchronizedList(new ArrayList<>());
+    java.util.Map<String, Tuple> byId = new java.util.concurrent.ConcurrentHashMap<>();
+    for (int port = 0; port < outputs.size(); port++) {
+      String prefix = port == 0 ? "" : port + ":";
+      graph.registerStreamHandler(
+          outputs.get(port),
+          new StreamHandler<Tuple>() {
+            @Override
+            public void tuple(Tuple tuple) {
+              delivered.add(prefix + tuple.getString("id"));
+              byId.put(prefix + tuple.getString("id"), tuple);
+            }
+
+            @Override
+            public void mark(Punctuation mark) {
+              if (prefix.isEmpty()) {
+                delivered.add(mark.name());
+              }
+            }
+          });
+    }
+    List<StreamingOutput<OutputTuple>> testers = new ArrayList<>();
+    for (InputPortDeclaration in : inputs) {
+      testers.add(graph.getInputTester(in));
+    }
+    graph.initialize().get().allPortsReady().get();
+    for (JsonNode step : c.get("steps")) {
+      if (step.has("tuple")) {
+        StreamingOutput<OutputTuple> input = testers.get(step.get("port").asInt());
+        OutputTuple tuple = input.newTuple();
+        TupleValues.set(tuple, input.getStreamSchema(), (ObjectNode) step.get("tuple"));
+        input.submit(tuple);
+      } else if (step.has("punct")) {
+        testers
+            .get(step.get("punct").asInt())
+            .punctuate(Punctuation.valueOf(step.get("mark").asText()));
+      } else {
+        clock.advance(step.get("advance").asDouble());
+      }
+    }
+    graph.shutdown().get();
+    assertEquals(strings(c, "expect"), List.copyOf(delivered), c.get("name").asText());
+    if (c.has("values")) {
+      c.get("values")
+          .fields()
+          .forEachRemaining(
+              expected ->
+                  expected
+                      .getValue()
+                      .fields()
+                      .forEachRemaining(
+                          value ->
+                              assertEquals(
+                                  value.getValue().asText(),
+                                  String.valueOf(
+                                      byId.get(expected.getKey()).getObject(value.getKey())),
+                                  expected.getKey() + "." + value.getKey())));
+    }
+  }
+
+  /** Port {@code name} of a join case: its schema and window clause, none when null. */
+  private static InputPortDeclaration joinPort(
+      OperatorInvocation<Join> op, String name, JsonNode port) {
+    String schema = port.get("schema").asText();
+    InputPortDeclaration in = op.addInput(name, schema);
+    if (!port.get("window").isNull()) {
+      for (DeclarationCall call :
+          ClauseDeclaration.calls(port.get("window").asText(), SplSchema.parse(schema))) {
+        call.applyTo(in);
+      }
+    }
+    return in;
   }
 
   private static String rootMessage(Throwable error) {

@@ -590,6 +590,23 @@ public final class Window<T> extends AbstractEngineWindow<T> implements NonFinit
   }
 
   /**
+   * A read-only snapshot of one partition's tuples, oldest first, without those a listener removed;
+   * empty for a partition the window does not hold. For an operator that reads another port's
+   * window as a tuple arrives (SPL's Join matches a tuple against the other port's window).
+   */
+  public List<T> partitionTuples(Object partition) {
+    Partition<T> p = partitions.get(partition);
+    if (p == null) {
+      return List.of();
+    }
+    List<T> tuples = new ArrayList<>(p.size());
+    for (T tuple : EntryTuples.of(removals, p.entries)) {
+      tuples.add(tuple);
+    }
+    return Collections.unmodifiableList(tuples);
+  }
+
+  /**
    * A read-only snapshot of the partition keys, least recently inserted first when partitions are
    * evicted by policy.
    */
