@@ -7,7 +7,8 @@ windows, tumbling and sliding, partitioned) run by a Java engine inside Spark.
   streaming DataFrame; :func:`output_port` picks one output port's rows from the result of an
   operator with several.
 * :func:`aggregate` computes SPL ``Aggregate`` output functions over a window, without Java;
-  :func:`sort` runs SPL's ``Sort`` (tumbling sorts and the progressive sliding sort).
+  :func:`sort` runs SPL's ``Sort`` (tumbling sorts and the progressive sliding sort), and
+  :func:`join` SPL's ``Join`` of two DataFrames over their windows.
 * :func:`functor` runs SPL's ``Functor`` (a filter and output assignments in SPL expressions)
   and :func:`spl_column` makes one SPL expression a Column, typed by SPL's rules.
 * :func:`parse_window` reads an SPL window clause into a :class:`WindowClause`.
@@ -43,6 +44,7 @@ Example::
 
 from streams_window._aggregate import aggregate
 from streams_window._expressions import functor, spl_column
+from streams_window._join import join
 from streams_window._jars import api_jar_path, examples_jar_path, jar_path
 from streams_window._operators import output_port, run_operator
 from streams_window._session import configure
@@ -70,6 +72,7 @@ __all__ = [
     "examples_jar_path",
     "functor",
     "jar_path",
+    "join",
     "output_port",
     "parse_window",
     "run_operator",

@@ -393,3 +393,61 @@ def _strings(values: str | Sequence[str], argument: str, what: str) -> list[str]
     if isinstance(values, Sequence) and all(isinstance(v, str) for v in values):
         return list(values)
     raise TypeError(f"{argument} takes {what} or a list of them (strings); got {values!r}")
+
+
+@dataclass(frozen=True)
+class JoinCall:
+    """The arguments of join(), their Python types checked: the windows (``None`` for SPL's
+    ``count(0)``), the output as names and SPL expressions, Join's parameters as lists of strings,
+    and the options."""
+
+    left: DataFrame
+    right: DataFrame
+    spark: Any  # a classic or a Spark Connect session
+    left_window: str | None
+    right_window: str | None
+    order_by: list[str]
+    output_names: list[str]
+    output_expressions: list[str]
+    parameters: dict[str, list[str]]
+    options: dict[str, str]
+
+    @classmethod
+    def check(
+        cls,
+        left: DataFrame,
+        right: DataFrame,
+        *,
+        left_window: str | None,
+        right_window: str | None,
+        output: Mapping[str, str],
+        order_by: str | Sequence[str] | None,
+        parameters: Mapping[str, str | Sequence[str] | None],
+        run_arguments: Mapping[str, Any],
+    ) -> JoinCall:
+        """The call's arguments, checked; ``parameters`` maps Join's parameter names to their
+        value (``None`` leaves one out); ``run_arguments`` are :func:`run_options`'."""
+        spark = (
+            left.sparkSession if _pyspark.is_connect(left) else _pyspark.classic_session(left, "join")
+        )
+        if _pyspark.is_connect(left) != _pyspark.is_connect(right):
+            raise TypeError("join() takes two DataFrames of one session kind (classic or Connect)")
+        assignments = _checks.string_mapping(
+            output, "output", "SPL expression", ("ticker", "L.ticker")
+        )
+        params: dict[str, list[str]] = {}
+        for name, value in parameters.items():
+            if value is not None:
+                params[name] = _strings(value, name, "a string")
+        return cls(
+            left,
+            right,
+            spark,
+            _checks.optional_text(left_window, "left_window"),
+            _checks.optional_text(right_window, "right_window"),
+            _checks.column_list(order_by, "order_by"),
+            list(assignments),
+            list(assignments.values()),
+            params,
+            run_options(**run_arguments),
+        )

@@ -27,7 +27,7 @@ from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any
 
 from streams_window import _connect_request, _pyspark, _spark_version
-from streams_window._call import AggregateCall, OperatorCall, SortCall
+from streams_window._call import AggregateCall, JoinCall, OperatorCall, SortCall
 from streams_window._classify import ANALYSIS_EXCEPTION, STREAMING_QUERY_EXCEPTION, Link
 from streams_window._connect_request import (
     EXPRESSION_PLUGIN_CLASS,
@@ -99,6 +99,35 @@ def aggregate(call: AggregateCall) -> DataFrame:
             )
         ),
     )
+
+
+def join(call: JoinCall) -> DataFrame:
+    """``join`` on Connect DataFrames: the right one travels as a second relation."""
+
+    def encode(left: bytes, right: bytes) -> bytes:
+        messages = _messages()
+        windows = {}
+        if call.left_window is not None:
+            windows["left_window"] = call.left_window
+        if call.right_window is not None:
+            windows["right_window"] = call.right_window
+        return _request(
+            join=messages.Join(
+                left=left,
+                right=right,
+                order_by=call.order_by,
+                output_names=call.output_names,
+                output_expressions=call.output_expressions,
+                params=[
+                    messages.Parameter(name=name, values=values)
+                    for name, values in call.parameters.items()
+                ],
+                options=call.options,
+                **windows,
+            )
+        )
+
+    return _send(call.left, encode, more=[call.right])
 
 
 def sort(call: SortCall) -> DataFrame:

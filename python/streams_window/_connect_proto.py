@@ -14,66 +14,76 @@ FILE_NAME = "streams_window/connect/window_request.proto"
 
 #: The encoded ``google.protobuf.FileDescriptorSet`` holding the file.
 DESCRIPTOR_SET = (
-    b'\n\xe7\x1b\n+streams_window/connect/window_request.proto\x12\x16streams_window.connect"\xd7'
-    b"\x03\n\rWindowRequest\x12\x18\n\x07version\x18\x01 \x01(\rR\x07version\x12H\n\x0crun_operat"
+    b'\n\xe6\x1f\n+streams_window/connect/window_request.proto\x12\x16streams_window.connect"\x8b'
+    b"\x04\n\rWindowRequest\x12\x18\n\x07version\x18\x01 \x01(\rR\x07version\x12H\n\x0crun_operat"
     b"or\x18\x02 \x01(\x0b2#.streams_window.connect.RunOperatorH\x00R\x0brunOperator\x12A\n\taggr"
     b"egate\x18\x03 \x01(\x0b2!.streams_window.connect.AggregateH\x00R\taggregate\x12H\n\x0cparse"
     b"_window\x18\x04 \x01(\x0b2#.streams_window.connect.ParseWindowH\x00R\x0bparseWindow\x12;\n"
     b"\x07functor\x18\x06 \x01(\x0b2\x1f.streams_window.connect.FunctorH\x00R\x07functor\x12B\n\n"
     b"spl_column\x18\x07 \x01(\x0b2!.streams_window.connect.SplColumnH\x00R\tsplColumn\x122\n\x04"
-    b"sort\x18\x08 \x01(\x0b2\x1c.streams_window.connect.SortH\x00R\x04sortB\x06\n\x04callJ\x04"
-    b'\x08\x05\x10\x06R\x12run_operator_ports"\xf1\x03\n\x0bRunOperator\x129\n\x06inputs\x18\x0b '
-    b"\x03(\x0b2!.streams_window.connect.InputPortR\x06inputs\x12%\n\x0eoperator_class\x18\x02 "
-    b"\x01(\tR\roperatorClass\x12!\n\x0cpartition_by\x18\x04 \x03(\tR\x0bpartitionBy\x12\x19\n"
-    b"\x08order_by\x18\x05 \x03(\tR\x07orderBy\x129\n\x06params\x18\x06 \x03(\x0b2!.streams_windo"
-    b"w.connect.ParameterR\x06params\x12#\n\routput_schema\x18\x07 \x01(\tR\x0coutputSchema\x12J"
-    b"\n\x07options\x18\x08 \x03(\x0b20.streams_window.connect.RunOperator.OptionsEntryR\x07optio"
-    b"ns\x12,\n\x12output_schema_json\x18\t \x01(\tR\x10outputSchemaJson\x1a:\n\x0cOptionsEntry"
+    b"sort\x18\x08 \x01(\x0b2\x1c.streams_window.connect.SortH\x00R\x04sort\x122\n\x04join\x18\t "
+    b"\x01(\x0b2\x1c.streams_window.connect.JoinH\x00R\x04joinB\x06\n\x04callJ\x04\x08\x05\x10"
+    b'\x06R\x12run_operator_ports"\xf1\x03\n\x0bRunOperator\x129\n\x06inputs\x18\x0b \x03(\x0b2!.'
+    b"streams_window.connect.InputPortR\x06inputs\x12%\n\x0eoperator_class\x18\x02 \x01(\tR\roper"
+    b"atorClass\x12!\n\x0cpartition_by\x18\x04 \x03(\tR\x0bpartitionBy\x12\x19\n\x08order_by\x18"
+    b"\x05 \x03(\tR\x07orderBy\x129\n\x06params\x18\x06 \x03(\x0b2!.streams_window.connect.Parame"
+    b"terR\x06params\x12#\n\routput_schema\x18\x07 \x01(\tR\x0coutputSchema\x12J\n\x07options\x18"
+    b"\x08 \x03(\x0b20.streams_window.connect.RunOperator.OptionsEntryR\x07options\x12,\n\x12outp"
+    b"ut_schema_json\x18\t \x01(\tR\x10outputSchemaJson\x1a:\n\x0cOptionsEntry\x12\x10\n\x03key"
+    b"\x18\x01 \x01(\tR\x03key\x12\x14\n\x05value\x18\x02 \x01(\tR\x05value:\x028\x01J\x04\x08"
+    b'\x01\x10\x02J\x04\x08\x03\x10\x04J\x04\x08\n\x10\x0bR\x05inputR\x06windowR\x0bmore_inputs"O'
+    b"\n\tInputPort\x12\x1a\n\x08relation\x18\x01 \x01(\x0cR\x08relation\x12\x1b\n\x06window\x18"
+    b'\x02 \x01(\tH\x00R\x06window\x88\x01\x01B\t\n\x07_window"7\n\tParameter\x12\x12\n\x04name'
+    b'\x18\x01 \x01(\tR\x04name\x12\x16\n\x06values\x18\x02 \x03(\tR\x06values"\xb0\x02\n\tAggreg'
+    b"ate\x12\x14\n\x05input\x18\x01 \x01(\x0cR\x05input\x12\x16\n\x06window\x18\x02 \x01(\tR\x06"
+    b"window\x12!\n\x0cpartition_by\x18\x03 \x03(\tR\x0bpartitionBy\x12\x19\n\x08order_by\x18\x04"
+    b" \x03(\tR\x07orderBy\x12\x16\n\x06output\x18\x05 \x03(\tR\x06output\x12\x19\n\x08group_by"
+    b"\x18\x06 \x03(\tR\x07groupBy\x12H\n\x07options\x18\x07 \x03(\x0b2..streams_window.connect.A"
+    b"ggregate.OptionsEntryR\x07options\x1a:\n\x0cOptionsEntry\x12\x10\n\x03key\x18\x01 \x01(\tR"
+    b'\x03key\x12\x14\n\x05value\x18\x02 \x01(\tR\x05value:\x028\x01"\x88\x03\n\x07Functor\x12'
+    b"\x14\n\x05input\x18\x01 \x01(\x0cR\x05input\x12\x1b\n\x06filter\x18\x02 \x01(\tH\x00R\x06fi"
+    b"lter\x88\x01\x01\x12\x14\n\x05names\x18\x03 \x03(\tR\x05names\x12 \n\x0bexpressions\x18\x04"
+    b" \x03(\tR\x0bexpressions\x12J\n\tspl_types\x18\x05 \x03(\x0b2-.streams_window.connect.Funct"
+    b"or.SplTypesEntryR\x08splTypes\x12C\n\x06values\x18\x06 \x03(\x0b2+.streams_window.connect.F"
+    b"unctor.ValuesEntryR\x06values\x1a;\n\rSplTypesEntry\x12\x10\n\x03key\x18\x01 \x01(\tR\x03ke"
+    b"y\x12\x14\n\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\x1a9\n\x0bValuesEntry\x12\x10\n"
+    b"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n\x05value\x18\x02 \x01(\tR\x05value:\x028\x01B\t\n"
+    b'\x07_filter"\xe4\x02\n\tSplColumn\x12\x1e\n\nexpression\x18\x01 \x01(\tR\nexpression\x12*\n'
+    b"\x11input_schema_json\x18\x02 \x01(\tR\x0finputSchemaJson\x12L\n\tspl_types\x18\x03 \x03("
+    b"\x0b2/.streams_window.connect.SplColumn.SplTypesEntryR\x08splTypes\x12E\n\x06values\x18\x04"
+    b" \x03(\x0b2-.streams_window.connect.SplColumn.ValuesEntryR\x06values\x1a;\n\rSplTypesEntry"
     b"\x12\x10\n\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n\x05value\x18\x02 \x01(\tR\x05value:\x02"
-    b"8\x01J\x04\x08\x01\x10\x02J\x04\x08\x03\x10\x04J\x04\x08\n\x10\x0bR\x05inputR\x06windowR"
-    b'\x0bmore_inputs"O\n\tInputPort\x12\x1a\n\x08relation\x18\x01 \x01(\x0cR\x08relation\x12\x1b'
-    b'\n\x06window\x18\x02 \x01(\tH\x00R\x06window\x88\x01\x01B\t\n\x07_window"7\n\tParameter\x12'
-    b'\x12\n\x04name\x18\x01 \x01(\tR\x04name\x12\x16\n\x06values\x18\x02 \x03(\tR\x06values"\xb0'
-    b"\x02\n\tAggregate\x12\x14\n\x05input\x18\x01 \x01(\x0cR\x05input\x12\x16\n\x06window\x18"
-    b"\x02 \x01(\tR\x06window\x12!\n\x0cpartition_by\x18\x03 \x03(\tR\x0bpartitionBy\x12\x19\n"
-    b"\x08order_by\x18\x04 \x03(\tR\x07orderBy\x12\x16\n\x06output\x18\x05 \x03(\tR\x06output\x12"
-    b"\x19\n\x08group_by\x18\x06 \x03(\tR\x07groupBy\x12H\n\x07options\x18\x07 \x03(\x0b2..stream"
-    b"s_window.connect.Aggregate.OptionsEntryR\x07options\x1a:\n\x0cOptionsEntry\x12\x10\n\x03key"
-    b'\x18\x01 \x01(\tR\x03key\x12\x14\n\x05value\x18\x02 \x01(\tR\x05value:\x028\x01"\x88\x03\n'
-    b"\x07Functor\x12\x14\n\x05input\x18\x01 \x01(\x0cR\x05input\x12\x1b\n\x06filter\x18\x02 \x01"
-    b"(\tH\x00R\x06filter\x88\x01\x01\x12\x14\n\x05names\x18\x03 \x03(\tR\x05names\x12 \n\x0bexpr"
-    b"essions\x18\x04 \x03(\tR\x0bexpressions\x12J\n\tspl_types\x18\x05 \x03(\x0b2-.streams_windo"
-    b"w.connect.Functor.SplTypesEntryR\x08splTypes\x12C\n\x06values\x18\x06 \x03(\x0b2+.streams_w"
-    b"indow.connect.Functor.ValuesEntryR\x06values\x1a;\n\rSplTypesEntry\x12\x10\n\x03key\x18\x01"
-    b" \x01(\tR\x03key\x12\x14\n\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\x1a9\n\x0bValuesEnt"
-    b"ry\x12\x10\n\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n\x05value\x18\x02 \x01(\tR\x05value:"
-    b'\x028\x01B\t\n\x07_filter"\xe4\x02\n\tSplColumn\x12\x1e\n\nexpression\x18\x01 \x01(\tR\nexp'
-    b"ression\x12*\n\x11input_schema_json\x18\x02 \x01(\tR\x0finputSchemaJson\x12L\n\tspl_types"
-    b"\x18\x03 \x03(\x0b2/.streams_window.connect.SplColumn.SplTypesEntryR\x08splTypes\x12E\n\x06"
-    b"values\x18\x04 \x03(\x0b2-.streams_window.connect.SplColumn.ValuesEntryR\x06values\x1a;\n\r"
-    b"SplTypesEntry\x12\x10\n\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n\x05value\x18\x02 \x01(\tR"
-    b"\x05value:\x028\x01\x1a9\n\x0bValuesEntry\x12\x10\n\x03key\x18\x01 \x01(\tR\x03key\x12\x14"
-    b'\n\x05value\x18\x02 \x01(\tR\x05value:\x028\x01"\xa2\x02\n\x04Sort\x12\x14\n\x05input\x18'
-    b"\x01 \x01(\x0cR\x05input\x12\x16\n\x06window\x18\x02 \x01(\tR\x06window\x12!\n\x0cpartition"
-    b"_by\x18\x03 \x03(\tR\x0bpartitionBy\x12\x19\n\x08order_by\x18\x04 \x03(\tR\x07orderBy\x12"
-    b"\x17\n\x07sort_by\x18\x05 \x03(\tR\x06sortBy\x12\x14\n\x05order\x18\x06 \x03(\tR\x05order"
-    b"\x12C\n\x07options\x18\x07 \x03(\x0b2).streams_window.connect.Sort.OptionsEntryR\x07options"
-    b"\x1a:\n\x0cOptionsEntry\x12\x10\n\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n\x05value\x18\x02"
-    b' \x01(\tR\x05value:\x028\x01"%\n\x0bParseWindow\x12\x16\n\x06clause\x18\x01 \x01(\tR\x06cla'
-    b'use"\xf5\x02\n\x15WindowRequestVersion1\x12\x18\n\x07version\x18\x01 \x01(\rR\x07version'
-    b"\x12P\n\x0crun_operator\x18\x02 \x01(\x0b2+.streams_window.connect.RunOperatorVersion1H\x00"
-    b"R\x0brunOperator\x12A\n\taggregate\x18\x03 \x01(\x0b2!.streams_window.connect.AggregateH"
-    b"\x00R\taggregate\x12H\n\x0cparse_window\x18\x04 \x01(\x0b2#.streams_window.connect.ParseWin"
-    b"dowH\x00R\x0bparseWindow\x12[\n\x12run_operator_ports\x18\x05 \x01(\x0b2+.streams_window.co"
-    b'nnect.RunOperatorVersion1H\x00R\x10runOperatorPortsB\x06\n\x04call"\x9a\x04\n\x13RunOperato'
-    b"rVersion1\x12\x14\n\x05input\x18\x01 \x01(\x0cR\x05input\x12\x1b\n\x06window\x18\x03 \x01("
-    b"\tH\x00R\x06window\x88\x01\x01\x12B\n\x0bmore_inputs\x18\n \x03(\x0b2!.streams_window.conne"
-    b"ct.InputPortR\nmoreInputs\x12%\n\x0eoperator_class\x18\x02 \x01(\tR\roperatorClass\x12!\n"
-    b"\x0cpartition_by\x18\x04 \x03(\tR\x0bpartitionBy\x12\x19\n\x08order_by\x18\x05 \x03(\tR\x07"
-    b"orderBy\x129\n\x06params\x18\x06 \x03(\x0b2!.streams_window.connect.ParameterR\x06params"
-    b"\x12#\n\routput_schema\x18\x07 \x01(\tR\x0coutputSchema\x12R\n\x07options\x18\x08 \x03(\x0b"
-    b"28.streams_window.connect.RunOperatorVersion1.OptionsEntryR\x07options\x12,\n\x12output_sch"
-    b"ema_json\x18\t \x01(\tR\x10outputSchemaJson\x1a:\n\x0cOptionsEntry\x12\x10\n\x03key\x18\x01"
-    b" \x01(\tR\x03key\x12\x14\n\x05value\x18\x02 \x01(\tR\x05value:\x028\x01B\t\n\x07_windowB:\n"
-    b"$io.streamswindow.spark.connect.protoB\x12WindowRequestProtob\x06proto3"
+    b"8\x01\x1a9\n\x0bValuesEntry\x12\x10\n\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n\x05value\x18"
+    b'\x02 \x01(\tR\x05value:\x028\x01"\xa2\x02\n\x04Sort\x12\x14\n\x05input\x18\x01 \x01(\x0cR'
+    b"\x05input\x12\x16\n\x06window\x18\x02 \x01(\tR\x06window\x12!\n\x0cpartition_by\x18\x03 "
+    b"\x03(\tR\x0bpartitionBy\x12\x19\n\x08order_by\x18\x04 \x03(\tR\x07orderBy\x12\x17\n\x07sort"
+    b"_by\x18\x05 \x03(\tR\x06sortBy\x12\x14\n\x05order\x18\x06 \x03(\tR\x05order\x12C\n\x07optio"
+    b"ns\x18\x07 \x03(\x0b2).streams_window.connect.Sort.OptionsEntryR\x07options\x1a:\n\x0cOptio"
+    b"nsEntry\x12\x10\n\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n\x05value\x18\x02 \x01(\tR\x05val"
+    b'ue:\x028\x01"\xc8\x03\n\x04Join\x12\x12\n\x04left\x18\x01 \x01(\x0cR\x04left\x12\x14\n\x05r'
+    b"ight\x18\x02 \x01(\x0cR\x05right\x12$\n\x0bleft_window\x18\x03 \x01(\tH\x00R\nleftWindow"
+    b"\x88\x01\x01\x12&\n\x0cright_window\x18\x04 \x01(\tH\x01R\x0brightWindow\x88\x01\x01\x12"
+    b"\x19\n\x08order_by\x18\x05 \x03(\tR\x07orderBy\x12!\n\x0coutput_names\x18\x06 \x03(\tR\x0bo"
+    b"utputNames\x12-\n\x12output_expressions\x18\x07 \x03(\tR\x11outputExpressions\x129\n\x06par"
+    b"ams\x18\x08 \x03(\x0b2!.streams_window.connect.ParameterR\x06params\x12C\n\x07options\x18\t"
+    b" \x03(\x0b2).streams_window.connect.Join.OptionsEntryR\x07options\x1a:\n\x0cOptionsEntry"
+    b"\x12\x10\n\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n\x05value\x18\x02 \x01(\tR\x05value:\x02"
+    b'8\x01B\x0e\n\x0c_left_windowB\x0f\n\r_right_window"%\n\x0bParseWindow\x12\x16\n\x06clause'
+    b'\x18\x01 \x01(\tR\x06clause"\xf5\x02\n\x15WindowRequestVersion1\x12\x18\n\x07version\x18'
+    b"\x01 \x01(\rR\x07version\x12P\n\x0crun_operator\x18\x02 \x01(\x0b2+.streams_window.connect."
+    b"RunOperatorVersion1H\x00R\x0brunOperator\x12A\n\taggregate\x18\x03 \x01(\x0b2!.streams_wind"
+    b"ow.connect.AggregateH\x00R\taggregate\x12H\n\x0cparse_window\x18\x04 \x01(\x0b2#.streams_wi"
+    b"ndow.connect.ParseWindowH\x00R\x0bparseWindow\x12[\n\x12run_operator_ports\x18\x05 \x01("
+    b'\x0b2+.streams_window.connect.RunOperatorVersion1H\x00R\x10runOperatorPortsB\x06\n\x04call"'
+    b"\x9a\x04\n\x13RunOperatorVersion1\x12\x14\n\x05input\x18\x01 \x01(\x0cR\x05input\x12\x1b\n"
+    b"\x06window\x18\x03 \x01(\tH\x00R\x06window\x88\x01\x01\x12B\n\x0bmore_inputs\x18\n \x03("
+    b"\x0b2!.streams_window.connect.InputPortR\nmoreInputs\x12%\n\x0eoperator_class\x18\x02 \x01("
+    b"\tR\roperatorClass\x12!\n\x0cpartition_by\x18\x04 \x03(\tR\x0bpartitionBy\x12\x19\n\x08orde"
+    b"r_by\x18\x05 \x03(\tR\x07orderBy\x129\n\x06params\x18\x06 \x03(\x0b2!.streams_window.connec"
+    b"t.ParameterR\x06params\x12#\n\routput_schema\x18\x07 \x01(\tR\x0coutputSchema\x12R\n\x07opt"
+    b"ions\x18\x08 \x03(\x0b28.streams_window.connect.RunOperatorVersion1.OptionsEntryR\x07option"
+    b"s\x12,\n\x12output_schema_json\x18\t \x01(\tR\x10outputSchemaJson\x1a:\n\x0cOptionsEntry"
+    b"\x12\x10\n\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n\x05value\x18\x02 \x01(\tR\x05value:\x02"
+    b"8\x01B\t\n\x07_windowB:\n$io.streamswindow.spark.connect.protoB\x12WindowRequestProtob\x06p"
+    b"roto3"
 )

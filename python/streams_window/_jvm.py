@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from streams_window import _pyspark, _spark_version
-from streams_window._call import AggregateCall, OperatorCall, SortCall
+from streams_window._call import AggregateCall, JoinCall, OperatorCall, SortCall
 from streams_window._classify import Link
 from streams_window._exceptions import StreamsWindowError
 
@@ -78,6 +78,26 @@ def aggregate(call: AggregateCall) -> DataFrame:
         java_list(spark, call.order_by),
         java_list(spark, call.output),
         java_list(spark, call.group_by),
+        java_map(spark, call.options),
+    )
+    return _pyspark.classic_dataframe(jdf, spark)
+
+
+def join(call: JoinCall) -> DataFrame:
+    """``Joins.join`` over ``call.left`` and ``call.right``."""
+    spark = call.spark
+    params = jvm(spark).java.util.LinkedHashMap()
+    for name, values in call.parameters.items():
+        params.put(name, java_list(spark, values))
+    jdf = entry_class(spark, "Joins").join(
+        _pyspark.java_dataframe(call.left),
+        _pyspark.java_dataframe(call.right),
+        call.left_window,
+        call.right_window,
+        java_list(spark, call.order_by),
+        java_list(spark, call.output_names),
+        java_list(spark, call.output_expressions),
+        params,
         java_map(spark, call.options),
     )
     return _pyspark.classic_dataframe(jdf, spark)

@@ -1,6 +1,7 @@
 package io.streamswindow.spark.connect;
 
 import io.streamswindow.spark.Aggregates;
+import io.streamswindow.spark.Joins;
 import io.streamswindow.spark.Sorts;
 import io.streamswindow.spark.SplExpressions;
 import io.streamswindow.spark.WindowedOperators;
@@ -85,6 +86,18 @@ public final class WindowRelationPlugin implements RelationPlugin {
               call.expressions(),
               call.splTypes(),
               call.values());
+    } else if (request instanceof WindowRequest.Join call) {
+      result =
+          Joins.join(
+              input(call.left(), planner),
+              input(call.right(), planner),
+              call.leftWindow(),
+              call.rightWindow(),
+              call.orderBy(),
+              call.outputNames(),
+              call.outputExpressions(),
+              call.parameters(),
+              call.options());
     } else if (request instanceof WindowRequest.Sort call) {
       result =
           Sorts.sort(

@@ -16,8 +16,8 @@ import org.apache.spark.sql.types.StructType;
 /**
  * The request the Python facade sends through Spark Connect, in a {@code Relation.extension}
  * ({@code google.protobuf.Any}): one call of {@code run_operator}, {@code aggregate}, {@code
- * functor}, {@code sort}, {@code spl_column} or {@code parse_window}, with its arguments as the
- * Py4J path passes them to {@code WindowedOperators} and {@code Aggregates}.
+ * functor}, {@code sort}, {@code join}, {@code spl_column} or {@code parse_window}, with its
+ * arguments as the Py4J path passes them to {@code WindowedOperators} and {@code Aggregates}.
  *
  * <p>The message, version {@value #VERSION}, is {@code streams_window.connect.WindowRequest} of
  * {@code src/spark-4/proto/streams_window/connect/window_request.proto}, read here through the
@@ -100,6 +100,22 @@ public sealed interface WindowRequest {
       Map<String, String> options)
       implements WindowRequest {}
 
+  /**
+   * {@code join}: {@code Joins.join}'s arguments; {@code left} and {@code right} the encoded {@code
+   * spark.connect.Relation}s of the two DataFrames, a window null for SPL's {@code count(0)}.
+   */
+  record Join(
+      byte[] left,
+      byte[] right,
+      String leftWindow,
+      String rightWindow,
+      List<String> orderBy,
+      List<String> outputNames,
+      List<String> outputExpressions,
+      Map<String, List<String>> parameters,
+      Map<String, String> options)
+      implements WindowRequest {}
+
   /** {@code parse_window}: the clause to read. */
   record ParseWindow(String clause) implements WindowRequest {}
 
@@ -153,6 +169,7 @@ public sealed interface WindowRequest {
       case FUNCTOR -> functor(request.getFunctor());
       case SPL_COLUMN -> splColumn(request.getSplColumn());
       case SORT -> sort(request.getSort());
+      case JOIN -> join(request.getJoin());
       case CALL_NOT_SET ->
           throw new IllegalArgumentException(
               "Malformed streams-window Connect request: it names no call");
@@ -232,6 +249,21 @@ public sealed interface WindowRequest {
         List.copyOf(call.getExpressionsList()),
         new LinkedHashMap<>(call.getSplTypesMap()),
         new LinkedHashMap<>(call.getValuesMap()));
+  }
+
+  private static Join join(WindowRequestProto.Join call) {
+    Map<String, List<String>> params = new LinkedHashMap<>();
+    call.getParamsList().forEach(p -> params.put(p.getName(), List.copyOf(p.getValuesList())));
+    return new Join(
+        relationOf(call.getLeft()),
+        relationOf(call.getRight()),
+        call.hasLeftWindow() ? call.getLeftWindow() : null,
+        call.hasRightWindow() ? call.getRightWindow() : null,
+        List.copyOf(call.getOrderByList()),
+        List.copyOf(call.getOutputNamesList()),
+        List.copyOf(call.getOutputExpressionsList()),
+        params,
+        new LinkedHashMap<>(call.getOptionsMap()));
   }
 
   private static Sort sort(WindowRequestProto.Sort call) {
