@@ -294,7 +294,8 @@ public class Join extends AbstractOperator implements StateHandler {
       throw new IllegalArgumentException(
           parameter + " " + partitionBy + " needs a partitioned window on port " + port);
     }
-    return new JoinSide(port, engine, keys, algorithm.keepsUnmatched(port), this::submitUnmatched);
+    return new JoinSide(
+        port, engine, keys, partitionBy, algorithm.keepsUnmatched(port), this::submitUnmatched);
   }
 
   /**
@@ -344,7 +345,7 @@ public class Join extends AbstractOperator implements StateHandler {
     boolean submitted = false;
     Object[] key = self.keyOf(tuple);
     StreamingOutput<OutputTuple> out = getOutput(0);
-    for (Tuple candidate : other.tuples()) {
+    for (Tuple candidate : other.candidates(key)) {
       if (!other.hasKey(candidate, key)) {
         continue;
       }

@@ -6,6 +6,7 @@ import com.ibm.streams.operator.StreamSchema;
 import com.ibm.streams.operator.Tuple;
 import io.streamswindow.expression.ExpressionScope;
 import io.streamswindow.expression.SplExpression;
+import io.streamswindow.expression.TypedExpression;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -98,11 +99,19 @@ final class JoinOutput {
     for (Attribute attribute : output) {
       SplExpression expression = assigned.get(attribute.getName());
       values[attribute.getIndex()] =
-          expression != null
-              ? (l, r) -> expression.evaluate(l, r)
-              : forwarded(attribute, output, lhs, rhs);
+          expression != null ? valueOf(expression) : forwarded(attribute, output, lhs, rhs);
     }
     return new JoinOutput(values);
+  }
+
+  /** An attribute read as it is; any other expression evaluated over both tuples. */
+  private static Value valueOf(SplExpression expression) {
+    TypedExpression tree = expression.tree();
+    if (tree.kind() == TypedExpression.Kind.ATTRIBUTE) {
+      int index = tree.attribute();
+      return tree.port() == 0 ? (l, r) -> l.getObject(index) : (l, r) -> r.getObject(index);
+    }
+    return (l, r) -> expression.evaluate(l, r);
   }
 
   /** The index of an assignment's {@code =}: the first that is no part of a comparison. */

@@ -1,16 +1,18 @@
 package io.streamswindow.join;
 
 import com.ibm.streams.operator.Tuple;
+import com.ibm.streams.operator.types.RString;
 import com.ibm.streams.operator.window.StreamWindow;
 import com.ibm.streams.operator.window.StreamWindowEvent;
 import com.ibm.streams.operator.window.StreamWindowListener;
 import io.streamswindow.engine.Window;
 import io.streamswindow.expression.SplExpression;
+import io.streamswindow.expression.TypedExpression;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Objects;
 import java.util.Set;
 
 /**
@@ -28,6 +30,13 @@ final class JoinSide implements StreamWindowListener<Tuple> {
   final int port;
   final Window<Tuple> window;
   private final SplExpression[] equality;
+
+  /** By equality expression: the attribute it reads as it is, or -1 for another expression. */
+  private final int[] keyAttributes;
+
+  /** Whether the window's partitions are the equality keys (partitioned by those attributes). */
+  private final boolean partitionedByKey;
+
   final boolean keepsUnmatched;
   private final boolean arrivalDriven;
   private final Join.Unmatched unmatched;
@@ -41,11 +50,29 @@ final class JoinSide implements StreamWindowListener<Tuple> {
       int port,
       Window<Tuple> window,
       SplExpression[] equality,
+      List<String> partitionBy,
       boolean keepsUnmatched,
       Join.Unmatched unmatched) {
     this.port = port;
     this.window = window;
     this.equality = equality;
+    // An equality that is an attribute is read as it is; its name, to compare with partitionBy.
+    this.keyAttributes = new int[equality.length];
+    List<String> names = new ArrayList<>();
+    for (int i = 0; i < equality.length; i++) {
+      TypedExpression tree = equality[i].tree();
+      boolean attribute = tree.kind() == TypedExpression.Kind.ATTRIBUTE;
+      keyAttributes[i] = attribute ? tree.attribute() : -1;
+      names.add(
+          attribute && window != null
+              ? window.getInputPort().getStreamSchema().getAttribute(tree.attribute()).getName()
+              : null);
+    }
+    this.partitionedByKey =
+        window != null
+            && window.isPartitioned()
+            && !partitionBy.isEmpty()
+            && names.equals(partitionBy);
     this.keepsUnmatched = keepsUnmatched;
     this.unmatched = unmatched;
     this.arrivalDriven = window != null && window.getEvictionPolicy() != StreamWindow.Policy.TIME;
@@ -61,25 +88,56 @@ final class JoinSide implements StreamWindowListener<Tuple> {
     }
     Object[] key = new Object[equality.length];
     for (int i = 0; i < key.length; i++) {
-      key[i] = equality[i].evaluate(tuple);
+      key[i] = keyValue(tuple, i);
     }
     return key;
   }
 
+  private Object keyValue(Tuple tuple, int i) {
+    int attribute = keyAttributes[i];
+    return attribute >= 0 ? tuple.getObject(attribute) : equality[i].evaluate(tuple);
+  }
+
   /** Whether {@code tuple} of this port has the equality key {@code key} (always, without one). */
   boolean hasKey(Tuple tuple, Object[] key) {
-    return key == null || Arrays.equals(key, keyOf(tuple));
+    if (key == null) {
+      return true;
+    }
+    for (int i = 0; i < key.length; i++) {
+      if (!Objects.equals(key[i], keyValue(tuple, i))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * The tuples a tuple of the other port with equality key {@code key} may match: when this port's
+   * window is partitioned by exactly its equality attributes, only the partition of that key; else
+   * every tuple the window holds, partition by partition, oldest first within each.
+   */
+  List<Tuple> candidates(Object[] key) {
+    if (window == null) {
+      return List.of();
+    }
+    if (partitionedByKey && key != null) {
+      // The key as the attribute partitioner makes it: strings as Java strings.
+      Object[] partition = new Object[key.length];
+      for (int i = 0; i < key.length; i++) {
+        partition[i] = key[i] instanceof RString text ? text.getString() : key[i];
+      }
+      return window.partitionTuples(partition.length == 1 ? partition[0] : List.of(partition));
+    }
+    List<Tuple> tuples = new ArrayList<>();
+    for (Object partition : window.getPartitions()) {
+      tuples.addAll(window.partitionTuples(partition));
+    }
+    return tuples;
   }
 
   /** Every tuple the window holds, partition by partition, oldest first within each. */
   List<Tuple> tuples() {
-    List<Tuple> tuples = new ArrayList<>();
-    if (window != null) {
-      for (Object partition : window.getPartitions()) {
-        tuples.addAll(window.partitionTuples(partition));
-      }
-    }
-    return tuples;
+    return candidates(null);
   }
 
   @Override
