@@ -1,4 +1,4 @@
-package io.streamswindow.spark.sort;
+package io.streamswindow.spark.relational;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

@@ -1,0 +1,230 @@
+package io.streamswindow.spark.relational;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.streamswindow.schema.SplSchema;
+import io.streamswindow.spark.Joins;
+import java.io.File;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructType;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+
+/**
+ * SPL Join's cases ({@code tests/operators/join.json}, which java/conformance's {@code
+ * OperatorCasesTest} runs through IBM's harness) on Spark, through {@link Joins#join} in batch:
+ * each side's tuples become rows of its DataFrame with the step's index as {@code seq}, the
+ * arrival order across the sides ({@code order_by}); port 0's output marks come back in a {@code
+ * punctuation_column}. A join that runs as one instance is compared in order, marks included; one
+ * that runs key by key as the multiset of its tuples, as Spark orders the keys' outputs among
+ * themselves in no way of SPL's. The batch's end is the final marker on both ports.
+ */
+class JoinCasesTest {
+  private static final File CASES = new File("../../tests/operators/join.json");
+  private static SparkSession spark;
+
+  @BeforeAll
+  static void start() {
+    spark =
+        SparkSession.builder()
+            .master("local[1]")
+            .config("spark.ui.enabled", "false")
+            .config("spark.sql.shuffle.partitions", "2")
+            .getOrCreate();
+  }
+
+  @AfterAll
+  static void stop() {
+    spark.stop();
+  }
+
+  @TestFactory
+  Stream<DynamicTest> joinCases() throws Exception {
+    List<DynamicTest> tests = new ArrayList<>();
+    for (JsonNode c : new ObjectMapper().readTree(CASES).get("cases")) {
+      if (runsOnSpark(c)) {
+        tests.add(DynamicTest.dynamicTest(c.get("name").asText(), () -> run(c)));
+      }
+    }
+    return tests.stream();
+  }
+
+  private static boolean runsOnSpark(JsonNode c) {
+    if (!c.has("runtimes")) {
+      return true;
+    }
+    for (JsonNode runtime : c.get("runtimes")) {
+      if (runtime.asText().equals("spark")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static void run(JsonNode c) {
+    Dataset<Row> left = side(c, 0, c.get("lhs"));
+    Dataset<Row> right = side(c, 1, c.get("rhs"));
+    Map<String, List<String>> parameters = new LinkedHashMap<>();
+    List<String> names = new ArrayList<>();
+    List<String> expressions = new ArrayList<>();
+    c.get("parameters")
+        .fields()
+        .forEachRemaining(
+            p -> {
+              List<String> values = new ArrayList<>();
+              if (p.getValue().isArray()) {
+                p.getValue().forEach(v -> values.add(v.asText()));
+              } else {
+                values.add(p.getValue().asText());
+              }
+              if (p.getKey().equals("output")) {
+                for (String assignment : values) {
+                  int equals = assignment.indexOf('=');
+                  names.add(assignment.substring(0, equals).trim());
+                  expressions.add(assignment.substring(equals + 1).trim());
+                }
+              } else {
+                parameters.put(p.getKey(), values);
+              }
+            });
+    String leftWindow = window(c.get("lhs"));
+    String rightWindow = window(c.get("rhs"));
+    Map<String, String> options = Map.of("punctuation_column", "p");
+    if (c.has("error")) {
+      Exception refused =
+          assertThrows(
+              Exception.class,
+              () ->
+                  Joins.join(
+                          left,
+                          right,
+                          leftWindow,
+                          rightWindow,
+                          List.of("seq"),
+                          names,
+                          expressions,
+                          parameters,
+                          options)
+                      .collectAsList());
+      assertTrue(
+          String.valueOf(refused.getMessage()).contains(c.get("error").asText()),
+          "refused with \"" + refused.getMessage() + "\"");
+      return;
+    }
+    Dataset<Row> joined =
+        Joins.join(
+            left, right, leftWindow, rightWindow, List.of("seq"), names, expressions, parameters,
+            options);
+    boolean keyed = !joined.schema().fields()[0].metadata().contains("streams_window.warnings");
+    List<String> got = new ArrayList<>();
+    for (Row row : joined.collectAsList()) {
+      String mark = row.getAs("p");
+      got.add(mark != null ? mark : row.<String>getAs("id"));
+    }
+    List<String> expected = new ArrayList<>();
+    c.get("expect").forEach(e -> expected.add(e.asText()));
+    if (expected.isEmpty() || !expected.get(expected.size() - 1).equals("FINAL_MARKER")) {
+      expected.add("FINAL_MARKER");
+    }
+    if (keyed) {
+      // Key by key: the tuples, in no order across keys; the marks are each key's.
+      expected.removeIf(e -> e.endsWith("_MARKER"));
+      got.removeIf(e -> e.endsWith("_MARKER"));
+      expected.sort(null);
+      got.sort(null);
+    }
+    assertEquals(expected, got, c.get("name").asText() + (keyed ? " (key by key)" : ""));
+    if (c.has("values")) {
+      for (Row row : joined.collectAsList()) {
+        JsonNode values = c.get("values").get(row.<String>getAs("id"));
+        if (values != null) {
+          values
+              .fields()
+              .forEachRemaining(
+                  v ->
+                      assertEquals(
+                          v.getValue().asText(),
+                          String.valueOf(row.getAs(v.getKey())),
+                          row.getAs("id") + "." + v.getKey()));
+        }
+      }
+    }
+  }
+
+  /** A clause, or null for a port without a window (SPL's count(0)). */
+  private static String window(JsonNode port) {
+    return port.get("window").isNull() ? null : port.get("window").asText();
+  }
+
+  private static Dataset<Row> side(JsonNode c, int port, JsonNode declaration) {
+    SplSchema spl = SplSchema.parse(declaration.get("schema").asText());
+    StructType schema = new StructType();
+    for (int i = 0; i < spl.getAttributeCount(); i++) {
+      schema =
+          schema.add(
+              spl.getAttribute(i).getName(),
+              sparkType(spl.getAttribute(i).getType().getLanguageType()),
+              true);
+    }
+    schema = schema.add("seq", DataTypes.IntegerType, false);
+    List<Row> rows = new ArrayList<>();
+    int seq = 0;
+    if (c.has("steps")) {
+      for (JsonNode step : c.get("steps")) {
+        seq++;
+        if (step.has("tuple") && step.get("port").asInt() == port) {
+          Object[] values = new Object[spl.getAttributeCount() + 1];
+          for (int i = 0; i < spl.getAttributeCount(); i++) {
+            values[i] =
+                value(
+                    schema.fields()[i].dataType(),
+                    step.get("tuple").get(spl.getAttribute(i).getName()));
+          }
+          values[values.length - 1] = seq;
+          rows.add(RowFactory.create(values));
+        }
+      }
+    }
+    return spark.createDataFrame(rows, schema);
+  }
+
+  private static DataType sparkType(String splType) {
+    return switch (splType) {
+      case "rstring" -> DataTypes.StringType;
+      case "int32" -> DataTypes.IntegerType;
+      case "int64" -> DataTypes.LongType;
+      case "float64" -> DataTypes.DoubleType;
+      default -> throw new IllegalArgumentException("no Spark type for " + splType + " here");
+    };
+  }
+
+  private static Object value(DataType type, JsonNode node) {
+    if (node == null) {
+      return null;
+    }
+    if (type == DataTypes.StringType) {
+      return node.asText();
+    } else if (type == DataTypes.IntegerType) {
+      return node.asInt();
+    } else if (type == DataTypes.LongType) {
+      return node.asLong();
+    }
+    return node.asDouble();
+  }
+}
