@@ -29,8 +29,8 @@ import org.junit.jupiter.api.TestFactory;
 /**
  * SPL Join's cases ({@code tests/operators/join.json}, which java/conformance's {@code
  * OperatorCasesTest} runs through IBM's harness) on Spark, through {@link Joins#join} in batch:
- * each side's tuples become rows of its DataFrame with the step's index as {@code seq}, the
- * arrival order across the sides ({@code order_by}); port 0's output marks come back in a {@code
+ * each side's tuples become rows of its DataFrame with the step's index as {@code seq}, the arrival
+ * order across the sides ({@code order_by}); port 0's output marks come back in a {@code
  * punctuation_column}. A join that runs as one instance is compared in order, marks included; one
  * that runs key by key as the multiset of its tuples, as Spark orders the keys' outputs among
  * themselves in no way of SPL's. The batch's end is the final marker on both ports.
@@ -129,7 +129,14 @@ class JoinCasesTest {
     }
     Dataset<Row> joined =
         Joins.join(
-            left, right, leftWindow, rightWindow, List.of("seq"), names, expressions, parameters,
+            left,
+            right,
+            leftWindow,
+            rightWindow,
+            List.of("seq"),
+            names,
+            expressions,
+            parameters,
             options);
     boolean keyed = !joined.schema().fields()[0].metadata().contains("streams_window.warnings");
     List<String> got = new ArrayList<>();
