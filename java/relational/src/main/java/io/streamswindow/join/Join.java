@@ -94,6 +94,8 @@ public class Join extends AbstractOperator implements StateHandler {
   private List<String> output = List.of();
   private String lhsName;
   private String rhsName;
+  private String defaultTupleLHS;
+  private String defaultTupleRHS;
 
   private final JoinSide[] sides = new JoinSide[2];
   private SplExpression matchExpression;
@@ -143,6 +145,22 @@ public class Join extends AbstractOperator implements StateHandler {
   @Parameter(optional = true, description = "Assignments attribute = expression of output 0.")
   public void setOutput(List<String> output) {
     this.output = List.copyOf(output);
+  }
+
+  /** Sets the tuple that stands for port 0 beside an unmatched port 1 tuple (one output port). */
+  @Parameter(
+      optional = true,
+      description = "An SPL tuple literal of port 0's type, for unmatched port 1 tuples.")
+  public void setDefaultTupleLHS(String defaultTupleLHS) {
+    this.defaultTupleLHS = defaultTupleLHS;
+  }
+
+  /** Sets the tuple that stands for port 1 beside an unmatched port 0 tuple (one output port). */
+  @Parameter(
+      optional = true,
+      description = "An SPL tuple literal of port 1's type, for unmatched port 0 tuples.")
+  public void setDefaultTupleRHS(String defaultTupleRHS) {
+    this.defaultTupleRHS = defaultTupleRHS;
   }
 
   /** Sets a name that qualifies port 0's attributes, beside the port's own name. */
@@ -244,12 +262,48 @@ public class Join extends AbstractOperator implements StateHandler {
       }
     }
     assignments = JoinOutput.resolve(getOutput(0).getStreamSchema(), output, both, lhs, rhs);
-    cleared = new Tuple[] {lhs.getTuple(), rhs.getTuple()};
+    cleared =
+        new Tuple[] {
+          defaultTuple(defaultTupleLHS, "defaultTupleLHS", 1, lhs, outputs),
+          defaultTuple(defaultTupleRHS, "defaultTupleRHS", 0, rhs, outputs)
+        };
     sides[0] = side(0, partitionByLHS, "partitionByLHS", leftKeys);
     sides[1] = side(1, partitionByRHS, "partitionByRHS", rightKeys);
     if (algorithm != JoinAlgorithm.INNER) {
       context.registerStateHandler(this);
     }
+  }
+
+  /**
+   * The tuple standing for one side beside the other side's unmatched tuples: the parameter's
+   * literal, which SPL takes only when {@code unmatchedPort}'s tuples come out unmatched on the one
+   * output port, or a tuple of default values.
+   */
+  private Tuple defaultTuple(
+      String literal, String parameter, int unmatchedPort, StreamSchema schema, int outputs) {
+    if (literal == null) {
+      return schema.getTuple();
+    }
+    if (!algorithm.keepsUnmatched(unmatchedPort)) {
+      throw new IllegalArgumentException(
+          parameter
+              + " is for "
+              + (unmatchedPort == 1 ? "rightOuter and outer" : "leftOuter and outer")
+              + " joins, whose unmatched port "
+              + unmatchedPort
+              + " tuples it completes; the algorithm is "
+              + algorithm.splName());
+    }
+    if (outputs > 1) {
+      throw new IllegalArgumentException(
+          parameter
+              + " completes unmatched tuples on the one output port, but this Join has "
+              + outputs
+              + ", which take the unmatched tuples unchanged: leave "
+              + parameter
+              + " out, or declare one output port");
+    }
+    return DefaultTuple.parse(literal, schema, parameter);
   }
 
   private static ExpressionScope.Port port(StreamSchema schema, String name, String alias) {
