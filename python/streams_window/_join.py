@@ -27,6 +27,8 @@ def join(
     algorithm: Literal["inner", "leftOuter", "rightOuter", "outer"] = "inner",
     partition_by_lhs: str | Sequence[str] | None = None,
     partition_by_rhs: str | Sequence[str] | None = None,
+    default_tuple_lhs: str | None = None,
+    default_tuple_rhs: str | None = None,
     names: tuple[str, str] = ("L", "R"),
     punctuation_column: str | None = None,
     real_time: bool = False,
@@ -57,6 +59,10 @@ def join(
         algorithm: ``inner``, ``leftOuter``, ``rightOuter`` or ``outer``.
         partition_by_lhs, partition_by_rhs: the columns a side's ``partitioned`` window is
             partitioned by.
+        default_tuple_lhs, default_tuple_rhs: an SPL tuple literal of a side's type (every
+            column, ``order_by``'s too: ``'{ticker="none", ts=0, price=0.0}'``) that stands for
+            that side beside the other side's unmatched rows, instead of default values
+            (``rightOuter``/``outer`` for the left, ``leftOuter``/``outer`` for the right).
         names: the names that qualify the left and right columns in expressions.
         punctuation_column, real_time, spl_types: as for :func:`streams_window.run_operator`
             (``spl_types`` for ``left``'s columns).
@@ -100,6 +106,8 @@ def join(
             "algorithm": algorithm,
             "partitionByLHS": partition_by_lhs,
             "partitionByRHS": partition_by_rhs,
+            "defaultTupleLHS": default_tuple_lhs,
+            "defaultTupleRHS": default_tuple_rhs,
             "lhsName": names[0],
             "rhsName": names[1],
         },

@@ -122,6 +122,20 @@ def test_a_left_outer_join_puts_out_unmatched_rows_as_they_leave(any_spark: Any)
     assert got == [("IBM", 1, 0), ("HPQ", 2, 3), ("IBM", 4, 5), ("HPQ", 6, 7)]
 
 
+def test_a_default_tuple_stands_for_the_missing_side(spark: Any) -> None:
+    trades, quotes = bargains(spark)
+    with pytest.warns(sw.PlanWarning):
+        found = sw.join(
+            trades, quotes,
+            left_window="sliding, count(1)", right_window="sliding, count(1)",
+            equality_lhs="L.ticker", equality_rhs="R.ticker", algorithm="leftOuter",
+            default_tuple_rhs='{ticker="none", ts=-1, ask=0.0}',
+            order_by="ts", output={"ticker": "L.ticker", "trade": "L.ts", "quote": "R.ts"},
+        )  # fmt: skip
+        got = [tuple(row) for row in found.collect()]
+    assert got[0] == ("IBM", 1, -1)  # trade IBM 1 left unmatched: the default quote's ts
+
+
 def test_what_spl_s_join_refuses_is_named(any_spark: Any) -> None:
     trades, quotes = bargains(any_spark)
     with pytest.raises(sw.ArgumentError) as tumbling:
