@@ -5,10 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.streamswindow.schema.SplSchema;
 import io.streamswindow.spark.Joins;
-import java.io.File;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -18,7 +16,6 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
-import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
 import org.junit.jupiter.api.AfterAll;
@@ -36,17 +33,11 @@ import org.junit.jupiter.api.TestFactory;
  * themselves in no way of SPL's. The batch's end is the final marker on both ports.
  */
 class JoinCasesTest {
-  private static final File CASES = new File("../../tests/operators/join.json");
   private static SparkSession spark;
 
   @BeforeAll
   static void start() {
-    spark =
-        SparkSession.builder()
-            .master("local[1]")
-            .config("spark.ui.enabled", "false")
-            .config("spark.sql.shuffle.partitions", "2")
-            .getOrCreate();
+    spark = OperatorCases.session();
   }
 
   @AfterAll
@@ -56,25 +47,8 @@ class JoinCasesTest {
 
   @TestFactory
   Stream<DynamicTest> joinCases() throws Exception {
-    List<DynamicTest> tests = new ArrayList<>();
-    for (JsonNode c : new ObjectMapper().readTree(CASES).get("cases")) {
-      if (runsOnSpark(c)) {
-        tests.add(DynamicTest.dynamicTest(c.get("name").asText(), () -> run(c)));
-      }
-    }
-    return tests.stream();
-  }
-
-  private static boolean runsOnSpark(JsonNode c) {
-    if (!c.has("runtimes")) {
-      return true;
-    }
-    for (JsonNode runtime : c.get("runtimes")) {
-      if (runtime.asText().equals("spark")) {
-        return true;
-      }
-    }
-    return false;
+    return OperatorCases.onSpark("join.json").stream()
+        .map(c -> DynamicTest.dynamicTest(c.get("name").asText(), () -> run(c)));
   }
 
   private static void run(JsonNode c) {
@@ -186,7 +160,7 @@ class JoinCasesTest {
       schema =
           schema.add(
               spl.getAttribute(i).getName(),
-              sparkType(spl.getAttribute(i).getType().getLanguageType()),
+              OperatorCases.sparkType(spl.getAttribute(i).getType().getLanguageType()),
               true);
     }
     schema = schema.add("seq", DataTypes.IntegerType, false);
@@ -199,7 +173,7 @@ class JoinCasesTest {
           Object[] values = new Object[spl.getAttributeCount() + 1];
           for (int i = 0; i < spl.getAttributeCount(); i++) {
             values[i] =
-                value(
+                OperatorCases.value(
                     schema.fields()[i].dataType(),
                     step.get("tuple").get(spl.getAttribute(i).getName()));
           }
@@ -209,29 +183,5 @@ class JoinCasesTest {
       }
     }
     return spark.createDataFrame(rows, schema);
-  }
-
-  private static DataType sparkType(String splType) {
-    return switch (splType) {
-      case "rstring" -> DataTypes.StringType;
-      case "int32" -> DataTypes.IntegerType;
-      case "int64" -> DataTypes.LongType;
-      case "float64" -> DataTypes.DoubleType;
-      default -> throw new IllegalArgumentException("no Spark type for " + splType + " here");
-    };
-  }
-
-  private static Object value(DataType type, JsonNode node) {
-    if (node == null) {
-      return null;
-    }
-    if (type == DataTypes.StringType) {
-      return node.asText();
-    } else if (type == DataTypes.IntegerType) {
-      return node.asInt();
-    } else if (type == DataTypes.LongType) {
-      return node.asLong();
-    }
-    return node.asDouble();
   }
 }

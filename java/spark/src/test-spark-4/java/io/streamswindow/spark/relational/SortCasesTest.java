@@ -5,10 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.streamswindow.schema.SplSchema;
 import io.streamswindow.spark.Sorts;
-import java.io.File;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -18,7 +16,6 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
-import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
 import org.junit.jupiter.api.AfterAll;
@@ -36,17 +33,11 @@ import org.junit.jupiter.api.TestFactory;
  * orders the keys' outputs among themselves in no way of SPL's.
  */
 class SortCasesTest {
-  private static final File CASES = new File("../../tests/operators/sort.json");
   private static SparkSession spark;
 
   @BeforeAll
   static void start() {
-    spark =
-        SparkSession.builder()
-            .master("local[1]")
-            .config("spark.ui.enabled", "false")
-            .config("spark.sql.shuffle.partitions", "2")
-            .getOrCreate();
+    spark = OperatorCases.session();
   }
 
   @AfterAll
@@ -56,33 +47,8 @@ class SortCasesTest {
 
   @TestFactory
   Stream<DynamicTest> sortCases() throws Exception {
-    List<DynamicTest> tests = new ArrayList<>();
-    for (JsonNode c : new ObjectMapper().readTree(CASES).get("cases")) {
-      if (runsOnSpark(c)) {
-        tests.add(DynamicTest.dynamicTest(c.get("name").asText(), () -> run(c)));
-      }
-    }
-    return tests.stream();
-  }
-
-  private static boolean runsOnSpark(JsonNode c) {
-    if (!c.has("runtimes")) {
-      return true;
-    }
-    for (JsonNode runtime : c.get("runtimes")) {
-      if (runtime.asText().equals("spark")) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  private static List<String> strings(JsonNode c, String field) {
-    List<String> values = new ArrayList<>();
-    if (c.has(field)) {
-      c.get(field).forEach(v -> values.add(v.asText()));
-    }
-    return values;
+    return OperatorCases.onSpark("sort.json").stream()
+        .map(c -> DynamicTest.dynamicTest(c.get("name").asText(), () -> run(c)));
   }
 
   private static void run(JsonNode c) {
@@ -92,13 +58,13 @@ class SortCasesTest {
       schema =
           schema.add(
               spl.getAttribute(i).getName(),
-              sparkType(spl.getAttribute(i).getType().getLanguageType()),
+              OperatorCases.sparkType(spl.getAttribute(i).getType().getLanguageType()),
               true);
     }
     schema = schema.add("seq", DataTypes.IntegerType, false).add("marker", DataTypes.BooleanType);
     List<Row> rows = new ArrayList<>();
     Map<String, String> partitionOf = new LinkedHashMap<>();
-    List<String> partitionBy = strings(c, "partitionBy");
+    List<String> partitionBy = OperatorCases.strings(c, "partitionBy");
     int seq = 0;
     if (c.has("steps")) {
       for (JsonNode step : c.get("steps")) {
@@ -108,7 +74,8 @@ class SortCasesTest {
           JsonNode tuple = step.get("tuple");
           for (int i = 0; i < spl.getAttributeCount(); i++) {
             values[i] =
-                value(schema.fields()[i].dataType(), tuple.get(spl.getAttribute(i).getName()));
+                OperatorCases.value(
+                    schema.fields()[i].dataType(), tuple.get(spl.getAttribute(i).getName()));
           }
           values[values.length - 1] = false;
           StringBuilder key = new StringBuilder();
@@ -136,8 +103,8 @@ class SortCasesTest {
                           c.get("window").asText(),
                           partitionBy,
                           List.of(),
-                          strings(c, "sortBy"),
-                          strings(c, "order"),
+                          OperatorCases.strings(c, "sortBy"),
+                          OperatorCases.strings(c, "order"),
                           options)
                       .collectAsList());
       assertTrue(
@@ -151,15 +118,15 @@ class SortCasesTest {
             c.get("window").asText(),
             partitionBy,
             List.of("seq"),
-            strings(c, "sortBy"),
-            strings(c, "order"),
+            OperatorCases.strings(c, "sortBy"),
+            OperatorCases.strings(c, "order"),
             options);
     List<String> got = new ArrayList<>();
     for (Row row : sorted.collectAsList()) {
       String mark = row.getAs("p");
       got.add(mark != null ? mark : row.<String>getAs("id"));
     }
-    List<String> expected = strings(c, "output");
+    List<String> expected = OperatorCases.strings(c, "output");
     if (partitionBy.isEmpty()) {
       assertEquals(withFinalMarker(expected), got, c.get("name").asText());
     } else {
@@ -186,29 +153,5 @@ class SortCasesTest {
       }
     }
     return new java.util.TreeMap<>(partitions);
-  }
-
-  private static DataType sparkType(String splType) {
-    return switch (splType) {
-      case "rstring" -> DataTypes.StringType;
-      case "int32" -> DataTypes.IntegerType;
-      case "int64" -> DataTypes.LongType;
-      case "float64" -> DataTypes.DoubleType;
-      default -> throw new IllegalArgumentException("no Spark type for " + splType + " here");
-    };
-  }
-
-  private static Object value(DataType type, JsonNode node) {
-    if (node == null) {
-      return null;
-    }
-    if (type == DataTypes.StringType) {
-      return node.asText();
-    } else if (type == DataTypes.IntegerType) {
-      return node.asInt();
-    } else if (type == DataTypes.LongType) {
-      return node.asLong();
-    }
-    return node.isTextual() ? Double.parseDouble(node.asText()) : node.asDouble();
   }
 }
