@@ -136,6 +136,97 @@ def test_a_default_tuple_stands_for_the_missing_side(spark: Any) -> None:
     assert got[0] == ("IBM", 1, -1)  # trade IBM 1 left unmatched: the default quote's ts
 
 
+# The same sample's data/orders.txt and data/inventory.txt, without the delay field (uint32 and
+# float32 attributes as int and double columns here).
+ORDERS = [
+    (101, "Tom Cruise", "2011-01-23 04:23:12.456", "Stapler", 5),
+    (102, "Nicole Kidman", "2011-01-23 04:25:15.412", "Printer", 3),
+    (103, "Johnny Depp", "2011-02-03 11:30:00.123", "Laptop", 4),
+    (104, "Dustin Hoffman", "2011-01-25 15:12:20.218", "Television", 4),
+    (105, "Natalie Portman", "2011-01-26 13:15:26.765", "Space Suite", 5),
+    (106, "Mark Hamill", "2011-01-26 16:19:34.512", "Lightsaber", 10),
+    (107, "Carrie Fisher", "2011-01-29 08:12:34.356", "iPod", 6),
+    (108, "Harrison Ford", "2011-01-29 10:15:00.000", "Airplane Engine", 5),
+    (109, "Kiera Knightley", "2011-01-30 08:12:34.517", "Pearl Necklace", 6),
+    (110, "Liam Neesan", "2011-01-31 04:34:12.315", "Winter Coat", 5),
+    (111, "Halle Berry", "2011-02-03 15:12:15.626", "iPad", 5),
+    (112, "Samuel Jackson", "2011-01-31 17:23:12.479", "iPhone", 7),
+    (113, "Matt Damon", "2011-02-01 11:45:16.517", "Television", 6),
+    (114, "Nicholas Cage", "2011-02-02 12:56:12.710", "iPod", 3),
+    (115, "Dummy Actor", "2011-02-03 11:11:11.111", "No Product", 1),
+]
+INVENTORY = [
+    (37, "Printer", 25, 47.87), (687, "Pearl Necklace", 15, 278.34),
+    (316, "Crystal Doll", 25, 3541.56), (18, "iPhone", 34, 56.76), (290, "Lightsaber", 78, 450.15),
+    (52, "Winter Coat", 20, 110.56), (962, "Gold Pen", 10, 5630.58),
+    (125, "Television", 57, 790.00), (176, "Airplane Engine", 9, 67980.14),
+    (167, "Stapler", 15, 3.56), (264, "Space Suite", 45, 5410.52), (510, "iPod", 34, 367.16),
+    (456, "Knife Set", 45, 279.34), (890, "Camera", 134, 450.25), (111, "Dummy Product", 1, 11.11),
+]  # fmt: skip
+NO_ORDER = (0, "XXXXX", "XXXXX", "XXXXX", 0)
+
+
+def right_outer_model(orders: list[Any], inventory: list[Any], size: int) -> list[Any]:
+    """The rules of rightOuter with count(size) windows on both sides, matching product against
+    productName, the sides arriving alternately, an order first: what output port 0 gets."""
+    left: list[Any] = []
+    right: list[list[Any]] = []  # [item, matched]
+    out: list[Any] = []
+    for order, item in zip(orders, inventory, strict=True):
+        for held in right:
+            if order[3] == held[0][1]:
+                out.append((order, held[0]))
+                held[1] = True
+        if len(left) == size:
+            left.pop(0)
+        left.append(order)
+        matched = False
+        for held_order in left:
+            if held_order[3] == item[1]:
+                out.append((held_order, item))
+                matched = True
+        if len(right) == size:
+            evicted, was_matched = right.pop(0)
+            if not was_matched:
+                out.append((NO_ORDER, evicted))
+        right.append([item, matched])
+    return out
+
+
+def test_ibm_s_beginner_sample_right_outer_join_with_its_default_tuple(any_spark: Any) -> None:
+    # RightOuterJoin1: both windows sliding, count(5); match: product == productName;
+    # defaultTupleLHS: {orderId=0u, customerName="XXXXX", ...}; quantity2 = Inventory's quantity.
+    orders = any_spark.createDataFrame(
+        [(*o, 2 * n) for n, o in enumerate(ORDERS)],
+        "orderId int, customerName string, orderDate string, product string, quantity int,"
+        " seq int",
+    )
+    inventory = any_spark.createDataFrame(
+        [(*i, 2 * n + 1) for n, i in enumerate(INVENTORY)],
+        "productId int, productName string, quantity int, price double, seq int",
+    )
+    with pytest.warns(sw.PlanWarning):
+        joined = sw.join(
+            orders, inventory,
+            left_window="sliding, count(5)", right_window="sliding, count(5)",
+            algorithm="rightOuter", match="L.product == R.productName", order_by="seq",
+            default_tuple_lhs='{orderId=0, customerName="XXXXX", orderDate="XXXXX",'
+            ' product="XXXXX", quantity=0, seq=0}',
+            output={
+                "orderId": "L.orderId", "customerName": "L.customerName",
+                "product": "L.product", "quantity": "L.quantity", "productId": "R.productId",
+                "productName": "R.productName", "quantity2": "R.quantity",
+            },
+        )  # fmt: skip
+        got = [tuple(row) for row in joined.collect()]
+    expected = [
+        (o[0], o[1], o[3], o[4], i[0], i[1], i[2])
+        for o, i in right_outer_model(ORDERS, INVENTORY, 5)
+    ]
+    assert got == expected
+    assert any(row[1] == "XXXXX" for row in got) and any(row[1] != "XXXXX" for row in got)
+
+
 def test_what_spl_s_join_refuses_is_named(any_spark: Any) -> None:
     trades, quotes = bargains(any_spark)
     with pytest.raises(sw.ArgumentError) as tumbling:
