@@ -30,7 +30,7 @@ import shutil
 import tempfile
 from pathlib import Path
 
-from bench_spark import env_int, median, noop, same_rows, say, start_session, timed
+from bench_spark import env_int, interleaved, median, noop, same_rows, say, start_session
 
 TARGET = 1.1
 
@@ -76,12 +76,9 @@ def main() -> None:
             same, count_ours, count_theirs = same_rows(ours().limit(200_000), theirs().limit(200_000))
             if not same:
                 raise SystemExit(f"{name}: the results differ ({count_ours} and {count_theirs} rows)")
-            noop(ours())
-            noop(theirs())
-            times: dict[str, list[float]] = {"ours": [], "pyspark": []}
-            for _ in range(repeats):
-                times["ours"].append(timed(lambda: noop(ours())))
-                times["pyspark"].append(timed(lambda: noop(theirs())))
+            times = interleaved(
+                {"ours": lambda: noop(ours()), "pyspark": lambda: noop(theirs())}, repeats
+            )
             ratio = median(times["ours"]) / median(times["pyspark"])
             results[name] = {
                 "ours_s": median(times["ours"]),

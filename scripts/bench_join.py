@@ -34,7 +34,7 @@ import shutil
 import tempfile
 from pathlib import Path
 
-from bench_spark import env_int, median, noop, say, start_session, timed
+from bench_spark import env_int, interleaved, median, noop, same_rows, say, start_session
 
 TARGET = 2.0
 SIZE = 10
@@ -110,22 +110,21 @@ def main() -> None:
     try:
         small_left = write(check_rows, "check-left", 0)
         small_right = write(check_rows, "check-right", 1)
-        a = ours(small_left, small_right)
-        b = theirs(small_left, small_right)
-        count_a, count_b = a.count(), b.count()
-        same = count_a == count_b and a.exceptAll(b).count() == 0 and b.exceptAll(a).count() == 0
+        same, count_a, count_b = same_rows(
+            ours(small_left, small_right), theirs(small_left, small_right)
+        )
         if not same or count_a == 0:
             raise SystemExit(f"the results differ ({count_a} and {count_b} rows)")
         say(f"checked on {check_rows:,} rows a side: equal ({count_a:,} matches)")
         left = write(rows, "left", 0)
         right = write(rows, "right", 1)
-        noop(ours(left, right))
-        noop(theirs(left, right))
-        times: dict[str, list[float]] = {"ours": [], "spark": []}
-        for round_ in range(repeats):
-            times["ours"].append(timed(lambda: noop(ours(left, right))))
-            times["spark"].append(timed(lambda: noop(theirs(left, right))))
-            say(f"round {round_ + 1}: ours {times['ours'][-1]:.2f} s, spark {times['spark'][-1]:.2f} s")
+        times = interleaved(
+            {
+                "ours": lambda: noop(ours(left, right)),
+                "spark": lambda: noop(theirs(left, right)),
+            },
+            repeats,
+        )
         ratio = median(times["spark"]) / median(times["ours"])
         say(
             f"2 x {rows:,} rows, {keys:,} keys, partitioned, sliding, count({SIZE}) on both,"

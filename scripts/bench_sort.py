@@ -33,7 +33,7 @@ import shutil
 import tempfile
 from pathlib import Path
 
-from bench_spark import env_int, median, noop, say, start_session, timed
+from bench_spark import env_int, interleaved, median, noop, same_rows, say, start_session
 
 TARGET = 2.0
 SIZE = 1000
@@ -89,20 +89,14 @@ def main() -> None:
     try:
         # As many keys as give each two and a half windows: full windows and a partial one.
         small = write(check_rows, "check", max(1, check_rows * 2 // (5 * SIZE)))
-        a, b = positions(ours(small)), positions(theirs(small))
-        count_a, count_b = a.count(), b.count()
-        same = count_a == count_b and a.exceptAll(b).count() == 0 and b.exceptAll(a).count() == 0
+        same, count_a, count_b = same_rows(positions(ours(small)), positions(theirs(small)))
         if not same or count_a == 0:
             raise SystemExit(f"the results differ ({count_a} and {count_b} rows)")
         say(f"checked on {check_rows:,} rows, order included: equal ({count_a:,} rows)")
         df = write(rows, "rows", keys)
-        noop(ours(df))
-        noop(theirs(df))
-        times: dict[str, list[float]] = {"ours": [], "spark": []}
-        for round_ in range(repeats):
-            times["ours"].append(timed(lambda: noop(ours(df))))
-            times["spark"].append(timed(lambda: noop(theirs(df))))
-            say(f"round {round_ + 1}: ours {times['ours'][-1]:.2f} s, spark {times['spark'][-1]:.2f} s")
+        times = interleaved(
+            {"ours": lambda: noop(ours(df)), "spark": lambda: noop(theirs(df))}, repeats
+        )
         ratio = median(times["spark"]) / median(times["ours"])
         say(
             f"{rows:,} rows, {keys:,} keys, partitioned, tumbling, count({SIZE}): sw.sort"

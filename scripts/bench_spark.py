@@ -410,6 +410,22 @@ def noop(df) -> None:
     df.write.format("noop").mode("overwrite").save()
 
 
+def interleaved(jobs: dict[str, Callable[[], object]], repeats: int) -> dict[str, list[float]]:
+    """Each job once untimed, then ``repeats`` rounds of all of them in turn, timed: the seconds
+    of each job's rounds, by name. Interleaving keeps the machine's drift out of the ratios."""
+    for job in jobs.values():
+        job()
+    times: dict[str, list[float]] = {name: [] for name in jobs}
+    for round_ in range(repeats):
+        for name, job in jobs.items():
+            times[name].append(timed(job))
+        say(
+            f"round {round_ + 1}: "
+            + ", ".join(f"{name} {times[name][-1]:.2f} s" for name in jobs)
+        )
+    return times
+
+
 def same_rows(a, b) -> tuple[bool, int, int]:
     count_a, count_b = a.count(), b.count()
     same = count_a == count_b and a.exceptAll(b).count() == 0 and b.exceptAll(a).count() == 0
