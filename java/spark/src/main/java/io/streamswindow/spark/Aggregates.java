@@ -120,8 +120,8 @@ public final class Aggregates {
     options = runOptions;
     List<String> given = arguments.output();
     // Named before the output schema is derived from them, so that a missing column is said so.
-    RunValidation.requireColumns(input.schema(), partitions, "partition_by");
-    RunValidation.requireColumns(input.schema(), groups, "group_by");
+    InputChecks.requireColumns(input.schema(), partitions, "partition_by");
+    InputChecks.requireColumns(input.schema(), groups, "group_by");
     List<String> added = partitionColumnsToAdd(partitions, groups, given);
     List<String> assignments = new ArrayList<>();
     added.forEach(column -> assignments.add(column + "=Any(" + column + ")"));
@@ -144,32 +144,19 @@ public final class Aggregates {
           });
     }
     OperatorRunRequest stated = request.build();
-    if (!stated.output().splTypes().isEmpty()) {
-      throw new IllegalArgumentException(
-          "aggregate: the output columns' SPL types follow from the output functions and the input's SPL types;"
-              + " state the SPL types of input columns ("
-              + Direction.INPUT.argument
-              + ") instead of "
-              + Direction.OUTPUT.argument);
-    }
-    if (stated.outputs().size() > 1) {
-      throw new IllegalArgumentException(
-          "aggregate: SPL Aggregate has one output port, whose columns the output functions"
-              + " give; "
-              + RunOption.OUTPUT_SCHEMA.key()
-              + "<port> is for operators with several");
-    }
+    EntryPointArguments.requireDerivedOutput(
+        stated,
+        "aggregate",
+        "aggregate: the output columns' SPL types follow from the output functions and the"
+            + " input's SPL types; state the SPL types of input columns ("
+            + Direction.INPUT.argument
+            + ") instead of "
+            + Direction.OUTPUT.argument,
+        "SPL Aggregate has one output port, whose columns the output functions give");
     OperatorRunRequest.InputPort in = stated.input();
-    if (in.partitionByKeysOnly()) {
-      throw new IllegalArgumentException(
-          "aggregate partitions its window by the partition_by attributes: "
-              + RunOption.PARTITION_BY_KEYS_ONLY.key()
-              + ", which leaves them out of the tuples, is for operators with a partitioner of"
-              + " their own");
-    }
     SplSchema tuples =
         SplSparkTypes.toSpl(
-            RunValidation.tupleSchema(input.schema(), in.markerColumn()),
+            InputChecks.tupleSchema(input.schema(), in.markerColumn()),
             in.splTypes(),
             Direction.INPUT);
     StreamSchema spl = aggregateOutput(tuples, assignments, groups);

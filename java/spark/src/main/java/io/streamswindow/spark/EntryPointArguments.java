@@ -50,6 +50,40 @@ final class EntryPointArguments {
     options(options);
   }
 
+  /**
+   * The options an entry point refuses whose operator has one output port derived from its input
+   * ({@link Aggregates}, {@link Sorts}): output SPL types ({@code outputTypes} says where the types
+   * come from instead), output ports beyond 0 ({@code onePort} says what the one port holds), and
+   * {@code partition_by_keys_only}, since such an operator partitions its window by the
+   * partition_by attributes themselves.
+   *
+   * @param stated the request as the caller's arguments and options state it
+   * @param entry the entry point's name as the facade spells it, e.g. {@code sort}
+   */
+  static void requireDerivedOutput(
+      OperatorRunRequest stated, String entry, String outputTypes, String onePort) {
+    if (!stated.output().splTypes().isEmpty()) {
+      throw new IllegalArgumentException(outputTypes);
+    }
+    if (stated.outputs().size() > 1) {
+      throw new IllegalArgumentException(
+          entry
+              + ": "
+              + onePort
+              + "; "
+              + RunOption.OUTPUT_SCHEMA.key()
+              + "<port> is for operators with several");
+    }
+    if (stated.input().partitionByKeysOnly()) {
+      throw new IllegalArgumentException(
+          entry
+              + " partitions its window by the partition_by attributes: "
+              + RunOption.PARTITION_BY_KEYS_ONLY.key()
+              + ", which leaves them out of the tuples, is for operators with a partitioner of"
+              + " their own");
+    }
+  }
+
   /** The checks of a call of {@link Aggregates#aggregate}. */
   static void requireAggregateCall(
       String window,

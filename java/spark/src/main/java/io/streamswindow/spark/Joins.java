@@ -133,12 +133,6 @@ public final class Joins {
     String rightClause = portWindow(rightWindow);
     WindowSpec leftSpec = leftClause == null ? null : WindowClauseParser.parse(leftClause);
     WindowSpec rightSpec = rightClause == null ? null : WindowClauseParser.parse(rightClause);
-    if (leftSpec != null) {
-      Join.check(0, leftSpec, partitionByLHS, "partitionByLHS");
-    }
-    if (rightSpec != null) {
-      Join.check(1, rightSpec, partitionByRHS, "partitionByRHS");
-    }
 
     // The output columns, typed by their expressions over both ports.
     SplSchema leftSpl = SplSparkTypes.toSpl(left.schema());
@@ -197,8 +191,34 @@ public final class Joins {
     if (options != null) {
       options.forEach((key, value) -> RunOption.applyTo(request, key, value));
     }
+    // SPL Join's window rules, judged right after the clauses are parsed.
+    RunValidation validation =
+        RunValidation.standard()
+            // Join partitions each window by its own partitionByLHS / partitionByRHS (its own
+            // partitioner): the run's partition_by is the distribution key alone, with no bearing
+            // on whether a window is partitioned.
+            .replacing(
+                "partitioning",
+                new RunCheck(
+                    "join partitioning",
+                    run ->
+                        InputChecks.requireColumns(
+                            run.rows(), run.in().partitionBy(), "partition_by")))
+            .adding(
+                "window",
+                new RunCheck(
+                    "join windows",
+                    run -> {
+                      if (leftSpec != null) {
+                        Join.check(0, leftSpec, partitionByLHS, "partitionByLHS");
+                      }
+                      if (rightSpec != null) {
+                        Join.check(1, rightSpec, partitionByRHS, "partitionByRHS");
+                      }
+                    }));
     Dataset<Row> result =
-        WindowedOperators.run(List.of(left, right), request.derivedOutputSchema(out).build());
+        WindowedOperators.run(
+            List.of(left, right), request.derivedOutputSchema(out).build(), validation);
     return PlanWarnings.attach(result, warnings);
   }
 

@@ -10,6 +10,8 @@ import io.streamswindow.runtime.OperatorHost;
 import io.streamswindow.schema.SimilarNames;
 import io.streamswindow.schema.SplSchema;
 import io.streamswindow.schema.SplType;
+import io.streamswindow.spark.plan.InputPortPlan;
+import io.streamswindow.spark.run.HostRecipe;
 import io.streamswindow.spark.types.SplSparkTypes;
 import io.streamswindow.spark.types.SplSparkTypes.Direction;
 import java.util.ArrayList;
@@ -22,14 +24,66 @@ import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.StructType;
 
 /**
- * Plan-time checks of what a user hands {@link WindowedOperators#runOperator} that would otherwise
- * give wrong rows without an error, or fail only inside a job: parameters the operator does not
- * declare or never reads, and output columns whose names differ only in case from the names the
+ * The checks of what a run hands the operator ({@link RunValidation}'s steps "operator",
+ * "parameters" and "shared names"), which would otherwise give wrong rows without an error, or fail
+ * only inside a job: ports the operator does not declare, parameters it does not declare or never
+ * reads, and output columns nothing would set or whose names differ only in case from the names the
  * operator uses. Each failure is an {@link IllegalArgumentException} naming the bad name and the
  * valid ones.
  */
 final class OperatorArgumentChecks {
   private OperatorArgumentChecks() {}
+
+  /** "operator": loads the operator's class, whose declared ports must take the run's. */
+  static void operator(RunDraft run) {
+    run.type = HostRecipe.loadOperatorClass(run.request.operatorClass());
+    requireDeclaredPorts(run.type, run.request.inputs().size(), run.request.outputs().size());
+  }
+
+  /**
+   * "parameters": the operator's parameters, in the order given: the names a
+   * {@code @PrimitiveOperator} does not declare are refused, and, unless the output schema was
+   * derived ({@link Aggregates}), the output columns nothing would set ({@link
+   * #requireOutputNamesTheOperatorUses}), judged against the columns of every input port.
+   */
+  static void parameters(RunDraft run) {
+    Map<String, List<String>> parameters = new LinkedHashMap<>();
+    run.request
+        .parameters()
+        .forEach((name, values) -> parameters.put(name, new ArrayList<>(values)));
+    requireDeclaredParameters(run.type, parameters);
+    if (run.request.outputNamesChecked()) {
+      StructType inputNames = InputChecks.inputNames(run);
+      for (StructType out : run.outputs) {
+        requireOutputNamesTheOperatorUses(run.type, inputNames, out, parameters);
+      }
+    }
+    run.parameters = parameters;
+  }
+
+  /**
+   * "shared names": output columns of another SPL type than a same-named input attribute, refused
+   * or kept as the run's warnings ({@link #requireAssignableSharedNames}); not judged when the
+   * output schema was derived.
+   */
+  static void sharedNames(RunDraft run) {
+    if (!run.request.outputNamesChecked()) {
+      return;
+    }
+    List<Map.Entry<StructType, SplSchema>> inputs = new ArrayList<>();
+    for (int port = 0; port < run.inputs.size(); port++) {
+      InputPortPlan in = run.inputs.get(port);
+      inputs.add(
+          Map.entry(
+              in.tuples(),
+              port == 0
+                  ? run.inputSpl
+                  : SplSparkTypes.toSpl(in.tuples(), in.inputTypes(), Direction.INPUT)));
+    }
+    run.warnings =
+        requireAssignableSharedNames(
+            run.type, inputs, OutputChecks.outputSchemas(run.outputs, run.out()), run.parameters);
+  }
 
   /**
    * Refuses a run whose number of input or output ports the operator's model does not allow, as

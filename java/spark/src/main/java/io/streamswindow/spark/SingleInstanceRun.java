@@ -115,11 +115,12 @@ public final class SingleInstanceRun {
     // The names runOperator refuses are refused here too (RunValidation): the reference must not
     // accept what the run it checks would not. Its own initialization below is its dry run.
     ValidatedRun run =
-        RunValidation.validate(
-            request,
-            inputs.stream().map(Dataset::schema).toList(),
-            false,
-            OperatorDirectories.of(input.sparkSession()));
+        RunValidation.standard()
+            .validate(
+                request,
+                inputs.stream().map(Dataset::schema).toList(),
+                false,
+                OperatorDirectories.of(input.sparkSession()));
     OperatorPlan plan = run.plan();
     ResultLayout layout = plan.layout();
     RowTupleConverter[] converters = new RowTupleConverter[plan.outputPorts()];

@@ -1,6 +1,5 @@
 package io.streamswindow.spark;
 
-import io.streamswindow.clause.WindowClauseParser;
 import io.streamswindow.sort.Sort;
 import io.streamswindow.spark.errors.RefusedArgumentException;
 import io.streamswindow.spark.line.SupportedSpark;
@@ -76,7 +75,7 @@ public final class Sorts {
       Map<String, String> options) {
     SupportedSpark.require();
     List<String> partitions = partitionBy == null ? List.of() : List.copyOf(partitionBy);
-    RunValidation.requireColumns(input.schema(), partitions, "partition_by");
+    InputChecks.requireColumns(input.schema(), partitions, "partition_by");
     OperatorRunRequest.Builder request =
         OperatorRunRequest.builder(Sort.class.getName())
             .window(window)
@@ -86,48 +85,47 @@ public final class Sorts {
       options.forEach((key, value) -> RunOption.applyTo(request, key, value));
     }
     OperatorRunRequest stated = request.build();
-    if (!stated.output().splTypes().isEmpty()) {
-      throw new IllegalArgumentException(
-          "sort submits its input rows unchanged, so the output columns' SPL types are the"
-              + " input's; state those (spl_type.<column>) instead of output_spl_type.<column>");
-    }
-    if (stated.outputs().size() > 1) {
-      throw new IllegalArgumentException(
-          "sort: SPL Sort has one output port, whose columns are the input's;"
-              + " output_schema.<port> is for operators with several");
-    }
+    EntryPointArguments.requireDerivedOutput(
+        stated,
+        "sort",
+        "sort submits its input rows unchanged, so the output columns' SPL types are the"
+            + " input's; state those (spl_type.<column>) instead of output_spl_type.<column>",
+        "SPL Sort has one output port, whose columns are the input's");
     OperatorRunRequest.InputPort in = stated.input();
-    if (in.partitionByKeysOnly()) {
-      throw new IllegalArgumentException(
-          "sort partitions its window by the partition_by attributes: "
-              + RunOption.PARTITION_BY_KEYS_ONLY.key()
-              + ", which leaves them out of the tuples, is for operators with a partitioner of"
-              + " their own");
-    }
     in.splTypes().forEach(request::outputSplType);
-    // The window and the sortBy expressions are judged here, so that a refusal names them alone.
-    Sort.check(
-        WindowClauseParser.parse(window),
-        SplSparkTypes.toSpl(
-            RunValidation.tupleSchema(input.schema(), in.markerColumn()),
-            in.splTypes(),
-            SplSparkTypes.Direction.INPUT),
-        List.copyOf(sortBy),
-        order == null ? List.of() : List.copyOf(order),
-        partitions);
+    List<String> keys = List.copyOf(sortBy);
+    List<String> orders = order == null ? List.of() : List.copyOf(order);
+    // SPL Sort's own window rules and the sortBy expressions, judged right after the clause is
+    // parsed, so that a refusal names them before a generic check of the same argument would.
+    RunValidation validation =
+        RunValidation.standard()
+            .adding(
+                "window",
+                new RunCheck(
+                    "sort",
+                    run ->
+                        Sort.check(
+                            run.spec,
+                            SplSparkTypes.toSpl(
+                                InputChecks.tupleSchema(run.rows(), run.in().markerColumn()),
+                                run.in().splTypes(),
+                                SplSparkTypes.Direction.INPUT),
+                            keys,
+                            orders,
+                            run.in().partitionBy())));
     // Nullable, as every output column is: a mark's row (punctuation_column) holds no values.
     StructType rows = new StructType();
-    for (StructField field :
-        RunValidation.tupleSchema(input.schema(), in.markerColumn()).fields()) {
+    for (StructField field : InputChecks.tupleSchema(input.schema(), in.markerColumn()).fields()) {
       rows = rows.add(field.name(), field.dataType(), true, field.metadata());
     }
-    request.parameter("sortBy", List.copyOf(sortBy));
-    if (order != null && !order.isEmpty()) {
-      request.parameter("order", List.copyOf(order));
+    request.parameter("sortBy", keys);
+    if (!orders.isEmpty()) {
+      request.parameter("order", orders);
     }
     if (!partitions.isEmpty()) {
       request.parameter("partitionBy", partitions);
     }
-    return WindowedOperators.run(input, request.derivedOutputSchema(rows).build());
+    return WindowedOperators.run(
+        List.of(input), request.derivedOutputSchema(rows).build(), validation);
   }
 }

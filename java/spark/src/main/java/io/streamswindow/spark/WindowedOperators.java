@@ -120,6 +120,15 @@ public final class WindowedOperators {
 
   /** {@link #run(Dataset, OperatorRunRequest)} with one DataFrame per input port. */
   static Dataset<Row> run(List<Dataset<Row>> inputs, OperatorRunRequest request) {
+    return run(inputs, request, RunValidation.standard());
+  }
+
+  /**
+   * {@link #run(List, OperatorRunRequest)} checked by {@code validation}: the standard checks with
+   * those of the operator an entry point runs for the user ({@link Sorts}, {@link Joins}).
+   */
+  static Dataset<Row> run(
+      List<Dataset<Row>> inputs, OperatorRunRequest request, RunValidation validation) {
     Dataset<Row> input = inputs.get(0);
     SparkUiAddress.showOnce(input.sparkSession());
     for (int port = 1; port < inputs.size(); port++) {
@@ -135,7 +144,7 @@ public final class WindowedOperators {
       }
     }
     ValidatedRun validated =
-        RunValidation.validate(
+        validation.validate(
             request,
             inputs.stream().map(Dataset::schema).toList(),
             input.isStreaming(),
