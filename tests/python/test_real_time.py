@@ -230,7 +230,7 @@ def delta_tumbles(seqs: list[int], delta: int) -> list[list[int]]:
 
 
 @needs_real_time
-def test_count_delta_punctuation_time_and_two_ports_run_in_real_time_mode(
+def test_count_delta_punctuation_time_two_ports_join_and_sort_run_in_real_time_mode(
     kafka_broker: KafkaBroker, kafka_connector_jars: list[str], tmp_path: Path
 ) -> None:
     rows = readings(["a", "b"], 7)
@@ -265,8 +265,25 @@ def test_count_delta_punctuation_time_and_two_ports_run_in_real_time_mode(
         count = len(per_key) if name == "time" else len(expected[name])
         windows[name] = [clause, source, sink, count]
     port0, port1, ports_sink = topics(kafka_broker, "port0", "port1", "ports-out")
-    kafka_broker.produce(port0, as_records(readings(["a", "b"], 4)))
-    kafka_broker.produce(port1, as_records(readings(["a", "b"], 6, first_seq=100)))
+    left_rows, right_rows = readings(["a", "b"], 4), readings(["a", "b"], 6, first_seq=100)
+    kafka_broker.produce(port0, as_records(left_rows))
+    kafka_broker.produce(port1, as_records(right_rows))
+    # SPL Join reads the same two topics: every pair of one key, once.
+    join_sink, sort_source, sort_sink = topics(kafka_broker, "join-out", "sort-in", "sort-out")
+    pairs = sorted((lk, ls, rs) for lk, ls, _ in left_rows for rk, rs, _ in right_rows if lk == rk)
+    # SPL Sort's progressive sort of count(2) (docs/semantics.md, "SPL Sort"): once a key holds
+    # two rows, each new one first pushes out the least it holds, then takes its place after the
+    # rows it ties with; the last two stay held (no final marker on a running stream).
+    sort_rows = readings(["a", "b"], 6)
+    kafka_broker.produce(sort_source, as_records(sort_rows))
+    pushed_out: dict[str, list[tuple[float, int]]] = {}
+    held: dict[str, list[tuple[float, int]]] = {}
+    for key, seq, cost in sort_rows:
+        kept = held.setdefault(key, [])
+        if len(kept) == 2:
+            pushed_out.setdefault(key, []).append(kept.pop(0))
+        kept.append((cost, seq))
+        kept.sort(key=lambda row: row[0])  # stable: equal costs keep arrival order
 
     report = job(
         kafka_broker,
@@ -275,6 +292,8 @@ def test_count_delta_punctuation_time_and_two_ports_run_in_real_time_mode(
         "policies",
         windows=windows,
         ports=[port0, port1, ports_sink, 4 + 4],
+        join=[port0, port1, join_sink, len(pairs)],
+        sort=[sort_source, sort_sink, sum(len(rows) for rows in pushed_out.values())],
         batch_seconds=5,
         wait_seconds=40,
     )
@@ -293,6 +312,13 @@ def test_count_delta_punctuation_time_and_two_ports_run_in_real_time_mode(
         (v["key"], v["port"], v["count"]) for v in sink_values(kafka_broker, ports_sink)
     )
     assert ports == Counter({("a", 0, 2): 2, ("b", 0, 2): 2, ("a", 1, 3): 2, ("b", 1, 3): 2})
+    joined = sorted((v["key"], v["lseq"], v["rseq"]) for v in sink_values(kafka_broker, join_sink))
+    assert joined == pairs
+    # A key's rows keep their order through Kafka (one partition per key, in and out).
+    sorted_out: dict[str, list[tuple[float, int]]] = {}
+    for v in sink_values(kafka_broker, sort_sink):
+        sorted_out.setdefault(v["key"], []).append((v["cost"], v["seq"]))
+    assert sorted_out == pushed_out
 
 
 @needs_real_time
