@@ -259,7 +259,9 @@ def stream_main() -> None:
                 f"L.key = R.key AND R.ts >= L.ts - INTERVAL {seconds} SECONDS"
                 f" AND R.ts <= L.ts + INTERVAL {seconds} SECONDS"
             ),
-        ).select(F.col("L.key").alias("key"), F.col("L.seq").alias("lseq"), F.col("R.seq").alias("rseq"))
+        ).select(
+            F.col("L.key").alias("key"), F.col("L.seq").alias("lseq"), F.col("R.seq").alias("rseq")
+        )
 
     def run(build, left: Path, right: Path, sink: str = "noop"):
         nonlocal queries
@@ -308,7 +310,10 @@ def stream_main() -> None:
                 times = [p["durationMs"]["triggerExecution"] for p in progress]
                 ms[name].extend(times[STREAM_WARM_BATCHES:])
                 out[name].append(sum(p["sink"].get("numOutputRows", 0) for p in progress))
-                say(f"round {round_}: {name}: ms per micro-batch {times}; rows out {out[name][-1]:,}")
+                say(
+                    f"round {round_}: {name}: ms per micro-batch {times};"
+                    f" rows out {out[name][-1]:,}"
+                )
         ratio = median(ms["spark"]) / median(ms["ours"])
         say(
             f"2 x {rows:,} rows, {keys:,} keys, {files} micro-batches, partitioned, sliding,"
