@@ -27,7 +27,8 @@ least-squares line through the lag over the measurement window rises by more tha
 second and the last lag is above the highest of the window's first half (``LagTrend`` in
 java/bench).
 
-Queries (BENCH_LATENCY_QUERIES, comma-separated, default all four, run in this order at each rate):
+Queries (BENCH_LATENCY_QUERIES, comma-separated, default the first four, run in this order at each
+rate):
 
   spark-rtm     Spark's own stateless pass-through, Kafka to Kafka (key and value unchanged),
                 real-time mode: the least any query costs there
@@ -37,6 +38,12 @@ Queries (BENCH_LATENCY_QUERIES, comma-separated, default all four, run in this o
   operator-mb   run_operator of IncrementalAverage on "partitioned, sliding, count(10), count(1)"
                 per key, in micro-batches (the default trigger: the next starts when one ends)
   operator-rtm  the same run_operator with real_time=True, in real-time mode
+  join-rtm      sw.join with real_time=True of the records as two ports (a key's records
+                alternating between them), "partitioned, sliding, count(1)" on both, equal on
+                the key: each record after its key's first matches the other port's latest at
+                once, and its output carries the later ``sent`` of the pair (the arriving one's
+                while records arrive in order); not in the default list: run it with
+                BENCH_LATENCY_QUERIES=floor-rtm,join-rtm
 
 Real-time queries run ``outputMode("update").trigger(realTime=BENCH_LATENCY_RTM_BATCH)``: each
 real-time batch runs that long, then checkpoints, and the next starts.
@@ -115,6 +122,7 @@ from __future__ import annotations
 import json
 import os
 import platform
+import re
 import shutil
 import signal
 import subprocess
@@ -159,8 +167,13 @@ QUERIES = {
         Query("floor-rtm", "transformWithState floor (RTM)", True),
         Query("operator-mb", "run_operator (micro-batches)", False),
         Query("operator-rtm", "run_operator (RTM)", True),
+        Query("join-rtm", "SPL Join (RTM)", True),
     )
 }
+# join-rtm: the probe's one topic as two ports (a key's records alternate between them, the probe
+# writing k0 ... k99 in turn), each a window of its key's latest record, so that every record
+# after its key's first is matched once, at its arrival, with the other port's latest.
+JOIN_WINDOW = "partitioned, sliding, count(1)"
 
 
 def env_list(name: str, default: str) -> list[str]:
@@ -233,6 +246,30 @@ def floor(spark, df):
     return DataFrame(jdf, spark)
 
 
+def joined(records, again):
+    """SPL Join of the records (join-rtm), read twice (``records`` and ``again``): port 0 those
+    of even rounds of the probe's 100 keys, port 1 those of odd ones, each window its key's
+    latest; an output row per arrival that matches, carrying the later ``sent`` of the two (the
+    arriving record's, as the rows come in order)."""
+    import streams_window as sw
+
+    def rounds(df):
+        return (df["seq"] / 100).cast("long") % 2
+
+    return sw.join(
+        records.where(rounds(records) == 0),
+        again.where(rounds(again) == 1),
+        left_window=JOIN_WINDOW,
+        right_window=JOIN_WINDOW,
+        partition_by_lhs="key",
+        partition_by_rhs="key",
+        equality_lhs="L.key",
+        equality_rhs="R.key",
+        output={"key": "L.key", "seq": "max(L.seq, R.seq)", "sent": "max(L.sent, R.sent)"},
+        real_time=True,
+    )
+
+
 def query_frame(name: str, spark, bootstrap: str, topic: str):
     import streams_window as sw
 
@@ -241,6 +278,17 @@ def query_frame(name: str, spark, bootstrap: str, topic: str):
         return raw.select("key", "value")
     if name == "floor-rtm":
         return as_records(floor(spark, parsed(raw)))
+    if name == "join-rtm":
+        # Port 1 reads the topic through a source of its own, subscribed by pattern: real-time
+        # mode refuses two identical sources in one query.
+        second = (
+            spark.readStream.format("kafka")
+            .option("kafka.bootstrap.servers", bootstrap)
+            .option("subscribePattern", re.escape(topic))
+            .option("startingOffsets", "earliest")
+            .load()
+        )
+        return as_records(joined(parsed(raw), parsed(second)))
     averages = sw.run_operator(
         parsed(raw),
         OPERATOR,
@@ -587,17 +635,20 @@ def ratio(a, b) -> float | None:
 
 
 def ratios(results: list[dict]) -> list[dict]:
-    """operator-rtm over floor-rtm, p50 and p99, at every rate both measured."""
+    """operator-rtm's and join-rtm's over floor-rtm's, p50 and p99, at every rate both measured."""
     by = {(r["query"], r["rate"]): r for r in results if "count" in r}
     out = []
     for rate in sorted({r["rate"] for r in results}):
-        op, fl = by.get(("operator-rtm", rate)), by.get(("floor-rtm", rate))
-        if op and fl:
-            out.append({
-                "rate": rate,
-                "p50": ratio(op["p50_ms"], fl["p50_ms"]),
-                "p99": ratio(op["p99_ms"], fl["p99_ms"]),
-            })  # fmt: skip
+        fl = by.get(("floor-rtm", rate))
+        for name in ("operator-rtm", "join-rtm"):
+            op = by.get((name, rate))
+            if op and fl:
+                out.append({
+                    "query": name,
+                    "rate": rate,
+                    "p50": ratio(op["p50_ms"], fl["p50_ms"]),
+                    "p99": ratio(op["p99_ms"], fl["p99_ms"]),
+                })  # fmt: skip
     return out
 
 
@@ -639,7 +690,8 @@ def print_tables(results: list[dict], quotients: list[dict], maxima: list[dict])
         )
     for q in quotients:
         print(
-            f"run_operator (RTM) / transformWithState floor (RTM) at {q['rate']} records/s:"
+            f"{QUERIES[q['query']].label} / transformWithState floor (RTM) at {q['rate']}"
+            f" records/s:"
             f" p50 {q['p50']}x, p99 {q['p99']}x"
         )
     if maxima:
@@ -944,7 +996,7 @@ def main() -> int:
     rates = env_rates()
     warmup = env_int("BENCH_LATENCY_WARMUP", 15)
     seconds = env_int("BENCH_LATENCY_SECONDS", 60)
-    names = env_list("BENCH_LATENCY_QUERIES", ",".join(QUERIES))
+    names = env_list("BENCH_LATENCY_QUERIES", ",".join(q for q in QUERIES if q != "join-rtm"))
     unknown = [n for n in names if n not in QUERIES]
     if unknown:
         sys.exit(f"error: unknown queries {unknown}; the queries are {', '.join(QUERIES)}")
@@ -1004,7 +1056,7 @@ def main() -> int:
         "shuffle_partitions": SHUFFLE_PARTITIONS,
         "topic_partitions": TOPIC_PARTITIONS,
         "results": results,
-        "ratios_operator_rtm_to_floor_rtm": quotients,
+        "ratios_to_floor_rtm": quotients,
         "max": maxima,
         "triggers": triggers,
         "load_average_1min": [load_before, os.getloadavg()[0]],
