@@ -424,9 +424,11 @@ class JoinCall:
         order_by: str | Sequence[str] | None,
         parameters: Mapping[str, str | Sequence[str] | None],
         run_arguments: Mapping[str, Any],
+        unmatched_ports: bool = False,
     ) -> JoinCall:
         """The call's arguments, checked; ``parameters`` maps Join's parameter names to their
-        value (``None`` leaves one out); ``run_arguments`` are :func:`run_options`'."""
+        value (``None`` leaves one out); ``run_arguments`` are :func:`run_options`';
+        ``unmatched_ports`` becomes the option of that name."""
         spark = (
             left.sparkSession if _pyspark.is_connect(left) else _pyspark.classic_session(left, "join")
         )
@@ -449,5 +451,8 @@ class JoinCall:
             list(assignments),
             list(assignments.values()),
             params,
-            run_options(**run_arguments),
+            {
+                **run_options(**run_arguments),
+                "unmatched_ports": _checks.flag(unmatched_ports, "unmatched_ports"),
+            },
         )

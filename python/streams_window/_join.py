@@ -30,6 +30,7 @@ def join(
     default_tuple_lhs: str | None = None,
     default_tuple_rhs: str | None = None,
     names: tuple[str, str] = ("L", "R"),
+    unmatched_ports: bool = False,
     punctuation_column: str | None = None,
     real_time: bool = False,
     spl_types: Mapping[str, str] | None = None,
@@ -64,11 +65,17 @@ def join(
             that side beside the other side's unmatched rows, instead of default values
             (``rightOuter``/``outer`` for the left, ``leftOuter``/``outer`` for the right).
         names: the names that qualify the left and right columns in expressions.
+        unmatched_ports: give the join SPL's output ports for unmatched rows (``leftOuter`` and
+            ``rightOuter``: port 1 for the outer side's; ``outer``: port 1 for the left's, port 2
+            for the right's): an unmatched row comes out there unchanged, with its side's
+            columns, instead of on port 0. The result then holds every port's rows, as
+            :func:`streams_window.run_operator` with several output ports gives them: pick one
+            port's with :func:`streams_window.output_port`.
         punctuation_column, real_time, spl_types: as for :func:`streams_window.run_operator`
             (``spl_types`` for ``left``'s columns).
 
     Returns:
-        The output rows.
+        The output rows (of every port, with ``unmatched_ports``).
 
     Raises:
         TypeError: an argument of the wrong Python type.
@@ -114,6 +121,7 @@ def join(
         run_arguments=dict(
             punctuation_column=punctuation_column, real_time=real_time, spl_types=spl_types
         ),
+        unmatched_ports=unmatched_ports,
     )
     with calling(f"join(left_window={left_window!r}, right_window={right_window!r})"):
         result = _connect.join(call) if _pyspark.is_connect(left) else _jvm.join(call)

@@ -122,6 +122,37 @@ def test_a_left_outer_join_puts_out_unmatched_rows_as_they_leave(any_spark: Any)
     assert got == [("IBM", 1, 0), ("HPQ", 2, 3), ("IBM", 4, 5), ("HPQ", 6, 7)]
 
 
+def test_an_outer_join_with_unmatched_ports_puts_each_side_s_unmatched_rows_on_its_own(
+    any_spark: Any,
+) -> None:
+    trades, quotes = bargains(any_spark)
+    with pytest.warns(sw.PlanWarning, match="input port 0's window"):
+        found = sw.join(
+            trades, quotes,
+            left_window="sliding, count(1)", right_window="sliding, count(1)",
+            equality_lhs="L.ticker", equality_rhs="R.ticker", algorithm="outer",
+            unmatched_ports=True, order_by="ts",
+            output={"ticker": "L.ticker", "trade": "L.ts", "quote": "R.ts"},
+        ).persist()  # fmt: skip
+    # As in the left outer join above, but each unmatched row goes out unchanged on its side's
+    # port (1: trades, 2: quotes) as it leaves: trade IBM 1 (evicted by HPQ 2), quote IBM 3
+    # (evicted by HPQ 3), quote MSFT 5 (evicted by HPQ 7); the matches stay on port 0.
+    assert [tuple(r) for r in sw.output_port(found, 0).collect()] == [
+        ("HPQ", 2, 3), ("IBM", 4, 5), ("HPQ", 6, 7)
+    ]  # fmt: skip
+    assert sw.output_port(found, 1).columns == trades.columns
+    assert [tuple(r) for r in sw.output_port(found, 1).collect()] == [("IBM", 1, 100.0)]
+    assert sw.output_port(found, 2).columns == quotes.columns
+    assert [tuple(r) for r in sw.output_port(found, 2).collect()] == [
+        ("IBM", 3, 95.0), ("MSFT", 5, 1.0)
+    ]  # fmt: skip
+    with pytest.raises(sw.ArgumentError, match="unmatched_ports: a Join with algorithm inner"):
+        sw.join(
+            trades, quotes, left_window="sliding, count(1)", right_window="sliding, count(1)",
+            unmatched_ports=True, output={"ticker": "L.ticker"},
+        )  # fmt: skip
+
+
 def test_a_default_tuple_stands_for_the_missing_side(spark: Any) -> None:
     trades, quotes = bargains(spark)
     with pytest.warns(sw.PlanWarning):

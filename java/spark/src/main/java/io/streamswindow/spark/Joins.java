@@ -50,6 +50,12 @@ public final class Joins {
   /** The names that qualify each port's attributes when the parameters name none. */
   static final String LEFT_NAME = "L";
 
+  /**
+   * The option that gives the Join its output ports for unmatched tuples ("true"), as SPL's outer
+   * joins may have: their tuples come out on those ports unchanged, not on port 0.
+   */
+  static final String UNMATCHED_PORTS = "unmatched_ports";
+
   static final String RIGHT_NAME = "R";
 
   private static final Pattern COUNT_ZERO =
@@ -75,8 +81,10 @@ public final class Joins {
    *     {@code algorithm}, {@code partitionByLHS}, {@code partitionByRHS}, {@code lhsName}, {@code
    *     rhsName}
    * @param options {@link WindowedOperators#runOperator}'s options ({@code real_time}, {@code
-   *     punctuation_column}, {@code spl_type.<column>} of port 0's columns...)
-   * @return the output rows
+   *     punctuation_column}, {@code spl_type.<column>} of port 0's columns...), and {@value
+   *     #UNMATCHED_PORTS} ("true") for the output ports of unmatched tuples of an outer join
+   * @return the output rows; with {@value #UNMATCHED_PORTS}, those of every output port, as {@link
+   *     WindowedOperators#runOperator} gives several (docs/python.md, "Several output ports")
    * @throws IllegalArgumentException for a window, expression or parameter SPL's Join refuses
    */
   public static Dataset<Row> join(
@@ -122,6 +130,9 @@ public final class Joins {
     if (outputExpressions == null || outputExpressions.size() != outputNames.size()) {
       throw new IllegalArgumentException("output: one SPL expression per output column");
     }
+    Map<String, String> runOptions =
+        options == null ? new LinkedHashMap<>() : new LinkedHashMap<>(options);
+    List<StructType> unmatchedPorts = unmatchedPorts(runOptions, parameters, left, right);
     Map<String, List<String>> params = new LinkedHashMap<>(parameters);
     params.putIfAbsent("lhsName", List.of(LEFT_NAME));
     params.putIfAbsent("rhsName", List.of(RIGHT_NAME));
@@ -188,9 +199,8 @@ public final class Joins {
               + " (docs/semantics.md, \"SPL Join\")");
     }
     request.window(leftClause).inputPort(rightClause).orderBy(orderBy).parameters(params);
-    if (options != null) {
-      options.forEach((key, value) -> RunOption.applyTo(request, key, value));
-    }
+    unmatchedPorts.forEach(request::outputPort);
+    runOptions.forEach((key, value) -> RunOption.applyTo(request, key, value));
     // SPL Join's window rules, judged right after the clauses are parsed.
     RunValidation validation =
         RunValidation.standard()
@@ -220,6 +230,53 @@ public final class Joins {
         WindowedOperators.run(
             List.of(left, right), request.derivedOutputSchema(out).build(), validation);
     return PlanWarnings.attach(result, warnings);
+  }
+
+  /**
+   * The output ports beyond 0 that {@value #UNMATCHED_PORTS} asks for (taking it out of {@code
+   * options}): SPL's Join puts each side's unmatched tuples, unchanged, on a port of their own when
+   * it has them (docs/semantics.md, "SPL Join"): port 1 for the outer side of {@code leftOuter} or
+   * {@code rightOuter}, ports 1 and 2 for the left and right sides of {@code outer}. Each port's
+   * columns are its side's.
+   *
+   * @throws IllegalArgumentException for a value other than true or false, or for an inner join
+   */
+  private static List<StructType> unmatchedPorts(
+      Map<String, String> options,
+      Map<String, List<String>> parameters,
+      Dataset<Row> left,
+      Dataset<Row> right) {
+    String given = options.remove(UNMATCHED_PORTS);
+    if (given == null || given.equals("false")) {
+      return List.of();
+    }
+    if (!given.equals("true")) {
+      throw new IllegalArgumentException(
+          UNMATCHED_PORTS + " takes true or false, not '" + given + "'");
+    }
+    List<String> algorithm = parameters.getOrDefault("algorithm", List.of("inner"));
+    String name = algorithm.size() == 1 ? algorithm.get(0) : String.valueOf(algorithm);
+    return switch (name) {
+      case "leftOuter" -> List.of(nullable(left.schema()));
+      case "rightOuter" -> List.of(nullable(right.schema()));
+      case "outer" -> List.of(nullable(left.schema()), nullable(right.schema()));
+      default ->
+          throw new IllegalArgumentException(
+              UNMATCHED_PORTS
+                  + ": a Join with algorithm "
+                  + name
+                  + " has no unmatched tuples to put out; unmatched ports are for leftOuter,"
+                  + " rightOuter and outer");
+    };
+  }
+
+  /** {@code rows}' columns, each nullable, as every output column is. */
+  private static StructType nullable(StructType rows) {
+    StructType out = new StructType();
+    for (var field : rows.fields()) {
+      out = out.add(field.name(), field.dataType(), true, field.metadata());
+    }
+    return out;
   }
 
   /** A port's clause, or null for SPL's {@code count(0)} (and for none). */

@@ -28,9 +28,11 @@ import org.junit.jupiter.api.TestFactory;
  * OperatorCasesTest} runs through IBM's harness) on Spark, through {@link Joins#join} in batch:
  * each side's tuples become rows of its DataFrame with the step's index as {@code seq}, the arrival
  * order across the sides ({@code order_by}); port 0's output marks come back in a {@code
- * punctuation_column}. A join that runs as one instance is compared in order, marks included; one
- * that runs key by key as the multiset of its tuples, as Spark orders the keys' outputs among
- * themselves in no way of SPL's. The batch's end is the final marker on both ports.
+ * punctuation_column}; a case's ports for unmatched tuples ({@code unmatched}) are {@code
+ * unmatched_ports}, each port's tuples told by {@code output_port}. A join that runs as one
+ * instance is compared in order, marks included; one that runs key by key as the multiset of its
+ * tuples, as Spark orders the keys' outputs among themselves in no way of SPL's. The batch's end is
+ * the final marker on both ports.
  */
 class JoinCasesTest {
   private static SparkSession spark;
@@ -79,7 +81,10 @@ class JoinCasesTest {
             });
     String leftWindow = window(c.get("lhs"));
     String rightWindow = window(c.get("rhs"));
-    Map<String, String> options = Map.of("punctuation_column", "p");
+    Map<String, String> options = new LinkedHashMap<>(Map.of("punctuation_column", "p"));
+    if (c.has("unmatched")) {
+      options.put("unmatched_ports", "true"); // the outer side's ports, as the case declares
+    }
     if (c.has("error")) {
       Exception refused =
           assertThrows(
@@ -114,9 +119,24 @@ class JoinCasesTest {
             options);
     boolean keyed = !joined.schema().fields()[0].metadata().contains("streams_window.warnings");
     List<String> got = new ArrayList<>();
+    boolean severalPorts = List.of(joined.columns()).contains("output_port");
     for (Row row : joined.collectAsList()) {
       String mark = row.getAs("p");
-      got.add(mark != null ? mark : row.<String>getAs("id"));
+      if (!severalPorts) {
+        got.add(mark != null ? mark : row.<String>getAs("id"));
+        continue;
+      }
+      // Port 0's tuples and marks, and the other ports' tuples as "<port>:<id>", as the case
+      // states them.
+      int port = row.<Integer>getAs("output_port");
+      if (mark != null) {
+        if (port == 0) {
+          got.add(mark);
+        }
+      } else {
+        String id = row.<Row>getAs("output_" + port).getAs("id");
+        got.add(port == 0 ? id : port + ":" + id);
+      }
     }
     List<String> expected = new ArrayList<>();
     c.get("expect").forEach(e -> expected.add(e.asText()));
