@@ -24,13 +24,20 @@ Environment: BENCH_FUNCTOR_ROWS, BENCH_FUNCTOR_REPEATS, BENCH_JSON (a file for t
 
 from __future__ import annotations
 
-import json
-import os
 import shutil
 import tempfile
 from pathlib import Path
 
-from bench_spark import env_int, interleaved, median, noop, same_rows, say, start_session
+from bench_spark import (
+    env_int,
+    interleaved,
+    median,
+    noop,
+    publish,
+    same_rows,
+    say,
+    start_session,
+)
 
 TARGET = 1.1
 
@@ -91,10 +98,7 @@ def main() -> None:
                 f" {median(times['pyspark']):.2f} s, ours / PySpark {ratio:.2f}"
                 + (f" (goal <= {TARGET})" if name == "native" else "")
             )
-        report = {"rows": rows, "repeats": repeats, "results": results}
-        print(json.dumps(report, indent=2))
-        if os.environ.get("BENCH_JSON"):
-            Path(os.environ["BENCH_JSON"]).write_text(json.dumps(report, indent=2))
+        publish({"rows": rows, "repeats": repeats, "results": results})
     finally:
         spark.stop()
         shutil.rmtree(work, ignore_errors=True)

@@ -49,7 +49,6 @@ file for the results).
 
 from __future__ import annotations
 
-import json
 import os
 import shutil
 import tempfile
@@ -60,6 +59,7 @@ from bench_spark import (
     interleaved,
     median,
     noop,
+    publish,
     same_rows,
     say,
     stage_batches,
@@ -181,11 +181,8 @@ def batch_main() -> None:
             "spark_s": median(times["spark"]),
             "ratio": ratio,
             "times": times,
-            "load_average": os.getloadavg()[0],
         }
-        print(json.dumps(report, indent=2))
-        if os.environ.get("BENCH_JSON"):
-            Path(os.environ["BENCH_JSON"]).write_text(json.dumps(report, indent=2))
+        publish(report)
     finally:
         spark.stop()
         shutil.rmtree(work, ignore_errors=True)
@@ -335,11 +332,8 @@ def stream_main() -> None:
             "ratio": ratio,
             "ms": ms,
             "rows_out": out,
-            "load_average": os.getloadavg()[0],
         }
-        print(json.dumps(report, indent=2))
-        if os.environ.get("BENCH_JSON"):
-            Path(os.environ["BENCH_JSON"]).write_text(json.dumps(report, indent=2))
+        publish(report)
     finally:
         spark.stop()
         shutil.rmtree(work, ignore_errors=True)

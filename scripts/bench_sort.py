@@ -27,13 +27,20 @@ BENCH_JSON (a file for the results).
 
 from __future__ import annotations
 
-import json
-import os
 import shutil
 import tempfile
 from pathlib import Path
 
-from bench_spark import env_int, interleaved, median, noop, same_rows, say, start_session
+from bench_spark import (
+    env_int,
+    interleaved,
+    median,
+    noop,
+    publish,
+    same_rows,
+    say,
+    start_session,
+)
 
 TARGET = 2.0
 SIZE = 1000
@@ -111,11 +118,8 @@ def main() -> None:
             "spark_s": median(times["spark"]),
             "ratio": ratio,
             "times": times,
-            "load_average": os.getloadavg()[0],
         }
-        print(json.dumps(report, indent=2))
-        if os.environ.get("BENCH_JSON"):
-            Path(os.environ["BENCH_JSON"]).write_text(json.dumps(report, indent=2))
+        publish(report)
     finally:
         spark.stop()
         shutil.rmtree(work, ignore_errors=True)

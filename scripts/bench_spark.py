@@ -426,6 +426,16 @@ def interleaved(jobs: dict[str, Callable[[], object]], repeats: int) -> dict[str
     return times
 
 
+def publish(report: dict) -> None:
+    """A benchmark's report with the machine's one-minute load average, printed as JSON and, with
+    BENCH_JSON, written there."""
+    report["load_average"] = os.getloadavg()[0]
+    text = json.dumps(report, indent=2)
+    print(text)
+    if os.environ.get("BENCH_JSON"):
+        Path(os.environ["BENCH_JSON"]).write_text(text + "\n")
+
+
 def same_rows(a, b) -> tuple[bool, int, int]:
     count_a, count_b = a.count(), b.count()
     same = count_a == count_b and a.exceptAll(b).count() == 0 and b.exceptAll(a).count() == 0
