@@ -109,6 +109,7 @@ public final class OutputAssignmentParser {
     if (!at(')')) {
       while (true) {
         skipSpaces();
+        refuseExpression(function);
         argumentPositions.add(position);
         arguments.add(identifier("an input attribute name"));
         skipSpaces();
@@ -147,6 +148,57 @@ public final class OutputAssignmentParser {
         functionPosition,
         arguments,
         argumentPositions);
+  }
+
+  /**
+   * Refuses an argument that is an SPL expression ({@code Sum(price * volume)}), which SPL's
+   * Aggregate allows, naming what runs it: this operator aggregates input attributes, and Spark's
+   * entry points compute such an argument as a column before the window (docs/python.md, "SPL
+   * Aggregate without Java"). An argument is judged an expression when, up to the {@code ,} or
+   * {@code )} that ends it, it holds an operator, a parenthesis or a subscript; any other bad
+   * argument is left to the messages that name its first bad token.
+   */
+  private void refuseExpression(AggregateFunction function) {
+    int depth = 0;
+    boolean quoted = false;
+    boolean expression = false;
+    int end = position;
+    for (; end < text.length(); end++) {
+      char c = text.charAt(end);
+      if (quoted) {
+        quoted = c != '"' || text.charAt(end - 1) == '\\';
+        continue;
+      }
+      if (c == '"') {
+        quoted = true;
+      } else if (c == '(' || c == '[') {
+        depth++;
+        expression = true;
+      } else if ((c == ')' || c == ']') && depth > 0) {
+        depth--;
+      } else if (depth == 0 && (c == ',' || c == ')')) {
+        break;
+      } else if ("+-*/%<>=!&|^~?:".indexOf(c) >= 0) {
+        expression = true;
+      }
+    }
+    if (!expression || end == text.length()) {
+      return; // an attribute, or not an argument that ends: the token-by-token messages say why
+    }
+    String argument = text.substring(position, end).strip();
+    throw new OutputAssignmentException(
+        text,
+        argument,
+        position,
+        function.splName()
+            + "'s argument '"
+            + argument
+            + "' at position "
+            + position
+            + " is an SPL expression, and this Aggregate operator aggregates input attributes:"
+            + " compute the expression as an attribute before the window (in SPL, a Functor), or"
+            + " run the assignment with sw.aggregate or Aggregates.aggregate on Spark, which"
+            + " compute expression arguments themselves");
   }
 
   private String identifier(String expected) {

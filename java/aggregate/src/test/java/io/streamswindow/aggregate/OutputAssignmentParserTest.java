@@ -76,6 +76,13 @@ class OutputAssignmentParserTest {
             + " but was given 1",
         "w=ArgMax(price)       | ArgMax  | 2  | ArgMax at position 2 takes 2 arguments (ArgMax(x,"
             + " y)), but was given 1",
+        "v=Sum(price * volume) | price * volume | 6 | Sum's argument 'price * volume' at position 6"
+            + " is an SPL expression, and this Aggregate operator aggregates input attributes:"
+            + " compute the expression as an attribute before the window",
+        "m=Max((float64)s / a) | (float64)s / a | 6 | Max's argument '(float64)s / a' at position 6"
+            + " is an SPL expression",
+        "w=ArgMax(p, sym[0])   | sym[0]  | 12 | ArgMax's argument 'sym[0]' at position 12 is an SPL"
+            + " expression",
       })
   void namesTheBadTokenAndItsPosition(String text, String token, int position, String detail) {
     OutputAssignmentException e =
