@@ -22,7 +22,7 @@ import org.apache.spark.sql.types.StructType;
  *   <li>"inputs": one DataFrame per input port;
  *   <li>"operator": the operator class, and the ports it declares ({@link OperatorArgumentChecks});
  *   <li>"window", "event time", "partitioning", "order_by", "marker column", "keys only": input
- *       port 0's settings ({@link InputChecks});
+ *       port 0's settings, and every port's window and partitioning ({@link InputChecks});
  *   <li>"output schemas": every output port's schema ({@link OutputChecks});
  *   <li>"input SPL types", "output SPL types", "order_by SPL types", "late output": the ports' SPL
  *       schemas and the result's added columns;
