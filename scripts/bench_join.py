@@ -64,6 +64,7 @@ from bench_spark import (
     say,
     stage_batches,
     start_session,
+    used_up,
 )
 
 TARGET = 2.0
@@ -272,14 +273,7 @@ def stream_main() -> None:
         if sink == "memory":
             writer = writer.queryName(f"join_{queries}")
         query = writer.start()
-        try:
-            query.processAllAvailable()
-            progress = [p for p in query.recentProgress if p["numInputRows"] > 0]
-        finally:
-            query.stop()
-        if query.exception() is not None:
-            raise RuntimeError(f"streaming query failed: {query.exception()}")
-        return query, progress
+        return query, used_up(query)
 
     try:
         small = (side(check_rows, "check-left", 0), side(check_rows, "check-right", 1))

@@ -382,13 +382,21 @@ def run_stream(
     if name:
         writer = writer.queryName(name)
     query = writer.start()
+    used_up(query)
+    return query
+
+
+def used_up(query) -> list[dict]:
+    """Waits until a started query has used up its input, stops it, and returns the progress of
+    its micro-batches that read rows; raises what made it fail."""
     try:
         query.processAllAvailable()
+        progress = [p for p in query.recentProgress if p["numInputRows"] > 0]
     finally:
         query.stop()
     if query.exception() is not None:
         raise RuntimeError(f"streaming query failed: {query.exception()}")
-    return query
+    return progress
 
 
 def arrive(source: Path, folder: Path, tag: str) -> None:
@@ -1041,13 +1049,7 @@ def many_keys_stream(bench: Bench) -> dict:
                 )
             finally:
                 spark.conf.set("spark.sql.streaming.stateStore.providerClass", STORES["chunked"])
-            try:
-                query.processAllAvailable()
-                progress = [p for p in query.recentProgress if p["numInputRows"] > 0]
-            finally:
-                query.stop()
-            if query.exception() is not None:
-                raise RuntimeError(f"streaming query failed: {query.exception()}")
+            progress = used_up(query)
             if len(progress) != total or any(p["numInputRows"] != keys for p in progress):
                 got = [p["numInputRows"] for p in progress]
                 raise RuntimeError(f"expected {total} micro-batches of {keys} rows, got {got}")

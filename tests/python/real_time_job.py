@@ -15,8 +15,8 @@ Usage: python real_time_job.py <bootstrap> <connector jars, comma-separated> <sc
   in ``sink``. Reports how long after the writing the last sum came, and how many batches ended.
 * ``policies``: one query per window of ``windows`` (name to [window clause, source, sink]),
   ``sw.aggregate`` summing ``cost`` per key: counts, deltas, punctuation (``mark`` column) and
-  time; ``ports``: PortWindowSums over two topics; with ``join``, ``sw.join`` of two topics key
-  by key, and with ``sort``, ``sw.sort``'s progressive sort of a topic. Each runs until its sink
+  time; ``ports``: PortWindowSums over two topics; ``join``: ``sw.join`` of two topics key by
+  key; and ``sort``: ``sw.sort``'s progressive sort of a topic. Each runs until its sink
   holds what the test expects, as the test gave it, or ``wait_seconds``.
 * ``connect_arrival``: ``arrival`` as a client of a Spark Connect server that this job starts
   (connect_server.py, in its own process, with the connector's jars and local[8]).
@@ -137,6 +137,19 @@ def arrival(spark: SparkSession, bootstrap: str, scratch: str, a: dict[str, Any]
         query.stop()
 
 
+def delivered(
+    kafka: KafkaClient, results: DataFrame, name: str, sink: str, expected: int,
+    scratch: str, a: dict[str, Any],
+) -> float | None:  # fmt: skip
+    """Runs ``results`` to ``sink`` in real-time mode until it holds ``expected`` records (the
+    seconds that took) or ``wait_seconds`` pass (None), then stops it."""
+    query = to_kafka(results, kafka.bootstrap, sink, f"{scratch}/{name}", a["batch_seconds"])
+    try:
+        return wait_for(kafka, sink, expected, a["wait_seconds"])
+    finally:
+        query.stop()
+
+
 def policies(spark: SparkSession, bootstrap: str, scratch: str, a: dict[str, Any]) -> Any:
     kafka = KafkaClient(bootstrap)
     report: dict[str, Any] = {}
@@ -153,11 +166,7 @@ def policies(spark: SparkSession, bootstrap: str, scratch: str, a: dict[str, Any
             marker_column="mark" if punct else None,
             real_time=True,
         )
-        query = to_kafka(results, bootstrap, sink, f"{scratch}/{name}", a["batch_seconds"])
-        try:
-            report[name] = wait_for(kafka, sink, expected, a["wait_seconds"])
-        finally:
-            query.stop()
+        report[name] = delivered(kafka, results, name, sink, expected, scratch, a)
     source, second, sink, expected = a["ports"]
     sums = sw.run_operator(
         readings(spark, bootstrap, source, READINGS_SCHEMA),
@@ -170,41 +179,27 @@ def policies(spark: SparkSession, bootstrap: str, scratch: str, a: dict[str, Any
         output_schema="key string, port int, total double, count long",
         real_time=True,
     )
-    query = to_kafka(sums, bootstrap, sink, f"{scratch}/ports", a["batch_seconds"])
-    try:
-        report["ports"] = wait_for(kafka, sink, expected, a["wait_seconds"])
-    finally:
-        query.stop()
-    if "join" in a:
-        # SPL Join of two topics, key by key; windows that keep every row of a key, so that
-        # each pair matches once whichever of its rows comes first.
-        left, right, sink, expected = a["join"]
-        kept = "partitioned, sliding, count(100)"
-        joined = sw.join(
-            readings(spark, bootstrap, left, READINGS_SCHEMA),
-            readings(spark, bootstrap, right, READINGS_SCHEMA),
-            left_window=kept, right_window=kept, partition_by_lhs="key", partition_by_rhs="key",
-            equality_lhs="L.key", equality_rhs="R.key",
-            output={"key": "L.key", "lseq": "L.seq", "rseq": "R.seq"}, real_time=True,
-        )  # fmt: skip
-        query = to_kafka(joined, bootstrap, sink, f"{scratch}/join", a["batch_seconds"])
-        try:
-            report["join"] = wait_for(kafka, sink, expected, a["wait_seconds"])
-        finally:
-            query.stop()
-    if "sort" in a:
-        # SPL Sort's progressive sort of each key's rows by cost.
-        source, sink, expected = a["sort"]
-        ordered = sw.sort(
-            readings(spark, bootstrap, source, READINGS_SCHEMA),
-            window="partitioned, sliding, count(2), count(1)", partition_by="key",
-            sort_by="cost", real_time=True,
-        )  # fmt: skip
-        query = to_kafka(ordered, bootstrap, sink, f"{scratch}/sort", a["batch_seconds"])
-        try:
-            report["sort"] = wait_for(kafka, sink, expected, a["wait_seconds"])
-        finally:
-            query.stop()
+    report["ports"] = delivered(kafka, sums, "ports", sink, expected, scratch, a)
+    # SPL Join of two topics, key by key; windows that keep every row of a key, so that each pair
+    # matches once whichever of its rows comes first.
+    left, right, sink, expected = a["join"]
+    kept = "partitioned, sliding, count(100)"
+    joined = sw.join(
+        readings(spark, bootstrap, left, READINGS_SCHEMA),
+        readings(spark, bootstrap, right, READINGS_SCHEMA),
+        left_window=kept, right_window=kept, partition_by_lhs="key", partition_by_rhs="key",
+        equality_lhs="L.key", equality_rhs="R.key",
+        output={"key": "L.key", "lseq": "L.seq", "rseq": "R.seq"}, real_time=True,
+    )  # fmt: skip
+    report["join"] = delivered(kafka, joined, "join", sink, expected, scratch, a)
+    # SPL Sort's progressive sort of each key's rows by cost.
+    source, sink, expected = a["sort"]
+    ordered = sw.sort(
+        readings(spark, bootstrap, source, READINGS_SCHEMA),
+        window="partitioned, sliding, count(2), count(1)", partition_by="key",
+        sort_by="cost", real_time=True,
+    )  # fmt: skip
+    report["sort"] = delivered(kafka, ordered, "sort", sink, expected, scratch, a)
     return report
 
 
