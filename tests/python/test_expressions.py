@@ -143,10 +143,11 @@ def test_an_aggregate_argument_spl_refuses_is_named_with_its_assignment(
     trades = spark.createDataFrame(ROWS, TRADES)
     with pytest.raises(sw.ArgumentError) as refused:
         sw.aggregate(trades, window="tumbling, count(2)", output={"v": "Sum(price * volume)"})
+    # The Aggregate operator's own message, as on IBM's harness: positions in the assignment.
     assert str(refused.value).splitlines()[0] == (
-        'output "v=Sum(price * volume)", argument "price * volume": \'*\' at position 6: the'
-        " operands are float64 and int32, and SPL needs one type on both sides (no implicit"
-        " widening): cast one side, e.g. (float64)x"
+        'bad output assignment "v=Sum(price * volume)": Sum\'s argument \'price * volume\' at'
+        " position 6: '*' at position 12: the operands are float64 and int32, and SPL needs one"
+        " type on both sides (no implicit widening): cast one side, e.g. (float64)x"
     )
 
 

@@ -23,6 +23,7 @@ import java.util.function.Supplier;
  * value from.
  */
 final class AggregatePlan {
+  private final ComputedArguments computed;
   private final ValueReader[] groupBy;
   private final GroupAggregator[] outputs; // by output attribute index
 
@@ -36,10 +37,12 @@ final class AggregatePlan {
   private final SliceFunction[] sliceFunctions;
 
   private AggregatePlan(
+      ComputedArguments computed,
       ValueReader[] groupBy,
       GroupAggregator[] outputs,
       Supplier<SlidingAccumulator>[] accumulators,
       SliceFunction[] sliceFunctions) {
+    this.computed = computed;
     this.groupBy = groupBy;
     this.outputs = outputs;
     this.accumulators = accumulators;
@@ -58,6 +61,7 @@ final class AggregatePlan {
       StreamSchema output,
       List<OutputAssignment> assignments,
       List<String> groupBy) {
+    ComputedArguments computed = ComputedArguments.of(input, assignments);
     ValueReader[] keys = new ValueReader[groupBy.size()];
     for (int i = 0; i < keys.length; i++) {
       keys[i] = ValueReader.of(groupByAttribute(input, groupBy.get(i)));
@@ -79,7 +83,7 @@ final class AggregatePlan {
                 + " is not an attribute of the output schema "
                 + output.getLanguageType());
       }
-      List<Attribute> arguments = arguments(assignment, input);
+      List<Attribute> arguments = arguments(assignment, computed);
       String resultType = resultType(assignment, arguments);
       String declared = target.getType().getLanguageType();
       if (!declared.equals(resultType)) {
@@ -109,14 +113,18 @@ final class AggregatePlan {
             SliceFunctions.last(input.getAttribute(target.getName()));
       }
     }
-    return new AggregatePlan(keys, outputs, accumulators, sliceFunctions);
+    return new AggregatePlan(computed, keys, outputs, accumulators, sliceFunctions);
   }
 
-  /** The input attributes an assignment passes to its function. */
-  static List<Attribute> arguments(OutputAssignment assignment, StreamSchema input) {
+  /**
+   * The attributes an assignment passes to its function: input attributes, or those that hold its
+   * expression arguments' values ({@link ComputedArguments}).
+   */
+  static List<Attribute> arguments(OutputAssignment assignment, ComputedArguments computed) {
     List<Attribute> arguments = new ArrayList<>(assignment.arguments().size());
+    StreamSchema input = computed.schema();
     for (int i = 0; i < assignment.arguments().size(); i++) {
-      Attribute attribute = input.getAttribute(assignment.arguments().get(i));
+      Attribute attribute = input.getAttribute(computed.attributeOf(assignment, i));
       if (attribute == null) {
         throw assignment.argumentError(
             i,
@@ -125,7 +133,9 @@ final class AggregatePlan {
                 + "' at position "
                 + assignment.argumentPositions().get(i)
                 + "; the input attributes are "
-                + input.getAttributeNames());
+                + input.getAttributeNames().stream()
+                    .filter(name -> !name.startsWith(ComputedArguments.PREFIX))
+                    .toList());
       }
       arguments.add(attribute);
     }
@@ -227,9 +237,29 @@ final class AggregatePlan {
     return created;
   }
 
+  /**
+   * A window's tuple as this plan reads it: with its expression arguments' values ({@link
+   * ComputedArguments#extend}), or itself when there are none.
+   */
+  Tuple extend(Tuple tuple) {
+    return computed.extend(tuple);
+  }
+
+  /** Whether {@link #extend} gives each tuple as it is. */
+  boolean readsTuplesAsTheyAre() {
+    return computed.isEmpty();
+  }
+
   /** Splits a firing window's tuples into this plan's groups. */
   Firing split(Iterable<Tuple> tuples) {
-    return Firing.of(tuples, groupBy);
+    if (computed.isEmpty()) {
+      return Firing.of(tuples, groupBy);
+    }
+    List<Tuple> extended = new ArrayList<>();
+    for (Tuple tuple : tuples) {
+      extended.add(computed.extend(tuple));
+    }
+    return Firing.of(extended, groupBy);
   }
 
   /**

@@ -48,8 +48,10 @@ public final class AggregateSchema {
     for (String name : groupBy) {
       types.put(name, AggregatePlan.groupByAttribute(input, name).getType().getLanguageType());
     }
-    for (OutputAssignment assignment : OutputAssignmentParser.parseAll(output)) {
-      List<Attribute> arguments = AggregatePlan.arguments(assignment, input);
+    List<OutputAssignment> assignments = OutputAssignmentParser.parseAll(output);
+    ComputedArguments computed = ComputedArguments.of(input, assignments);
+    for (OutputAssignment assignment : assignments) {
+      List<Attribute> arguments = AggregatePlan.arguments(assignment, computed);
       types.put(assignment.attribute(), AggregatePlan.resultType(assignment, arguments));
     }
     if (types.isEmpty()) {

@@ -8,8 +8,9 @@ import java.util.Map;
 /**
  * Reads the {@code output} parameter of the {@link Aggregate} operator: assignments of the form
  * {@code attribute = Function(argument, ...)}, where the function is one of {@link
- * AggregateFunction} and the arguments are input attribute names. Spaces may appear between any two
- * tokens.
+ * AggregateFunction} and each argument is an input attribute's name or an SPL expression over the
+ * input attributes ({@code vwap = Sum(price * volume)}), as SPL's Aggregate allows. Spaces may
+ * appear between any two tokens.
  *
  * <pre>{@code
  * OutputAssignment a = OutputAssignmentParser.parse("who = ArgMax(price, symbol)");
@@ -19,8 +20,9 @@ import java.util.Map;
  * }</pre>
  *
  * <p>Errors are {@link OutputAssignmentException}s naming the bad token and its 0-based position.
- * Only the form and the number of arguments are checked here; attribute names and types are checked
- * against the schemas later ({@link AggregatePlan}, {@link AggregateSchema}).
+ * Only the form and the number of arguments are checked here (an expression argument is kept as its
+ * text, {@link OutputAssignment#isExpression}); attribute names and types are checked against the
+ * schemas later ({@link AggregatePlan}, {@link AggregateSchema}).
  */
 public final class OutputAssignmentParser {
   private final String text;
@@ -109,9 +111,14 @@ public final class OutputAssignmentParser {
     if (!at(')')) {
       while (true) {
         skipSpaces();
-        refuseExpression(function);
         argumentPositions.add(position);
-        arguments.add(identifier("an input attribute name"));
+        int end = expressionEnd();
+        if (end >= 0) {
+          arguments.add(text.substring(position, end).strip());
+          position = end;
+        } else {
+          arguments.add(identifier("an input attribute name"));
+        }
         skipSpaces();
         if (at(')')) {
           break;
@@ -151,14 +158,13 @@ public final class OutputAssignmentParser {
   }
 
   /**
-   * Refuses an argument that is an SPL expression ({@code Sum(price * volume)}), which SPL's
-   * Aggregate allows, naming what runs it: this operator aggregates input attributes, and Spark's
-   * entry points compute such an argument as a column before the window (docs/python.md, "SPL
-   * Aggregate without Java"). An argument is judged an expression when, up to the {@code ,} or
-   * {@code )} that ends it, it holds an operator, a parenthesis or a subscript; any other bad
-   * argument is left to the messages that name its first bad token.
+   * Where the argument at the current position ends when it is an SPL expression ({@code Sum(price
+   * * volume)}), which {@link AggregatePlan} computes per tuple; -1 when it is not one. An argument
+   * is an expression when, up to the {@code ,} or {@code )} that ends it, it holds an operator, a
+   * parenthesis, a subscript or a string; any other argument is an attribute's name, and a bad one
+   * is left to the messages that name its first bad token.
    */
-  private void refuseExpression(AggregateFunction function) {
+  private int expressionEnd() {
     int depth = 0;
     boolean quoted = false;
     boolean expression = false;
@@ -171,6 +177,7 @@ public final class OutputAssignmentParser {
       }
       if (c == '"') {
         quoted = true;
+        expression = true;
       } else if (c == '(' || c == '[') {
         depth++;
         expression = true;
@@ -182,23 +189,11 @@ public final class OutputAssignmentParser {
         expression = true;
       }
     }
-    if (!expression || end == text.length()) {
-      return; // an attribute, or not an argument that ends: the token-by-token messages say why
+    if (expression && end == text.length()) {
+      position = end;
+      throw error("expected ',' or ')' at position " + end + ", found the end of the assignment");
     }
-    String argument = text.substring(position, end).strip();
-    throw new OutputAssignmentException(
-        text,
-        argument,
-        position,
-        function.splName()
-            + "'s argument '"
-            + argument
-            + "' at position "
-            + position
-            + " is an SPL expression, and this Aggregate operator aggregates input attributes:"
-            + " compute the expression as an attribute before the window (in SPL, a Functor), or"
-            + " run the assignment with sw.aggregate or Aggregates.aggregate on Spark, which"
-            + " compute expression arguments themselves");
+    return expression ? end : -1;
   }
 
   private String identifier(String expected) {

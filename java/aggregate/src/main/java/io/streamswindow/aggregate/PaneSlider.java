@@ -78,7 +78,7 @@ final class PaneSlider {
       slice.attach(groups);
     }
     for (int i = groups.folded; i < slice.size(); i++) {
-      groups.add(slice.tuple(i), slice.arrival(i), plan);
+      groups.add(plan.extend(slice.tuple(i)), slice.arrival(i), plan);
     }
     groups.folded = slice.size();
     return groups;

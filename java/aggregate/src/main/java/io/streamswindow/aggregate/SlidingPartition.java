@@ -4,6 +4,7 @@ import com.ibm.streams.operator.Tuple;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -36,6 +37,13 @@ final class SlidingPartition {
   private long arrivals;
   private int size;
 
+  /**
+   * With expression arguments: the tuple the groups hold for each window tuple held (the window's
+   * tuple with its computed values, {@link AggregatePlan#extend}), so that an eviction finds the
+   * one its group holds; null without.
+   */
+  private final Map<Tuple, Tuple> extendedOf;
+
   private SlidingPartition(AggregatePlan plan) {
     this.plan = plan;
     this.groupBy = plan.groupBy();
@@ -48,6 +56,7 @@ final class SlidingPartition {
       this.groups = new HashMap<>();
       this.order = new ArrayList<>();
     }
+    this.extendedOf = plan.readsTuplesAsTheyAre() ? null : new IdentityHashMap<>();
   }
 
   /**
@@ -65,6 +74,11 @@ final class SlidingPartition {
 
   /** A tuple arrives. */
   void insert(Tuple tuple) {
+    if (extendedOf != null) {
+      Tuple extended = plan.extend(tuple);
+      extendedOf.put(tuple, extended);
+      tuple = extended;
+    }
     groupOf(tuple).push(tuple, arrivals++);
     size++;
   }
@@ -76,6 +90,13 @@ final class SlidingPartition {
    *     first in, first out, and this partition no longer mirrors it
    */
   boolean evict(Tuple tuple) {
+    Tuple held = tuple;
+    if (extendedOf != null) {
+      tuple = extendedOf.get(held);
+      if (tuple == null) {
+        return false;
+      }
+    }
     SlidingGroup group;
     if (only != null) {
       group = only;
@@ -87,6 +108,9 @@ final class SlidingPartition {
     }
     if (!group.popIfOldest(tuple)) {
       return false;
+    }
+    if (extendedOf != null) {
+      extendedOf.remove(held);
     }
     size--;
     reorder = only == null;

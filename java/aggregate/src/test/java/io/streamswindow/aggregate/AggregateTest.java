@@ -311,6 +311,87 @@ class AggregateTest {
   }
 
   @Test
+  void expressionArgumentsAreComputedPerTupleAsSplsAggregateDoes() throws Exception {
+    // IBM's VWAP sample: stream<rstring symbol, float64 vwap, float64 volume> Vwap =
+    //   Aggregate(Trades) { window Trades: tumbling, count(3); param groupBy: symbol;
+    //   output Vwap: vwap = Sum(price * volume) / Sum(volume), volume = Sum(volume); }
+    // Here each output function is one assignment: the notional and the volume per group.
+    String trades = "tuple<rstring symbol, float64 price, int32 volume>";
+    AggregateRun run =
+        AggregateRun.of(
+                trades,
+                "tuple<rstring symbol, float64 notional, int32 volume, float64 cheapest>",
+                in -> in.tumbling().evictCount(3))
+            .groupBy("symbol")
+            .output(
+                "notional=Sum(price * (float64)volume)",
+                "volume=Sum(volume)",
+                "cheapest = Min( price / 2.0 )")
+            .start();
+    run.submit("IBM", 100.0, 10).submit("HPQ", 20.0, 5).submit("IBM", 102.0, 30);
+    assertEquals(
+        List.of("(IBM, 4060.0, 40, 50.0)", "(HPQ, 100.0, 5, 10.0)", "WINDOW_MARKER"), run.take());
+    run.shutdown();
+  }
+
+  @Test
+  void aSlidingWindowComputesExpressionArgumentsIncrementallyAndByRecomputingAlike()
+      throws Exception {
+    String staff = "tuple<rstring name, int32 salary, int32 age>";
+    for (String mode : List.of("incremental", "recompute")) {
+      AggregateRun run =
+          AggregateRun.of(
+                  staff,
+                  "tuple<rstring name, float64 ratio, int32 n>",
+                  in -> in.sliding().evictCount(2).triggerCount(1))
+              .output("ratio=Max((float64)salary / (float64)age)", "n=Count()")
+              .parameter("slidingAggregation", mode)
+              .flag("aggregateIncompleteWindows", true)
+              .start();
+      run.submit("a", 100, 50).submit("b", 90, 30).submit("c", 60, 60).submit("d", 80, 40);
+      assertEquals(
+          List.of(
+              "(a, 2.0, 1)",
+              "WINDOW_MARKER",
+              "(b, 3.0, 2)",
+              "WINDOW_MARKER",
+              "(c, 3.0, 2)",
+              "WINDOW_MARKER",
+              "(d, 2.0, 2)",
+              "WINDOW_MARKER"),
+          run.take(),
+          mode);
+      run.shutdown();
+    }
+  }
+
+  @Test
+  void expressionArgumentsThatSplRefusesAreNamedWithTheirPosition() {
+    String trades = "tuple<rstring symbol, float64 price, int32 volume>";
+    assertRefused(
+        AggregateRun.of(trades, "tuple<float64 v>", in -> in.tumbling().evictCount(2))
+            .output("v=Sum(price * volume)"),
+        OutputAssignmentException.class,
+        "Sum's argument 'price * volume' at position 6: '*' at position 12: the operands are"
+            + " float64 and int32");
+    assertRefused(
+        AggregateRun.of(trades, "tuple<float64 v>", in -> in.tumbling().evictCount(2))
+            .output("v=Sum(price * qty)"),
+        OutputAssignmentException.class,
+        "Sum's argument 'price * qty' at position 6: ");
+    assertRefused(
+        AggregateRun.of(trades, "tuple<float64 v>", in -> in.tumbling().evictCount(2))
+            .output("v=Average(symbol + \"!\")"),
+        OutputAssignmentException.class,
+        "'symbol + \"!\"' at position 10 has type rstring, but Average(x) needs numeric");
+    assertRefused(
+        AggregateRun.of(trades, "tuple<timestamp v>", in -> in.tumbling().evictCount(2))
+            .output("v=Max(getTimestamp())"),
+        OutputAssignmentException.class,
+        "Max's argument 'getTimestamp()' at position 6 reads the clock");
+  }
+
+  @Test
   void anInputPortWithoutAWindowIsRefused() {
     assertRefused(
         AggregateRun.of(V, V, in -> {}).output("cost=Sum(cost)"),

@@ -25,6 +25,24 @@ class OutputAssignmentParserTest {
   }
 
   @Test
+  void keepsExpressionArgumentsAsTheirTextWithTheirPositions() {
+    OutputAssignment a =
+        OutputAssignmentParser.parse("w = ArgMax( (float64)s / (float64)a , f(x, \"),\") )");
+    assertEquals(List.of("(float64)s / (float64)a", "f(x, \"),\")"), a.arguments());
+    assertEquals(List.of(12, 38), a.argumentPositions());
+    assertTrue(a.isExpression(0));
+    assertTrue(a.isExpression(1));
+    OutputAssignment vwap = OutputAssignmentParser.parse("v=Sum(price * volume)");
+    assertEquals(List.of("price * volume"), vwap.arguments());
+    assertEquals(List.of(6), vwap.argumentPositions());
+    assertEquals("v=Sum(price * volume)", vwap.toString());
+    OutputAssignment plain = OutputAssignmentParser.parse("w=ArgMax(p, sym[0])");
+    assertEquals(List.of("p", "sym[0]"), plain.arguments());
+    assertEquals(false, plain.isExpression(0));
+    assertTrue(plain.isExpression(1));
+  }
+
+  @Test
   void readsFunctionsWithoutArguments() {
     OutputAssignment a = OutputAssignmentParser.parse("n=Count()");
     assertEquals(AggregateFunction.COUNT, a.function());
@@ -76,13 +94,8 @@ class OutputAssignmentParserTest {
             + " but was given 1",
         "w=ArgMax(price)       | ArgMax  | 2  | ArgMax at position 2 takes 2 arguments (ArgMax(x,"
             + " y)), but was given 1",
-        "v=Sum(price * volume) | price * volume | 6 | Sum's argument 'price * volume' at position 6"
-            + " is an SPL expression, and this Aggregate operator aggregates input attributes:"
-            + " compute the expression as an attribute before the window",
-        "m=Max((float64)s / a) | (float64)s / a | 6 | Max's argument '(float64)s / a' at position 6"
-            + " is an SPL expression",
-        "w=ArgMax(p, sym[0])   | sym[0]  | 12 | ArgMax's argument 'sym[0]' at position 12 is an SPL"
-            + " expression",
+        "v=Sum(price * volume  | ''      | 20 | expected ',' or ')' at position 20, found the end"
+            + " of the assignment",
       })
   void namesTheBadTokenAndItsPosition(String text, String token, int position, String detail) {
     OutputAssignmentException e =

@@ -39,7 +39,7 @@ class SlicedPaneAggregateTest {
               + " rstring timing, int32 n, int32 all, int32 groups, list<int32> sizes, int64 si,"
               + " int64 ai, float64 sx, float64 ax, float64 mn, rstring mx, rstring am,"
               + " rstring aM, int32 mc, int32 Mc, rstring f, int64 l, list<rstring> c,"
-              + " int32 cd, int32 k>");
+              + " int32 cd, int32 k, float64 ex, rstring es>");
   private static final List<String> OUTPUT =
       List.of(
           "start=intervalStart()",
@@ -63,7 +63,9 @@ class SlicedPaneAggregateTest {
           "f=First(s)",
           "l=Last(i)",
           "c=Collect(s)",
-          "cd=CountDistinct(i)");
+          "cd=CountDistinct(i)",
+          "ex=Sum(x * 2.0 + (float64)k)",
+          "es=Max(s + \"|\" + (rstring)i)");
 
   /** Pane options: D, P, O, A (seconds). */
   static Stream<Arguments> layouts() {

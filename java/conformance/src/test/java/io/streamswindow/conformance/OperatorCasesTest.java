@@ -18,6 +18,7 @@ import com.ibm.streams.operator.StreamSchema;
 import com.ibm.streams.operator.StreamingData.Punctuation;
 import com.ibm.streams.operator.StreamingOutput;
 import com.ibm.streams.operator.Tuple;
+import io.streamswindow.aggregate.Aggregate;
 import io.streamswindow.engine.ManualClock;
 import io.streamswindow.harness.Harness;
 import io.streamswindow.join.Join;
@@ -28,7 +29,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
@@ -37,9 +40,10 @@ import org.junit.jupiter.api.TestFactory;
  * SPL's relational operators stated as data ({@code tests/operators/<operator>.json}, docs/
  * conformance.md, "SPL operators as data"), run through IBM's harness: each case declares the
  * operator's window from its clause with IBM's builder calls, submits its steps on a manual clock,
- * and compares what the output port delivers, tuples by their {@code id} and marks by name, with
- * the case's {@code output}, or the refusal's first line with its {@code error}. {@code
- * SortCasesTest} of the Spark adapter runs the same files on Spark.
+ * and compares what the output port delivers, tuples by their {@code id} (Aggregate's by their
+ * attributes' values, its {@code expected}) and marks by name, with the case's {@code output}, or
+ * the refusal's first line with its {@code error}. {@code SortCasesTest}, {@code JoinCasesTest} and
+ * {@code AggregateCasesTest} of the Spark adapter run the same files on Spark.
  */
 class OperatorCasesTest {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -56,6 +60,13 @@ class OperatorCasesTest {
     return cases("join.json").stream()
         .filter(c -> runsOn(c, "harness"))
         .map(c -> DynamicTest.dynamicTest(c.get("name").asText(), () -> runJoin(c)));
+  }
+
+  @TestFactory
+  Stream<DynamicTest> aggregateCases() throws IOException {
+    return cases("aggregate.json").stream()
+        .filter(c -> runsOn(c, "harness"))
+        .map(c -> DynamicTest.dynamicTest(c.get("name").asText(), () -> runAggregate(c)));
   }
 
   /** The cases of one file under {@code tests/operators}. */
@@ -145,6 +156,82 @@ class OperatorCasesTest {
     graph.shutdown().get();
     List<String> expected = strings(c, "output");
     assertEquals(expected, List.copyOf(delivered), c.get("name").asText());
+  }
+
+  private static void runAggregate(JsonNode c) throws Exception {
+    String schema = c.get("schema").asText();
+    JavaOperatorTester tester = new JavaOperatorTester();
+    OperatorInvocation<Aggregate> op = tester.singleOp(Aggregate.class);
+    InputPortDeclaration in = op.addInput(schema);
+    for (DeclarationCall call :
+        ClauseDeclaration.calls(c.get("window").asText(), SplSchema.parse(schema))) {
+      call.applyTo(in);
+    }
+    OutputPortDeclaration out = op.addOutput(c.get("outputSchema").asText());
+    op.setStringParameter("output", strings(c, "output").toArray(new String[0]));
+    if (c.has("groupBy")) {
+      op.setStringParameter("groupBy", strings(c, "groupBy").toArray(new String[0]));
+    }
+    JavaTestableGraph graph = Harness.withClock(tester.tester(op), ManualClock.startingAt(0.0));
+    if (c.has("error")) {
+      Exception refused = assertThrows(Exception.class, () -> graph.initialize().get());
+      String message = rootMessage(refused);
+      assertTrue(
+          message.startsWith(c.get("error").asText()),
+          "refused with \"" + message + "\", expected \"" + c.get("error").asText() + "\"");
+      return;
+    }
+    List<Object> delivered = Collections.synchronizedList(new ArrayList<>());
+    graph.registerStreamHandler(
+        out,
+        new StreamHandler<Tuple>() {
+          @Override
+          public void tuple(Tuple tuple) {
+            Map<String, String> values = new LinkedHashMap<>();
+            for (int i = 0; i < tuple.getStreamSchema().getAttributeCount(); i++) {
+              values.put(
+                  tuple.getStreamSchema().getAttribute(i).getName(),
+                  String.valueOf(tuple.getObject(i)));
+            }
+            delivered.add(values);
+          }
+
+          @Override
+          public void mark(Punctuation mark) {
+            delivered.add(mark.name());
+          }
+        });
+    StreamingOutput<OutputTuple> input = graph.getInputTester(in);
+    graph.initialize().get().allPortsReady().get();
+    for (JsonNode step : c.get("steps")) {
+      if (step.has("tuple")) {
+        OutputTuple tuple = input.newTuple();
+        TupleValues.set(tuple, input.getStreamSchema(), (ObjectNode) step.get("tuple"));
+        input.submit(tuple);
+      } else {
+        input.punctuate(Punctuation.valueOf(step.get("punct").asText()));
+      }
+    }
+    graph.shutdown().get();
+    assertEquals(expectedItems(c), List.copyOf(delivered), c.get("name").asText());
+  }
+
+  /**
+   * A case's {@code expected} output: a mark by its name, a tuple as its attributes' values as text
+   * (numbers as Java prints them), in attribute order.
+   */
+  static List<Object> expectedItems(JsonNode c) {
+    List<Object> items = new ArrayList<>();
+    for (JsonNode item : c.get("expected")) {
+      if (item.isTextual()) {
+        items.add(item.asText());
+      } else {
+        Map<String, String> values = new LinkedHashMap<>();
+        item.fields().forEachRemaining(f -> values.put(f.getKey(), f.getValue().asText()));
+        items.add(values);
+      }
+    }
+    return items;
   }
 
   private static void runJoin(JsonNode c) throws Exception {

@@ -23,14 +23,19 @@ public final class SplExpression implements Serializable {
   private static final long serialVersionUID = 1L;
 
   private final String text;
+
+  /** Where {@code text} stands in the text it was taken from; messages give positions there. */
+  private final int offset;
+
   private final ExpressionScope scope;
   private transient TypedExpression typed;
   private transient ExpressionEvaluator.Evaluation evaluation;
   private transient PrimitiveEvaluations.DoubleEvaluation doubles;
   private transient PrimitiveEvaluations.BooleanEvaluation booleans;
 
-  private SplExpression(String text, ExpressionScope scope) {
+  private SplExpression(String text, int offset, ExpressionScope scope) {
     this.text = text;
+    this.offset = offset;
     this.scope = scope;
     prepare();
   }
@@ -42,11 +47,26 @@ public final class SplExpression implements Serializable {
    *     an unknown attribute or function, or a type SPL refuses
    */
   public static SplExpression compile(String text, ExpressionScope scope) {
-    return new SplExpression(text, scope);
+    return new SplExpression(text, 0, scope);
+  }
+
+  /**
+   * As {@link #compile(String, ExpressionScope)}, for an expression that stands at {@code offset}
+   * of a longer text (an argument of an Aggregate's output assignment): a refusal's position and
+   * message count from the start of that text.
+   *
+   * <pre>{@code
+   * SplExpression.compileAt("price * volume", 6, scope);   // "'*' at position 12: ..."
+   * }</pre>
+   */
+  public static SplExpression compileAt(String text, int offset, ExpressionScope scope) {
+    return new SplExpression(text, offset, scope);
   }
 
   private void prepare() {
-    typed = ExpressionTypeChecker.check(text, ExpressionParser.parse(text), scope);
+    // Spaces before an expression change nothing but where its tokens stand.
+    String placed = offset == 0 ? text : " ".repeat(offset) + text;
+    typed = ExpressionTypeChecker.check(placed, ExpressionParser.parse(placed), scope);
     TypedExpression unbound = ExpressionTypeChecker.unboundValue(typed);
     if (unbound != null) {
       throw new SplExpressionException(

@@ -62,6 +62,20 @@ class SplExpressionTest {
   }
 
   @Test
+  void anExpressionCompiledAtItsPlaceInALongerTextCountsPositionsThere() {
+    SplExpressionException refused =
+        assertThrows(
+            SplExpressionException.class,
+            () -> SplExpression.compileAt("price * volume", 6, ExpressionScope.of(TRADES)));
+    assertEquals(12, refused.position());
+    assertTrue(refused.getMessage().startsWith("'*' at position 12: "), refused.getMessage());
+    SplExpression placed =
+        SplExpression.compileAt("price * (float64)volume", 6, ExpressionScope.of(TRADES));
+    assertEquals("price * (float64)volume", placed.text());
+    assertEquals(20300.0, placed.evaluate(trade("IBM", 101.5, 200)));
+  }
+
+  @Test
   void theClockMakesAnExpressionStateful() {
     assertTrue(
         SplExpression.compile("getTimestampInSecs() > 0.0", ExpressionScope.of(TRADES)).stateful());

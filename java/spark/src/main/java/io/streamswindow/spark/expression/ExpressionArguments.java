@@ -1,13 +1,15 @@
 package io.streamswindow.spark.expression;
 
+import io.streamswindow.aggregate.OutputAssignment;
+import io.streamswindow.aggregate.OutputAssignmentException;
+import io.streamswindow.aggregate.OutputAssignmentParser;
+import io.streamswindow.expression.ExpressionScope;
 import io.streamswindow.expression.SplExpression;
-import io.streamswindow.expression.SplExpressionException;
 import io.streamswindow.spark.types.SplSparkTypes;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Pattern;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 
@@ -35,15 +37,14 @@ public record ExpressionArguments(
   /** The prefix of the added columns' names, which no SPL attribute a user declares starts with. */
   public static final String PREFIX = "__sw_arg";
 
-  private static final Pattern NAME = Pattern.compile("\\$?[A-Za-z_][A-Za-z0-9_]*");
-
   /**
    * The input and assignments with every expression argument made a column.
    *
    * @param input the rows
    * @param output the assignments as the caller gave them
    * @param splTypes the SPL types stated for input columns
-   * @throws IllegalArgumentException naming the assignment and the argument SPL refuses
+   * @throws io.streamswindow.aggregate.OutputAssignmentException naming the assignment, the
+   *     argument and the token SPL refuses, as the Aggregate operator does on IBM's harness
    */
   public static ExpressionArguments of(
       Dataset<Row> input, List<String> output, Map<String, String> splTypes) {
@@ -51,84 +52,39 @@ public record ExpressionArguments(
     List<String> rewritten = new ArrayList<>(output.size());
     Map<String, String> added = new LinkedHashMap<>();
     int next = 0;
+    ExpressionScope scope =
+        ExpressionScope.of(
+            SplSparkTypes.toSpl(input.schema(), splTypes, SplSparkTypes.Direction.INPUT));
     for (String assignment : output) {
-      int open = assignment.indexOf('(');
-      int close = assignment.lastIndexOf(')');
-      if (open < 0
-          || close < open
-          || assignment.indexOf('=') < 0
-          || assignment.indexOf('=') > open) {
-        rewritten.add(assignment); // not of the form name=Function(...): the operator says why
+      OutputAssignment parsed;
+      try {
+        parsed = OutputAssignmentParser.parse(assignment);
+      } catch (OutputAssignmentException notAnAssignment) {
+        rewritten.add(assignment); // the operator names what is wrong, as for any assignment
         continue;
       }
-      StringBuilder text = new StringBuilder(assignment.substring(0, open + 1));
-      List<String> arguments = split(assignment.substring(open + 1, close));
-      for (int i = 0; i < arguments.size(); i++) {
-        String argument = arguments.get(i).trim();
-        if (i > 0) {
-          text.append(", ");
-        }
-        if (argument.isEmpty() || NAME.matcher(argument).matches()) {
-          text.append(argument);
+      StringBuilder text = new StringBuilder();
+      int copied = 0;
+      for (int i = 0; i < parsed.arguments().size(); i++) {
+        if (!parsed.isExpression(i)) {
           continue;
         }
+        String argument = parsed.arguments().get(i);
+        int at = parsed.argumentPositions().get(i);
         String column = PREFIX + next++;
-        SplExpression typed;
-        try {
-          typed = SplColumns.compile(input.schema(), argument, splTypes);
-        } catch (SplExpressionException refused) {
-          throw new IllegalArgumentException(
-              "output \""
-                  + assignment.trim()
-                  + "\", argument \""
-                  + argument
-                  + "\": "
-                  + refused.getMessage(),
-              refused);
-        }
-        rows = rows.withColumn(column, SplColumns.column(input.schema(), argument, splTypes));
+        SplExpression typed = parsed.compileArgument(i, scope);
+        rows = rows.withColumn(column, SplColumns.translated(typed, input.schema()));
         String type = typed.type().getLanguageType();
         if (!SplSparkTypes.defaultType(SplSparkTypes.sparkType(typed.type().getMetaType()), column)
             .getLanguageType()
             .equals(type)) {
           added.put(column, type);
         }
-        text.append(column);
+        text.append(assignment, copied, at).append(column);
+        copied = at + argument.length();
       }
-      text.append(assignment.substring(close));
-      rewritten.add(text.toString());
+      rewritten.add(text.append(assignment.substring(copied)).toString());
     }
     return new ExpressionArguments(rows, List.copyOf(rewritten), Map.copyOf(added));
-  }
-
-  /** The arguments of a call, split at the commas outside parentheses, brackets and strings. */
-  static List<String> split(String arguments) {
-    List<String> parts = new ArrayList<>();
-    int depth = 0;
-    char quote = 0;
-    int start = 0;
-    for (int i = 0; i < arguments.length(); i++) {
-      char c = arguments.charAt(i);
-      if (quote != 0) {
-        if (c == '\\') {
-          i++;
-        } else if (c == quote) {
-          quote = 0;
-        }
-      } else if (c == '"' || c == '\'') {
-        quote = c;
-      } else if (c == '(' || c == '[' || c == '{') {
-        depth++;
-      } else if (c == ')' || c == ']' || c == '}') {
-        depth--;
-      } else if (c == ',' && depth == 0) {
-        parts.add(arguments.substring(start, i));
-        start = i + 1;
-      }
-    }
-    if (!arguments.isBlank() || !parts.isEmpty()) {
-      parts.add(arguments.substring(start));
-    }
-    return parts;
   }
 }
