@@ -2,9 +2,10 @@
 
 ``KafkaBroker`` starts and stops a broker through ``scripts/kafka`` (which fetches its pinned
 jars from Maven Central on first use, tools/kafka/pom.xml) in a directory of its own, on a free
-port. ``KafkaClient`` writes and reads topics with the console producer and consumer that come
-with the broker's jars (``java -cp tools/kafka/target/broker/*``): no Python Kafka client, and
-nothing in common with Spark's connector, so that a test reads what Spark wrote independently.
+port. ``KafkaClient`` writes and reads topics through Kafka's own Java client from the broker's
+jars, kept running in a JVM of its own (tools/kafka/KafkaStdioClient.java): no Python Kafka
+client, and nothing in common with Spark's connector, so that a test reads what Spark wrote
+independently.
 ``connector_jars`` gives the jars of Spark's Kafka connector for the running pyspark's line.
 
 conftest.py's ``kafka_broker`` fixture starts one broker for the whole test run.
@@ -12,28 +13,27 @@ conftest.py's ``kafka_broker`` fixture starts one broker for the whole test run.
 
 from __future__ import annotations
 
+import json
 import os
+import select
 import shutil
 import socket
 import subprocess
+import tempfile
+import threading
+import weakref
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
+from typing import IO, Any
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "scripts" / "kafka"
 BROKER_JARS = ROOT / "tools" / "kafka" / "target" / "broker"
 TOOLS_LOGGING = ROOT / "tools" / "kafka" / "tools-log4j.properties"
-
-# Kafka's console tools, in the jars of Kafka 3.9 (the producer is still in the broker's jar).
-CONSOLE_PRODUCER = "kafka.tools.ConsoleProducer"
-CONSOLE_CONSUMER = "org.apache.kafka.tools.consumer.ConsoleConsumer"
-GET_OFFSETS = "org.apache.kafka.tools.GetOffsetShell"
-TOPICS = "org.apache.kafka.tools.TopicCommand"
-
-# What separates a record's key from its value in the console tools' lines.
-SEPARATOR = "\t"
+# The Kafka client that KafkaClient keeps running, run from its source with the broker's jars.
+STDIO_CLIENT = ROOT / "tools" / "kafka" / "KafkaStdioClient.java"
 
 
 class KafkaError(RuntimeError):
@@ -118,114 +118,121 @@ def _script(*arguments: str, timeout: float = 300) -> str:
 
 
 class KafkaClient:
-    """Kafka's console tools against one broker (``bootstrap``: "host:port"). Each call starts a
-    JVM (about a second); the broker's jars must have been fetched (``KafkaBroker.start`` or
-    ``scripts/kafka fetch`` does)."""
+    """Writes and reads the topics of one broker (``bootstrap``: "host:port") through one Kafka
+    client kept running in a JVM of its own (tools/kafka/KafkaStdioClient.java, started at the
+    first call and ended with this process or ``close``): a call costs milliseconds, where each
+    of Kafka's console tools started a JVM, about a second. The broker's jars must have been
+    fetched (``KafkaBroker.start`` or ``scripts/kafka fetch`` does)."""
 
     def __init__(self, bootstrap: str) -> None:
         self.bootstrap = bootstrap
+        self._process: subprocess.Popen[str] | None = None
+        self._errors: IO[str] | None = None
+        self._lock = threading.Lock()
 
-    def _tool(
-        self, main: str, *arguments: str, stdin: str | None = None, timeout: float = 120
-    ) -> str:
-        java = java_command()
-        if java is None:
-            raise KafkaError("java not found (set JAVA_HOME or put java on PATH)")
-        command = [
-            java,
-            f"-Dlog4j.configuration=file:{TOOLS_LOGGING}",
-            "-cp",
-            f"{BROKER_JARS}/*",
-            main,
-            "--bootstrap-server",
-            self.bootstrap,
-            *arguments,
-        ]
-        try:
-            done = subprocess.run(
-                command,
-                input=stdin,
-                stdin=None if stdin is not None else subprocess.DEVNULL,
-                capture_output=True,
+    def _call(self, request: dict[str, Any], timeout: float = 120) -> Any:
+        """Sends one request to the client's JVM; its answer, or a KafkaError naming what failed."""
+        with self._lock:
+            process = self._started()
+            assert process.stdin is not None and process.stdout is not None
+            try:
+                process.stdin.write(json.dumps(request) + "\n")
+                process.stdin.flush()
+            except OSError as gone:
+                raise KafkaError(f"the Kafka client's JVM ended:\n{self._stderr()}") from gone
+            ready, _, _ = select.select([process.stdout], [], [], timeout)
+            line = process.stdout.readline() if ready else ""
+            if not ready:
+                self._end()
+                raise KafkaError(f"{request['op']} of {request['topic']} took over {timeout:.0f} s")
+            if not line:
+                raise KafkaError(f"the Kafka client's JVM ended:\n{self._stderr()}")
+        answer = json.loads(line)
+        if "error" in answer:
+            raise KafkaError(f"{request['op']} of {request['topic']} failed: {answer['error']}")
+        return answer["ok"]
+
+    def _started(self) -> subprocess.Popen[str]:
+        if self._process is None or self._process.poll() is not None:
+            java = java_command()
+            if java is None:
+                raise KafkaError("java not found (set JAVA_HOME or put java on PATH)")
+            self._errors = tempfile.TemporaryFile("w+")
+            self._process = subprocess.Popen(
+                [
+                    java,
+                    f"-Dlog4j.configuration=file:{TOOLS_LOGGING}",
+                    "-cp",
+                    f"{BROKER_JARS}/*",
+                    str(STDIO_CLIENT),
+                    self.bootstrap,
+                ],
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=self._errors,
                 text=True,
-                timeout=timeout,
             )
-        except subprocess.TimeoutExpired as expired:
-            raise KafkaError(f"{main} took over {timeout:.0f} s") from expired
-        if done.returncode != 0:
-            raise KafkaError(f"{main} failed (exit {done.returncode}):\n{done.stderr.strip()}")
-        return done.stdout
+            weakref.finalize(self, KafkaClient._end_process, self._process)
+        return self._process
+
+    def _stderr(self) -> str:
+        if self._errors is None:
+            return ""
+        self._errors.seek(0)
+        return self._errors.read().strip()
+
+    @staticmethod
+    def _end_process(process: subprocess.Popen[str]) -> None:
+        """Ends the client's JVM: its standard input closes, and it stops when it has read it."""
+        if process.poll() is None:
+            try:
+                if process.stdin is not None:
+                    process.stdin.close()
+                process.wait(timeout=10)
+            except (OSError, subprocess.TimeoutExpired):
+                process.kill()
+
+    def _end(self) -> None:
+        if self._process is not None:
+            KafkaClient._end_process(self._process)
+            self._process = None
+
+    def close(self) -> None:
+        """Ends the client's JVM; a later call starts another."""
+        with self._lock:
+            self._end()
 
     def create_topic(self, topic: str, partitions: int = 2) -> None:
         """Creates ``topic`` (replication factor 1: the local broker is alone)."""
-        self._tool(
-            TOPICS, "--create", "--topic", topic, "--partitions", str(partitions),
-            "--replication-factor", "1",
-        )  # fmt: skip
+        self._call({"op": "create", "topic": topic, "partitions": partitions})
 
     def produce(self, topic: str, records: Iterable[tuple[str | None, str]]) -> int:
         """Writes (key, value) records to ``topic`` in order, acknowledged by the broker
         (acks=all) before this returns; records with the same key land in the same partition,
         in order. Either every key is None or none is. Returns how many were written."""
-        lines: list[str] = []
-        keyed: set[bool] = set()
-        for key, value in records:
-            for text in (key, value):
-                if text is not None and ("\n" in text or SEPARATOR in text):
-                    raise ValueError(f"a key or value holds a tab or a newline: {text!r}")
-            keyed.add(key is not None)
-            lines.append(value if key is None else f"{key}{SEPARATOR}{value}")
-        if len(keyed) > 1:
+        given = [[key, value] for key, value in records]
+        if len({key is None for key, _ in given}) > 1:
             raise ValueError("either every record has a key or none has")
-        if not lines:
+        if not given:
             return 0
-        self._tool(
-            CONSOLE_PRODUCER, "--topic", topic,
-            "--producer-property", "acks=all",
-            "--property", f"parse.key={'true' if True in keyed else 'false'}",
-            "--property", f"key.separator={SEPARATOR}",
-            stdin="\n".join(lines) + "\n",
-        )  # fmt: skip
-        return len(lines)
+        return int(self._call({"op": "produce", "topic": topic, "records": given}))
 
     def end_offsets(self, topic: str) -> dict[int, int]:
         """Each partition's end offset: how many records it holds (nothing is deleted here)."""
-        offsets: dict[int, int] = {}
-        for line in self._tool(GET_OFFSETS, "--topic", topic, "--time", "-1").split():
-            name, partition, offset = line.rsplit(":", 2)
-            if name == topic:
-                offsets[int(partition)] = int(offset)
-        return offsets
+        answer = self._call({"op": "offsets", "topic": topic})
+        return {int(partition): int(offset) for partition, offset in answer.items()}
 
     def consume(self, topic: str, timeout: float = 60) -> list[Record]:
         """Every record of ``topic``, from the start of each partition to its end offset now,
         in (partition, offset) order."""
-        total = sum(self.end_offsets(topic).values())
-        if total == 0:
-            return []
-        out = self._tool(
-            CONSOLE_CONSUMER, "--topic", topic, "--from-beginning",
-            "--max-messages", str(total), "--timeout-ms", str(int(timeout * 1000)),
-            "--property", "print.partition=true", "--property", "print.offset=true",
-            "--property", "print.key=true", "--property", f"key.separator={SEPARATOR}",
+        answer = self._call(
+            {"op": "consume", "topic": topic, "timeout_ms": int(timeout * 1000)},
             timeout=timeout + 30,
-        )  # fmt: skip
-        records = []
-        for line in out.splitlines():
-            if not line.startswith("Partition:"):
-                continue
-            partition, offset, key, value = line.split(SEPARATOR, 3)
-            records.append(
-                Record(
-                    partition=int(partition.removeprefix("Partition:")),
-                    offset=int(offset.removeprefix("Offset:")),
-                    key=None if key == "null" else key,
-                    value=value,
-                )
-            )
-        if len(records) != total:
-            raise KafkaError(f"read {len(records)} records of {topic}, expected {total}")
-        return sorted(records, key=lambda r: (r.partition, r.offset))
+        )
+        return [
+            Record(partition=partition, offset=offset, key=key, value=value)
+            for partition, offset, key, value in answer
+        ]
 
 
 class KafkaBroker(KafkaClient):
@@ -273,6 +280,7 @@ class KafkaBroker(KafkaClient):
         return self
 
     def stop(self) -> None:
+        self.close()
         _script("stop", "--dir", str(self.directory))
 
     @property

@@ -4,7 +4,7 @@ Aggregate with ``real_time=True``, Kafka out, each query under ``trigger(realTim
 
 test_real_time.py runs this in a subprocess: spark.jars is read only when a process starts its
 JVM, so the shared test session cannot gain Spark's Kafka connector, and real-time mode runs
-every stage's tasks at once, which takes more task slots (local[8]) than the shared session has.
+every stage's tasks at once, which takes more task slots (local[32]) than the shared session has.
 
 Usage: python real_time_job.py <bootstrap> <connector jars, comma-separated> <scratch directory>
     <what> <arguments as JSON>, where <what> is:
@@ -16,8 +16,8 @@ Usage: python real_time_job.py <bootstrap> <connector jars, comma-separated> <sc
 * ``policies``: one query per window of ``windows`` (name to [window clause, source, sink]),
   ``sw.aggregate`` summing ``cost`` per key: counts, deltas, punctuation (``mark`` column) and
   time; ``ports``: PortWindowSums over two topics; ``join``: ``sw.join`` of two topics key by
-  key; and ``sort``: ``sw.sort``'s progressive sort of a topic. Each runs until its sink
-  holds what the test expects, as the test gave it, or ``wait_seconds``.
+  key; and ``sort``: ``sw.sort``'s progressive sort of a topic. They run at once, each until its
+  sink holds what the test expects, as the test gave it, or ``wait_seconds``.
 * ``connect_arrival``: ``arrival`` as a client of a Spark Connect server that this job starts
   (connect_server.py, in its own process, with the connector's jars and local[8]).
 * ``restartable``: WindowSum as for ``arrival`` on checkpoint ``checkpoint``, reading ``source``
@@ -138,21 +138,28 @@ def arrival(spark: SparkSession, bootstrap: str, scratch: str, a: dict[str, Any]
 
 
 def delivered(
-    kafka: KafkaClient, results: DataFrame, name: str, sink: str, expected: int,
-    scratch: str, a: dict[str, Any],
-) -> float | None:  # fmt: skip
-    """Runs ``results`` to ``sink`` in real-time mode until it holds ``expected`` records (the
-    seconds that took) or ``wait_seconds`` pass (None), then stops it."""
-    query = to_kafka(results, kafka.bootstrap, sink, f"{scratch}/{name}", a["batch_seconds"])
+    kafka: KafkaClient, runs: dict[str, tuple[DataFrame, str, int]], scratch: str, a: dict[str, Any]
+) -> dict[str, float | None]:
+    """Runs every query of ``runs`` (name to results, sink, records expected) to its sink in
+    real-time mode, all at once, until each sink holds what is expected (the seconds that took,
+    from the start of the wait for it) or ``wait_seconds`` pass (None), then stops them."""
+    queries = [
+        to_kafka(results, kafka.bootstrap, sink, f"{scratch}/{name}", a["batch_seconds"])
+        for name, (results, sink, _) in runs.items()
+    ]
     try:
-        return wait_for(kafka, sink, expected, a["wait_seconds"])
+        return {
+            name: wait_for(kafka, sink, expected, a["wait_seconds"])
+            for name, (_, sink, expected) in runs.items()
+        }
     finally:
-        query.stop()
+        for query in queries:
+            query.stop()
 
 
 def policies(spark: SparkSession, bootstrap: str, scratch: str, a: dict[str, Any]) -> Any:
-    kafka = KafkaClient(bootstrap)
-    report: dict[str, Any] = {}
+    # The queries run at once, each on task slots of its own (main's local[32]).
+    runs: dict[str, tuple[DataFrame, str, int]] = {}
     for name, (window, source, sink, expected) in a["windows"].items():
         punct = "punct()" in window
         stream = readings(
@@ -166,7 +173,7 @@ def policies(spark: SparkSession, bootstrap: str, scratch: str, a: dict[str, Any
             marker_column="mark" if punct else None,
             real_time=True,
         )
-        report[name] = delivered(kafka, results, name, sink, expected, scratch, a)
+        runs[name] = (results, sink, expected)
     source, second, sink, expected = a["ports"]
     sums = sw.run_operator(
         readings(spark, bootstrap, source, READINGS_SCHEMA),
@@ -179,7 +186,7 @@ def policies(spark: SparkSession, bootstrap: str, scratch: str, a: dict[str, Any
         output_schema="key string, port int, total double, count long",
         real_time=True,
     )
-    report["ports"] = delivered(kafka, sums, "ports", sink, expected, scratch, a)
+    runs["ports"] = (sums, sink, expected)
     # SPL Join of two topics, key by key; windows that keep every row of a key, so that each pair
     # matches once whichever of its rows comes first.
     left, right, sink, expected = a["join"]
@@ -191,7 +198,7 @@ def policies(spark: SparkSession, bootstrap: str, scratch: str, a: dict[str, Any
         equality_lhs="L.key", equality_rhs="R.key",
         output={"key": "L.key", "lseq": "L.seq", "rseq": "R.seq"}, real_time=True,
     )  # fmt: skip
-    report["join"] = delivered(kafka, joined, "join", sink, expected, scratch, a)
+    runs["join"] = (joined, sink, expected)
     # SPL Sort's progressive sort of each key's rows by cost.
     source, sink, expected = a["sort"]
     ordered = sw.sort(
@@ -199,8 +206,8 @@ def policies(spark: SparkSession, bootstrap: str, scratch: str, a: dict[str, Any
         window="partitioned, sliding, count(2), count(1)", partition_by="key",
         sort_by="cost", real_time=True,
     )  # fmt: skip
-    report["sort"] = delivered(kafka, ordered, "sort", sink, expected, scratch, a)
-    return report
+    runs["sort"] = (ordered, sink, expected)
+    return delivered(KafkaClient(bootstrap), runs, scratch, a)
 
 
 def restartable(spark: SparkSession, bootstrap: str, scratch: str, a: dict[str, Any]) -> Any:
@@ -259,8 +266,8 @@ def main(bootstrap: str, jars: list[str], scratch: str, what: str, arguments: An
         return connect_arrival(bootstrap, jars, scratch, arguments)
     builder = (
         # Real-time mode runs every stage's tasks at once: two topics of two partitions and two
-        # shuffle partitions take six slots.
-        SparkSession.builder.master("local[8]")
+        # shuffle partitions take six slots, and ``policies`` runs its seven queries at once.
+        SparkSession.builder.master("local[32]")
         .appName("streams-window real-time test")
         .config("spark.ui.enabled", "false")
         .config("spark.sql.shuffle.partitions", "2")

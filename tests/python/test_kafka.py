@@ -4,7 +4,7 @@ restarted from its checkpoint, with every window's sum checked against sums comp
 the input, and no output lost or written twice.
 
 The Spark side runs in a subprocess (kafka_job.py): the shared test session was started without
-the connector's jars. Input and output are written and read with Kafka's own console tools
+the connector's jars. Input and output are written and read with Kafka's own Java client
 (kafka_broker.py), not through Spark. docs/kafka.md's examples run here too, on the same broker
 (test_docs.py runs the other pages).
 """
