@@ -276,15 +276,27 @@ class IbmFunctionalWindowsOnSparkTest {
       rows = sorted(spark.table(name).collectAsList());
     } finally {
       query.stop();
-      // stop() does not wait for the tasks of the micro-batch it interrupted; let them end before
-      // the temporary directory that holds their state goes.
+      // stop() does not wait for the tasks of the micro-batch it interrupted; let them end, their
+      // state store's clean-up of its temporary files too, before the temporary directory that
+      // holds their state goes. A cancelled job leaves the active jobs before its tasks stop.
       long deadline = System.nanoTime() + 30_000_000_000L;
-      while (spark.sparkContext().statusTracker().getActiveJobIds().length > 0
+      while ((spark.sparkContext().statusTracker().getActiveJobIds().length > 0
+              || runningTasks() > 0)
           && System.nanoTime() < deadline) {
         Thread.sleep(50);
       }
     }
     assertTrue(query.exception().isEmpty(), () -> query.exception().get().toString());
     return rows;
+  }
+
+  /** The tasks running on the session's executors (the driver's, in local mode). */
+  private static int runningTasks() {
+    int running = 0;
+    for (org.apache.spark.SparkExecutorInfo executor :
+        spark.sparkContext().statusTracker().getExecutorInfos()) {
+      running += executor.numRunningTasks();
+    }
+    return running;
   }
 }

@@ -484,6 +484,7 @@ public class Join extends AbstractOperator implements StateHandler {
     ObjectInputStream in = checkpoint.getInputStream();
     for (JoinSide side : sides) {
       side.matched.clear();
+      side.forgetIndex();
       List<Tuple> tuples = side.tuples();
       int count = in.readInt();
       for (int i = 0; i < count; i++) {
@@ -496,6 +497,7 @@ public class Join extends AbstractOperator implements StateHandler {
   public void resetToInitialState() {
     for (JoinSide side : sides) {
       side.matched.clear();
+      side.forgetIndex();
     }
   }
 

@@ -8,10 +8,15 @@ import com.ibm.streams.operator.window.StreamWindowListener;
 import io.streamswindow.engine.Window;
 import io.streamswindow.expression.SplExpression;
 import io.streamswindow.expression.TypedExpression;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.IdentityHashMap;
+import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 
@@ -46,6 +51,17 @@ final class JoinSide implements StreamWindowListener<Tuple> {
 
   private final List<Tuple> pending = new ArrayList<>();
 
+  /**
+   * A window that is not partitioned, with equality expressions: its tuples by equality key, oldest
+   * first, kept by the window's INSERTION and EVICTION events, so that an arrival on the other port
+   * looks up its key instead of going over the window (each candidate in the window's order, as the
+   * scan gives them). Null elsewhere, and while stale: built from the window at the first lookup
+   * after a restore, which puts tuples back without events.
+   */
+  private Map<List<Object>, ArrayDeque<Tuple>> byKey;
+
+  private final boolean indexed;
+
   JoinSide(
       int port,
       Window<Tuple> window,
@@ -76,6 +92,7 @@ final class JoinSide implements StreamWindowListener<Tuple> {
     this.keepsUnmatched = keepsUnmatched;
     this.unmatched = unmatched;
     this.arrivalDriven = window != null && window.getEvictionPolicy() != StreamWindow.Policy.TIME;
+    this.indexed = window != null && !window.isPartitioned() && equality.length > 0;
     if (window != null) {
       window.registerListener(this, false);
     }
@@ -128,11 +145,35 @@ final class JoinSide implements StreamWindowListener<Tuple> {
       }
       return window.partitionTuples(partition.length == 1 ? partition[0] : List.of(partition));
     }
+    if (indexed && key != null) {
+      ArrayDeque<Tuple> withKey = index().get(Arrays.asList(key));
+      return withKey == null ? List.of() : List.copyOf(withKey);
+    }
     List<Tuple> tuples = new ArrayList<>();
     for (Object partition : window.getPartitions()) {
       tuples.addAll(window.partitionTuples(partition));
     }
     return tuples;
+  }
+
+  /** The equality index, built from the window's tuples when stale. */
+  private Map<List<Object>, ArrayDeque<Tuple>> index() {
+    if (byKey == null) {
+      byKey = new HashMap<>();
+      for (Tuple tuple : candidates(null)) {
+        indexed(tuple);
+      }
+    }
+    return byKey;
+  }
+
+  private void indexed(Tuple tuple) {
+    byKey.computeIfAbsent(Arrays.asList(keyOf(tuple)), k -> new ArrayDeque<>()).addLast(tuple);
+  }
+
+  /** Leaves the index to be built again from the window (its tuples were put back or dropped). */
+  void forgetIndex() {
+    byKey = null;
   }
 
   /** Every tuple the window holds, partition by partition, oldest first within each. */
@@ -142,6 +183,9 @@ final class JoinSide implements StreamWindowListener<Tuple> {
 
   @Override
   public void handleEvent(StreamWindowEvent<Tuple> event) throws Exception {
+    if (byKey != null) {
+      followInIndex(event);
+    }
     switch (event.getType()) {
       case EVICTION:
         for (Tuple tuple : event.getTuples()) {
@@ -164,6 +208,48 @@ final class JoinSide implements StreamWindowListener<Tuple> {
       default:
         break; // INSERTION, TRIGGER, INITIAL_FULL, FINAL: the operator's process() matches
     }
+  }
+
+  /** Keeps the equality index as the window changes: arrivals at the end, departures taken out. */
+  private void followInIndex(StreamWindowEvent<Tuple> event) {
+    switch (event.getType()) {
+      case INSERTION:
+        for (Tuple tuple : event.getTuples()) {
+          indexed(tuple);
+        }
+        break;
+      case EVICTION:
+      case PARTITION_EVICTION:
+        for (Tuple tuple : event.getTuples()) {
+          List<Object> key = Arrays.asList(keyOf(tuple));
+          ArrayDeque<Tuple> withKey = byKey.get(key);
+          if (withKey == null || !removeSame(withKey, tuple)) {
+            byKey = null; // not where it should be: build it again from the window
+            return;
+          }
+          if (withKey.isEmpty()) {
+            byKey.remove(key);
+          }
+        }
+        break;
+      default:
+        break;
+    }
+  }
+
+  /** Removes {@code tuple} itself (not an equal one: outer joins track tuples by identity). */
+  private static boolean removeSame(ArrayDeque<Tuple> tuples, Tuple tuple) {
+    if (tuples.peekFirst() == tuple) {
+      tuples.pollFirst(); // a window leaves oldest first: the usual case
+      return true;
+    }
+    for (Iterator<Tuple> it = tuples.iterator(); it.hasNext(); ) {
+      if (it.next() == tuple) {
+        it.remove();
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Submits the evictions an arrival caused, after its matches; whether any went to port 0. */
