@@ -108,21 +108,12 @@ class OperatorCasesTest {
       call.applyTo(in);
     }
     OutputPortDeclaration out = op.addOutput(schema);
-    op.setStringParameter("sortBy", strings(c, "sortBy").toArray(new String[0]));
-    if (c.has("order")) {
-      op.setStringParameter("order", strings(c, "order").toArray(new String[0]));
-    }
-    if (c.has("partitionBy")) {
-      op.setStringParameter("partitionBy", strings(c, "partitionBy").toArray(new String[0]));
+    for (String parameter : List.of("sortBy", "order", "partitionBy")) {
+      setListed(op, c, parameter);
     }
     ManualClock clock = ManualClock.startingAt(1_000_000.0);
     JavaTestableGraph graph = Harness.withClock(tester.tester(op), clock);
-    if (c.has("error")) {
-      Exception refused = assertThrows(Exception.class, () -> graph.initialize().get());
-      String message = rootMessage(refused);
-      assertTrue(
-          message.startsWith(c.get("error").asText()),
-          "refused with \"" + message + "\", expected \"" + c.get("error").asText() + "\"");
+    if (refusedAsStated(c, graph)) {
       return;
     }
     List<String> delivered = Collections.synchronizedList(new ArrayList<>());
@@ -168,17 +159,10 @@ class OperatorCasesTest {
       call.applyTo(in);
     }
     OutputPortDeclaration out = op.addOutput(c.get("outputSchema").asText());
-    op.setStringParameter("output", strings(c, "output").toArray(new String[0]));
-    if (c.has("groupBy")) {
-      op.setStringParameter("groupBy", strings(c, "groupBy").toArray(new String[0]));
-    }
+    setListed(op, c, "output");
+    setListed(op, c, "groupBy");
     JavaTestableGraph graph = Harness.withClock(tester.tester(op), ManualClock.startingAt(0.0));
-    if (c.has("error")) {
-      Exception refused = assertThrows(Exception.class, () -> graph.initialize().get());
-      String message = rootMessage(refused);
-      assertTrue(
-          message.startsWith(c.get("error").asText()),
-          "refused with \"" + message + "\", expected \"" + c.get("error").asText() + "\"");
+    if (refusedAsStated(c, graph)) {
       return;
     }
     List<Object> delivered = Collections.synchronizedList(new ArrayList<>());
@@ -259,12 +243,7 @@ class OperatorCasesTest {
             });
     ManualClock clock = ManualClock.startingAt(1_000_000.0);
     JavaTestableGraph graph = Harness.withClock(tester.tester(op), clock);
-    if (c.has("error")) {
-      Exception refused = assertThrows(Exception.class, () -> graph.initialize().get());
-      String message = rootMessage(refused);
-      assertTrue(
-          message.startsWith(c.get("error").asText()),
-          "refused with \"" + message + "\", expected \"" + c.get("error").asText() + "\"");
+    if (refusedAsStated(c, graph)) {
       return;
     }
     List<String> delivered = Collections.synchronizedList(new ArrayList<>());
@@ -339,6 +318,29 @@ class OperatorCasesTest {
       }
     }
     return in;
+  }
+
+  /** Sets the operator parameter named as a field of the case, to its values, when it has one. */
+  private static void setListed(OperatorInvocation<?> op, JsonNode c, String parameter) {
+    if (c.has(parameter)) {
+      op.setStringParameter(parameter, strings(c, parameter).toArray(new String[0]));
+    }
+  }
+
+  /**
+   * For a case that states an {@code error}: checks that initializing the graph refuses it with a
+   * message whose first line starts so, and says true; false for the other cases.
+   */
+  private static boolean refusedAsStated(JsonNode c, JavaTestableGraph graph) {
+    if (!c.has("error")) {
+      return false;
+    }
+    Exception refused = assertThrows(Exception.class, () -> graph.initialize().get());
+    String message = rootMessage(refused);
+    assertTrue(
+        message.startsWith(c.get("error").asText()),
+        "refused with \"" + message + "\", expected \"" + c.get("error").asText() + "\"");
+    return true;
   }
 
   private static String rootMessage(Throwable error) {

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
@@ -79,34 +80,24 @@ class AggregateCasesTest {
     }
     Dataset<Row> input = spark.createDataFrame(rows, schema);
     Map<String, String> options = Map.of("punctuation_column", "p");
+    Supplier<Dataset<Row>> aggregate =
+        () ->
+            Aggregates.aggregate(
+                input,
+                c.get("window").asText(),
+                List.of(),
+                List.of("seq"),
+                OperatorCases.strings(c, "output"),
+                OperatorCases.strings(c, "groupBy"),
+                options);
     if (c.has("error")) {
-      Exception refused =
-          assertThrows(
-              Exception.class,
-              () ->
-                  Aggregates.aggregate(
-                          input,
-                          c.get("window").asText(),
-                          List.of(),
-                          List.of("seq"),
-                          OperatorCases.strings(c, "output"),
-                          OperatorCases.strings(c, "groupBy"),
-                          options)
-                      .collectAsList());
+      Exception refused = assertThrows(Exception.class, () -> aggregate.get().collectAsList());
       assertTrue(
           String.valueOf(refused.getMessage()).startsWith(c.get("error").asText()),
           "refused with \"" + refused.getMessage() + "\"");
       return;
     }
-    Dataset<Row> aggregated =
-        Aggregates.aggregate(
-            input,
-            c.get("window").asText(),
-            List.of(),
-            List.of("seq"),
-            OperatorCases.strings(c, "output"),
-            OperatorCases.strings(c, "groupBy"),
-            options);
+    Dataset<Row> aggregated = aggregate.get();
     SplSchema declared = SplSchema.parse(c.get("outputSchema").asText());
     List<String> columns = new ArrayList<>(List.of(aggregated.columns()));
     columns.remove("p");
