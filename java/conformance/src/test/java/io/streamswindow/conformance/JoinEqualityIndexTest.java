@@ -6,20 +6,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.ibm.streams.flow.declare.InputPortDeclaration;
 import com.ibm.streams.flow.declare.OperatorInvocation;
 import com.ibm.streams.flow.declare.OutputPortDeclaration;
-import com.ibm.streams.flow.handlers.StreamHandler;
 import com.ibm.streams.flow.javaprimitives.JavaOperatorTester;
 import com.ibm.streams.flow.javaprimitives.JavaTestableGraph;
 import com.ibm.streams.operator.OutputTuple;
-import com.ibm.streams.operator.StreamingData.Punctuation;
 import com.ibm.streams.operator.StreamingOutput;
-import com.ibm.streams.operator.Tuple;
 import io.streamswindow.engine.ManualClock;
 import io.streamswindow.harness.Harness;
 import io.streamswindow.harness.HarnessControl;
 import io.streamswindow.join.Join;
 import io.streamswindow.schema.SplSchema;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Random;
 import java.util.stream.Stream;
@@ -86,20 +82,8 @@ class JoinEqualityIndexTest {
     }
     ManualClock clock = ManualClock.startingAt(1_000.0);
     JavaTestableGraph graph = Harness.withClock(tester.tester(op), clock);
-    List<String> delivered = Collections.synchronizedList(new ArrayList<>());
-    graph.registerStreamHandler(
-        out,
-        new StreamHandler<Tuple>() {
-          @Override
-          public void tuple(Tuple tuple) {
-            delivered.add(tuple.getString("id"));
-          }
-
-          @Override
-          public void mark(Punctuation mark) {
-            delivered.add(mark.name());
-          }
-        });
+    DeliveredIds delivered = new DeliveredIds();
+    graph.registerStreamHandler(out, delivered);
     List<StreamingOutput<OutputTuple>> ports = new ArrayList<>();
     for (InputPortDeclaration in : inputs) {
       ports.add(graph.getInputTester(in));
@@ -122,6 +106,6 @@ class JoinEqualityIndexTest {
       port.submit(tuple);
     }
     graph.shutdown().get();
-    return List.copyOf(delivered);
+    return delivered.items();
   }
 }

@@ -116,20 +116,8 @@ class OperatorCasesTest {
     if (refusedAsStated(c, graph)) {
       return;
     }
-    List<String> delivered = Collections.synchronizedList(new ArrayList<>());
-    graph.registerStreamHandler(
-        out,
-        new StreamHandler<Tuple>() {
-          @Override
-          public void tuple(Tuple tuple) {
-            delivered.add(tuple.getString("id"));
-          }
-
-          @Override
-          public void mark(Punctuation mark) {
-            delivered.add(mark.name());
-          }
-        });
+    DeliveredIds delivered = new DeliveredIds();
+    graph.registerStreamHandler(out, delivered);
     StreamingOutput<OutputTuple> input = graph.getInputTester(in);
     graph.initialize().get().allPortsReady().get();
     StreamSchema tuples = input.getStreamSchema();
@@ -146,7 +134,7 @@ class OperatorCasesTest {
     }
     graph.shutdown().get();
     List<String> expected = strings(c, "output");
-    assertEquals(expected, List.copyOf(delivered), c.get("name").asText());
+    assertEquals(expected, delivered.items(), c.get("name").asText());
   }
 
   private static void runAggregate(JsonNode c) throws Exception {

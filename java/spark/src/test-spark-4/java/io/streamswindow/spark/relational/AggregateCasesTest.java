@@ -53,15 +53,7 @@ class AggregateCasesTest {
 
   private static void run(JsonNode c) {
     SplSchema spl = SplSchema.parse(c.get("schema").asText());
-    StructType schema = new StructType();
-    for (int i = 0; i < spl.getAttributeCount(); i++) {
-      schema =
-          schema.add(
-              spl.getAttribute(i).getName(),
-              OperatorCases.sparkType(spl.getAttribute(i).getType().getLanguageType()),
-              true);
-    }
-    schema = schema.add("seq", DataTypes.IntegerType, false);
+    StructType schema = OperatorCases.sparkSchema(spl).add("seq", DataTypes.IntegerType, false);
     List<Row> rows = new ArrayList<>();
     int seq = 0;
     for (JsonNode step : c.has("steps") ? c.get("steps") : List.<JsonNode>of()) {
@@ -69,12 +61,7 @@ class AggregateCasesTest {
         continue; // the final marker: the batch's end
       }
       Object[] values = new Object[spl.getAttributeCount() + 1];
-      for (int i = 0; i < spl.getAttributeCount(); i++) {
-        values[i] =
-            OperatorCases.value(
-                schema.fields()[i].dataType(),
-                step.get("tuple").get(spl.getAttribute(i).getName()));
-      }
+      OperatorCases.fill(values, schema, spl.getAttributeCount(), step.get("tuple"));
       values[values.length - 1] = seq++;
       rows.add(RowFactory.create(values));
     }

@@ -175,15 +175,7 @@ class JoinCasesTest {
 
   private static Dataset<Row> side(JsonNode c, int port, JsonNode declaration) {
     SplSchema spl = SplSchema.parse(declaration.get("schema").asText());
-    StructType schema = new StructType();
-    for (int i = 0; i < spl.getAttributeCount(); i++) {
-      schema =
-          schema.add(
-              spl.getAttribute(i).getName(),
-              OperatorCases.sparkType(spl.getAttribute(i).getType().getLanguageType()),
-              true);
-    }
-    schema = schema.add("seq", DataTypes.IntegerType, false);
+    StructType schema = OperatorCases.sparkSchema(spl).add("seq", DataTypes.IntegerType, false);
     List<Row> rows = new ArrayList<>();
     int seq = 0;
     if (c.has("steps")) {
@@ -191,12 +183,7 @@ class JoinCasesTest {
         seq++;
         if (step.has("tuple") && step.get("port").asInt() == port) {
           Object[] values = new Object[spl.getAttributeCount() + 1];
-          for (int i = 0; i < spl.getAttributeCount(); i++) {
-            values[i] =
-                OperatorCases.value(
-                    schema.fields()[i].dataType(),
-                    step.get("tuple").get(spl.getAttribute(i).getName()));
-          }
+          OperatorCases.fill(values, schema, spl.getAttributeCount(), step.get("tuple"));
           values[values.length - 1] = seq;
           rows.add(RowFactory.create(values));
         }

@@ -2,6 +2,7 @@ package io.streamswindow.spark.relational;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.streamswindow.schema.SplSchema;
 import java.io.File;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -9,6 +10,7 @@ import java.util.List;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructType;
 
 /**
  * What the Spark runners of {@code tests/operators/*.json} share ({@link SortCasesTest}, {@link
@@ -52,6 +54,30 @@ final class OperatorCases {
       c.get(field).forEach(v -> values.add(v.asText()));
     }
     return values;
+  }
+
+  /** The attributes of a case's schema as Spark columns, in order, each nullable. */
+  static StructType sparkSchema(SplSchema spl) {
+    StructType schema = new StructType();
+    for (int i = 0; i < spl.getAttributeCount(); i++) {
+      schema =
+          schema.add(
+              spl.getAttribute(i).getName(),
+              sparkType(spl.getAttribute(i).getType().getLanguageType()),
+              true);
+    }
+    return schema;
+  }
+
+  /**
+   * Sets the first {@code attributes} of {@code values}, the case schema's columns of {@code
+   * schema}, from a case's tuple by name (null where it names none); the columns after them (a
+   * sequence, a marker) are the caller's.
+   */
+  static void fill(Object[] values, StructType schema, int attributes, JsonNode tuple) {
+    for (int i = 0; i < attributes; i++) {
+      values[i] = value(schema.fields()[i].dataType(), tuple.get(schema.fields()[i].name()));
+    }
   }
 
   /** The Spark column type of the SPL types the cases use. */

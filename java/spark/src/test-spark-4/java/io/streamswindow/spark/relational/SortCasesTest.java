@@ -53,15 +53,10 @@ class SortCasesTest {
 
   private static void run(JsonNode c) {
     SplSchema spl = SplSchema.parse(c.get("schema").asText());
-    StructType schema = new StructType();
-    for (int i = 0; i < spl.getAttributeCount(); i++) {
-      schema =
-          schema.add(
-              spl.getAttribute(i).getName(),
-              OperatorCases.sparkType(spl.getAttribute(i).getType().getLanguageType()),
-              true);
-    }
-    schema = schema.add("seq", DataTypes.IntegerType, false).add("marker", DataTypes.BooleanType);
+    StructType schema =
+        OperatorCases.sparkSchema(spl)
+            .add("seq", DataTypes.IntegerType, false)
+            .add("marker", DataTypes.BooleanType);
     List<Row> rows = new ArrayList<>();
     Map<String, String> partitionOf = new LinkedHashMap<>();
     List<String> partitionBy = OperatorCases.strings(c, "partitionBy");
@@ -72,11 +67,7 @@ class SortCasesTest {
         values[values.length - 2] = seq++;
         if (step.has("tuple")) {
           JsonNode tuple = step.get("tuple");
-          for (int i = 0; i < spl.getAttributeCount(); i++) {
-            values[i] =
-                OperatorCases.value(
-                    schema.fields()[i].dataType(), tuple.get(spl.getAttribute(i).getName()));
-          }
+          OperatorCases.fill(values, schema, spl.getAttributeCount(), tuple);
           values[values.length - 1] = false;
           StringBuilder key = new StringBuilder();
           partitionBy.forEach(p -> key.append(tuple.get(p).asText()).append('|'));
