@@ -71,7 +71,7 @@ BENCH_JSON (a file to write the results to, as JSON), BENCH_SPARK_ONLY=batch (on
 A, B and S, the bare shuffle of the same rows, `repartition(n, "key")` to noop, in every layout
 below, then their times and ratios against the floors: A at least BATCH_FLOOR times faster than B,
 and within SHUFFLE_CEILING of S; also a quick comparison of two builds, each run from its own
-checkout). In that mode the layouts are parameters: BENCH_FILES (input files, a comma-separated
+checkout), BENCH_SPARK_ONLY=many-keys-stream (only the streaming section with many keys). In that mode the layouts are parameters: BENCH_FILES (input files, a comma-separated
 list; default "8"), BENCH_PARTITIONS (shuffle partitions, likewise; default "8") and BENCH_ORDER
 ("sorted": each file holds a stretch of the rows, seq in order inside it per key; "dealt": the rows
 dealt round robin over the files, each file then in no order of seq; "both", the default, times
@@ -1121,7 +1121,10 @@ def main() -> int:
     # The first key count is the one of every section but the batch comparison by key count.
     key_counts = env_list("BENCH_KEYS", KEY_COUNTS)
     keys = key_counts[0]
-    batch = os.environ.get("BENCH_SPARK_ONLY") == "batch"
+    only = os.environ.get("BENCH_SPARK_ONLY", "")
+    if only not in ("", "batch", "many-keys-stream"):
+        sys.exit(f"error: BENCH_SPARK_ONLY={only!r}: expected batch or many-keys-stream")
+    batch = only == "batch"
     stream_many = not batch and os.environ.get("BENCH_MANY_KEYS_STREAM", "1") != "0"
     repeats = env_int("BENCH_REPEATS", 5)
     # The batch matrix's figures (docs/performance.md, "Warming up") were taken after four rounds.
@@ -1136,6 +1139,15 @@ def main() -> int:
         if batch:
             say("correctness check of the batch job on small inputs of each layout (not timed)")
             return batch_only(bench, rows, key_counts, {})
+        if only == "many-keys-stream":
+            many_keys = many_keys_stream(bench)
+            print_many_keys_stream(many_keys)
+            if os.environ.get("BENCH_JSON"):
+                Path(os.environ["BENCH_JSON"]).write_text(
+                    json.dumps({"many_keys_stream": many_keys}, indent=2) + "\n"
+                )
+            spark.stop()
+            return 0
         say(f"writing the input: {rows:,} rows, {keys:,} keys, {INPUT_FILES} parquet files")
         data = work / "input"
         write_input(spark, data, rows, keys)

@@ -2,6 +2,8 @@ package io.streamswindow.runtime;
 
 import com.ibm.streams.operator.OperatorContext;
 import io.streamswindow.api.spi.CurrentOperator;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Supplier;
 
@@ -23,14 +25,35 @@ final class HostLock {
   private final HostOperatorContext context;
   private final Runnable afterExit;
 
-  /** The entering thread's context class loader, restored by {@link #exit}; under the lock. */
+  /**
+   * The entering thread's context class loader, restored by {@link #exit}; under the lock. Kept
+   * after the exit, and written only when another loader enters: a host that lives across
+   * micro-batches is long-lived, and each reference written into it is work for the garbage
+   * collector (docs/performance.md, "Many keys as a standing benchmark").
+   */
   private ClassLoader previousLoader;
 
+  /** {@link #enteredBy} when no thread is inside. */
+  private static final long NOBODY = Long.MIN_VALUE;
+
   /**
-   * The thread inside {@link #run} right now, or null. Written only by the lock holder, and cleared
-   * before it unlocks, so a thread can only ever read its own entry here.
+   * The id of the thread inside {@link #run} right now, or {@link #NOBODY}. Written only by the
+   * lock holder, and cleared before it unlocks, so a thread can only ever read its own id here. An
+   * id, not the thread, for the same reason as {@link #previousLoader}; read and written opaquely,
+   * so that a read is never half of one write and half of another.
    */
-  private Thread enteredBy;
+  @SuppressWarnings("unused") // through ENTERED_BY
+  private long enteredBy = NOBODY;
+
+  private static final VarHandle ENTERED_BY;
+
+  static {
+    try {
+      ENTERED_BY = MethodHandles.lookup().findVarHandle(HostLock.class, "enteredBy", long.class);
+    } catch (ReflectiveOperationException e) {
+      throw new ExceptionInInitializerError(e);
+    }
+  }
 
   /**
    * @param context the operator's context, made current on the thread inside
@@ -61,7 +84,7 @@ final class HostLock {
 
   /** True on the thread inside {@link #run} (or between {@link #enter} and {@link #exit}). */
   boolean isEntered() {
-    return enteredBy == Thread.currentThread();
+    return (long) ENTERED_BY.getOpaque(this) == Thread.currentThread().getId();
   }
 
   /**
@@ -94,9 +117,12 @@ final class HostLock {
       CurrentOperator.set(context);
     }
     Thread thread = Thread.currentThread();
-    enteredBy = thread;
+    ENTERED_BY.setOpaque(this, thread.getId());
     // The operator's class libraries, once it added some, are the calls' context class loader.
-    previousLoader = thread.getContextClassLoader();
+    ClassLoader loader = thread.getContextClassLoader();
+    if (previousLoader != loader) {
+      previousLoader = loader;
+    }
     ClassLoader libraries = context.librariesLoader();
     if (libraries != null) {
       thread.setContextClassLoader(libraries);
@@ -106,7 +132,7 @@ final class HostLock {
 
   /** Undoes {@link #enter}: {@code afterExit} runs, the previous operator is current again. */
   void exit(OperatorContext previous) {
-    enteredBy = null;
+    ENTERED_BY.setOpaque(this, NOBODY);
     try {
       afterExit.run();
     } finally {
@@ -117,7 +143,6 @@ final class HostLock {
       if (thread.getContextClassLoader() != previousLoader) {
         thread.setContextClassLoader(previousLoader);
       }
-      previousLoader = null;
       lock.unlock();
     }
   }

@@ -3,8 +3,6 @@ package io.streamswindow.spark.run;
 import io.streamswindow.runtime.OperatorHost;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.Iterator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -24,16 +22,21 @@ import org.apache.spark.sql.Row;
  * <p>A host is valid only for the state it saved: each save stores a fresh random generation with
  * the checkpoint, and a call takes the cached host only when the store holds that same generation.
  * A micro-batch that failed and was retried, a restart from the checkpoint, or a task moved to
- * another executor therefore always rebuilds the host from the store. A call takes its host out of
- * the cache and puts it back after saving, so no two calls share one.
+ * another executor therefore always rebuilds the host from the store. A call takes its host from
+ * the cache and gives it back after saving, so no two calls share one.
  *
  * <p>Hosts belong to the run of the streaming query that built them (its run id, which a restart
  * changes): {@link #release} shuts down a run's hosts when the query stops, and a run no call has
  * used for {@link #IDLE_RELEASE_NANOS} is released at the next call of any run, or by the shared
  * cache's sweeper (a daemon thread that looks once a minute), so that a query stopped where the
  * driver cannot tell this executor (a cluster) leaves nothing behind for long, calls or none. The
- * cache is bounded by weight (tuples held, plus a fixed cost per host); the least recently used
- * hosts go first and are shut down. Thread-safe.
+ * cache is bounded by weight (tuples held, plus a fixed cost per host); hosts not used since the
+ * last pass of a clock hand over them go first, and are shut down. Thread-safe.
+ *
+ * <p>A key keeps one slot from its first call on, and taking or giving back its host only flips
+ * flags in it, where a map that moved the key on every use would write references into its old
+ * entries: with hundreds of thousands of keys, each call's writes into long-lived objects are work
+ * for the garbage collector (docs/performance.md, "Many keys as a standing benchmark").
  */
 public final class OperatorHostCache {
   /** What a host costs beside its tuples, in tuples' worth: its operator, window and maps. */
@@ -56,32 +59,103 @@ public final class OperatorHostCache {
           Runtime.getRuntime().maxMemory() / 4 / BYTES_PER_TUPLE, System::nanoTime);
 
   /**
-   * A cached host: its operator host, the clock and output it was built on, its generation, and the
-   * {@code order_by} values of the last tuple its key processed ({@code OrderValues}), or null.
+   * A cached host: its operator host, the clock and output it was built on, and, as of its last
+   * call, its generation, its weight and the {@code order_by} values of the last tuple its key
+   * processed ({@code OrderValues}), or null. A call updates these in place ({@link #saved}).
    */
-  record Entry(
-      OperatorHost host,
-      BatchClock clock,
-      CallOutput output,
-      long generation,
-      long weight,
-      Object[] lastOrder) {
+  static final class Entry {
+    private final OperatorHost host;
+    private final BatchClock clock;
+    private final CallOutput output;
+    private long generation;
+    private long weight;
+    private Object[] lastOrder;
+
+    Entry(
+        OperatorHost host,
+        BatchClock clock,
+        CallOutput output,
+        long generation,
+        long weight,
+        Object[] lastOrder) {
+      this.host = host;
+      this.clock = clock;
+      this.output = output;
+      this.generation = generation;
+      this.weight = weight;
+      this.lastOrder = lastOrder;
+    }
+
     /** An entry whose key has processed no tuple with {@code order_by} values yet. */
     Entry(OperatorHost host, BatchClock clock, CallOutput output, long generation, long weight) {
       this(host, clock, output, generation, weight, null);
+    }
+
+    OperatorHost host() {
+      return host;
+    }
+
+    BatchClock clock() {
+      return clock;
+    }
+
+    CallOutput output() {
+      return output;
+    }
+
+    long generation() {
+      return generation;
+    }
+
+    long weight() {
+      return weight;
+    }
+
+    Object[] lastOrder() {
+      return lastOrder;
+    }
+
+    /** What the host's call saved: its generation, its weight now, its key's last order values. */
+    void saved(long generation, long weight, Object[] lastOrder) {
+      this.generation = generation;
+      this.weight = weight;
+      if (this.lastOrder != lastOrder) {
+        this.lastOrder = lastOrder;
+      }
     }
   }
 
   /** A host's place: the query run, the plan within it, and the key. */
   private record Key(String run, String plan, Row key) {}
 
+  /**
+   * A key's place in the cache: its entry (null when it has none), whether a call has it now, and
+   * whether it was used since the clock hand last passed.
+   */
+  private static final class Slot {
+    final Key key;
+    Entry entry;
+    boolean taken;
+    boolean used;
+
+    Slot(Key key) {
+      this.key = key;
+    }
+  }
+
   private final long budget;
   private final LongSupplier nanos;
-  private final LinkedHashMap<Key, Entry> entries = new LinkedHashMap<>(16, 0.75f, true);
+  private final Map<Key, Slot> slots = new HashMap<>();
 
-  /** When each run with hosts here was last used. */
-  private final Map<String, Long> lastUse = new HashMap<>();
+  /** The slots in the order the clock hand passes them. */
+  private final List<Slot> ring = new ArrayList<>();
 
+  private int hand;
+
+  /** When each run with hosts here was last used, in an array of one, rewritten in place. */
+  private final Map<String, long[]> lastUse = new HashMap<>();
+
+  /** The weight of the entries cached and not taken. */
   private long weight;
 
   OperatorHostCache(long budget, LongSupplier nanos) {
@@ -98,21 +172,24 @@ public final class OperatorHostCache {
    * Takes the host cached for {@code key} of {@code plan} in query run {@code run} if it saved
    * {@code generation}; a host cached with another generation is stale and shut down.
    *
-   * @return the entry, now owned by the caller, or null
+   * @return the entry, now the caller's until it puts it back, or null
    */
   Entry take(String run, String plan, Row key, long generation) {
     List<Entry> gone = new ArrayList<>();
-    Entry entry;
+    Entry entry = null;
     synchronized (this) {
       gone.addAll(touch(run));
-      entry = entries.remove(new Key(run, plan, key));
-      if (entry != null) {
-        weight -= entry.weight();
+      Slot slot = slots.get(new Key(run, plan, key));
+      if (slot != null && slot.entry != null && !slot.taken) {
+        weight -= slot.entry.weight();
+        if (slot.entry.generation() == generation) {
+          entry = slot.entry;
+          slot.taken = true;
+        } else {
+          gone.add(slot.entry);
+          slot.entry = null;
+        }
       }
-    }
-    if (entry != null && entry.generation() != generation) {
-      gone.add(entry);
-      entry = null;
     }
     shutDown(gone);
     return entry;
@@ -120,7 +197,7 @@ public final class OperatorHostCache {
 
   /**
    * Caches {@code entry} for {@code key} of {@code plan} in {@code run}, shutting down what no
-   * longer fits.
+   * longer fits: the entry taken for this call, or a new one.
    */
   void put(String run, String plan, Row key, Entry entry) {
     if (this == SHARED && SWEEPING.compareAndSet(false, true)) {
@@ -129,21 +206,67 @@ public final class OperatorHostCache {
     List<Entry> evicted = new ArrayList<>();
     synchronized (this) {
       evicted.addAll(touch(run));
-      Entry previous = entries.put(new Key(run, plan, Objects.requireNonNull(key)), entry);
-      if (previous != null) {
-        weight -= previous.weight();
-        evicted.add(previous);
+      Key place = new Key(run, plan, Objects.requireNonNull(key));
+      Slot slot = slots.get(place);
+      if (slot == null) {
+        slot = new Slot(place);
+        slots.put(place, slot);
+        ring.add(slot);
       }
+      if (slot.entry != entry) {
+        // Another entry for the key: let go, unless another call has it now (a retried task
+        // beside the first), which gives it back or shuts it down itself.
+        if (slot.entry != null && !slot.taken) {
+          weight -= slot.entry.weight();
+          evicted.add(slot.entry);
+        }
+        slot.entry = entry;
+      }
+      slot.taken = false;
+      slot.used = true;
       weight += entry.weight();
-      for (Iterator<Map.Entry<Key, Entry>> it = entries.entrySet().iterator();
-          weight > budget && it.hasNext(); ) {
-        Entry oldest = it.next().getValue();
-        it.remove();
-        weight -= oldest.weight();
-        evicted.add(oldest);
-      }
+      evictOverBudget(evicted);
     }
     shutDown(evicted);
+  }
+
+  /**
+   * Lets hosts go until the cache fits its budget: the clock hand gives each host used since it
+   * last passed another round, and lets go the first it finds unused; slots without a host go as it
+   * passes them. Holds the lock.
+   */
+  private void evictOverBudget(List<Entry> evicted) {
+    for (int passed = 0, limit = 2 * ring.size(); weight > budget && passed < limit; passed++) {
+      if (ring.isEmpty()) {
+        return;
+      }
+      if (hand >= ring.size()) {
+        hand = 0;
+      }
+      Slot slot = ring.get(hand);
+      if (slot.entry == null) {
+        removeFromRing(hand);
+      } else if (slot.taken) {
+        hand++;
+      } else if (slot.used) {
+        slot.used = false;
+        hand++;
+      } else {
+        weight -= slot.entry.weight();
+        evicted.add(slot.entry);
+        removeFromRing(hand);
+      }
+    }
+  }
+
+  /** Removes the slot at {@code index} from the ring and the map; the last slot takes its place. */
+  private void removeFromRing(int index) {
+    Slot slot = ring.get(index);
+    Slot last = ring.remove(ring.size() - 1);
+    if (last != slot) {
+      ring.set(index, last);
+    }
+    slots.remove(slot.key);
   }
 
   /** Shuts down every host of query run {@code run}: the query stopped (docs/architecture.md). */
@@ -180,16 +303,22 @@ public final class OperatorHostCache {
         SHARED::releaseIdle, SWEEP_SECONDS, SWEEP_SECONDS, TimeUnit.SECONDS);
   }
 
-  /** The number of cached hosts. */
+  /** The number of cached hosts, those a call has now left out. */
   public synchronized int size() {
-    return entries.size();
+    int count = 0;
+    for (Slot slot : ring) {
+      if (slot.entry != null && !slot.taken) {
+        count++;
+      }
+    }
+    return count;
   }
 
-  /** The number of cached hosts of query run {@code run}. */
+  /** The number of cached hosts of query run {@code run}, those a call has now left out. */
   public synchronized int size(String run) {
     int count = 0;
-    for (Key key : entries.keySet()) {
-      if (key.run().equals(run)) {
+    for (Slot slot : ring) {
+      if (slot.entry != null && !slot.taken && slot.key.run().equals(run)) {
         count++;
       }
     }
@@ -199,7 +328,12 @@ public final class OperatorHostCache {
   /** Marks {@code run} used now and removes the hosts of the runs idle too long; holds the lock. */
   private List<Entry> touch(String run) {
     long now = nanos.getAsLong();
-    lastUse.put(run, now);
+    long[] use = lastUse.get(run);
+    if (use == null) {
+      lastUse.put(run, new long[] {now});
+    } else {
+      use[0] = now;
+    }
     return removeIdle(now);
   }
 
@@ -207,8 +341,8 @@ public final class OperatorHostCache {
   private List<Entry> removeIdle(long now) {
     // A loop that allocates only when a run is idle: every call of every key comes here.
     List<String> idle = null;
-    for (Map.Entry<String, Long> use : lastUse.entrySet()) {
-      if (now - use.getValue() > IDLE_RELEASE_NANOS) {
+    for (Map.Entry<String, long[]> use : lastUse.entrySet()) {
+      if (now - use.getValue()[0] > IDLE_RELEASE_NANOS) {
         if (idle == null) {
           idle = new ArrayList<>();
         }
@@ -225,18 +359,30 @@ public final class OperatorHostCache {
     return gone;
   }
 
-  /** Removes a run's hosts and forgets the run; holds the lock. */
+  /**
+   * Removes a run's slots and forgets the run; returns its hosts, those a call has now included (a
+   * call that puts its host back later caches it again). Holds the lock.
+   */
   private List<Entry> removeRun(String run) {
     lastUse.remove(run);
     List<Entry> gone = new ArrayList<>();
-    for (Iterator<Map.Entry<Key, Entry>> it = entries.entrySet().iterator(); it.hasNext(); ) {
-      Map.Entry<Key, Entry> cached = it.next();
-      if (cached.getKey().run().equals(run)) {
-        it.remove();
-        weight -= cached.getValue().weight();
-        gone.add(cached.getValue());
+    int kept = 0;
+    for (int i = 0, n = ring.size(); i < n; i++) {
+      Slot slot = ring.get(i);
+      if (!slot.key.run().equals(run)) {
+        ring.set(kept++, slot);
+        continue;
+      }
+      slots.remove(slot.key);
+      if (slot.entry != null) {
+        if (!slot.taken) {
+          weight -= slot.entry.weight();
+          gone.add(slot.entry);
+        }
       }
     }
+    ring.subList(kept, ring.size()).clear();
+    hand = 0;
     return gone;
   }
 

@@ -256,18 +256,11 @@ public final class WindowedGroupRunner implements Serializable {
           });
       if (state.liveHostScope() != null && plan.streaming()) {
         live.output().end();
-        OperatorHostCache.shared()
-            .put(
-                state.liveHostScope(),
-                planScope,
-                key,
-                new OperatorHostCache.Entry(
-                    host,
-                    clock,
-                    live.output(),
-                    generation[0],
-                    OperatorHostCache.HOST_WEIGHT + host.tupleCount(),
-                    behind == null ? null : behind.last()));
+        live.saved(
+            generation[0],
+            OperatorHostCache.HOST_WEIGHT + host.tupleCount(),
+            behind == null ? null : behind.last());
+        OperatorHostCache.shared().put(state.liveHostScope(), planScope, key, live);
         live = null;
       }
       if (behind != null && behind.count > 0) {

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.ibm.streams.operator.AbstractOperator;
 import io.streamswindow.runtime.OperatorHost;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
@@ -78,5 +79,50 @@ class OperatorHostCacheTest {
     cache.releaseIdle();
     assertEquals(0, cache.size());
     assertEquals(OperatorHost.State.SHUT_DOWN, idle.host().state());
+  }
+
+  @Test
+  void overBudgetTheHostsNotUsedSinceTheClockHandLastPassedGoFirst() throws Exception {
+    OperatorHostCache small = new OperatorHostCache(3, now::get);
+    OperatorHostCache.Entry a = entry(1);
+    OperatorHostCache.Entry b = entry(1);
+    OperatorHostCache.Entry c = entry(1);
+    small.put("run", "plan", key("a"), a);
+    small.put("run", "plan", key("b"), b);
+    small.put("run", "plan", key("c"), c);
+    assertEquals(3, small.size());
+
+    // Over budget: the hand passes a, b and c once (each used), then lets a go, the first unused.
+    small.put("run", "plan", key("d"), entry(1));
+    assertEquals(3, small.size());
+    assertEquals(OperatorHost.State.SHUT_DOWN, a.host().state());
+    assertNull(small.take("run", "plan", key("a"), 1));
+
+    // b and c are used again, d not since the hand passed it: over budget again, d goes.
+    for (String used : List.of("b", "c")) {
+      small.put("run", "plan", key(used), small.take("run", "plan", key(used), 1));
+    }
+    small.put("run", "plan", key("e"), entry(1));
+    assertEquals(3, small.size());
+    assertNull(small.take("run", "plan", key("d"), 1));
+    assertEquals(OperatorHost.State.RUNNING, b.host().state());
+    assertEquals(OperatorHost.State.RUNNING, c.host().state());
+  }
+
+  @Test
+  void aHostACallHasIsNeitherHandedOutAgainNorShutDownByAnotherCallOfTheKey() throws Exception {
+    OperatorHostCache.Entry first = entry(5);
+    cache.put("run", "plan", key("a"), first);
+    assertEquals(first, cache.take("run", "plan", key("a"), 5));
+    assertEquals(0, cache.size(), "out while its call runs");
+    assertNull(cache.take("run", "plan", key("a"), 5), "a second call of the key builds its own");
+
+    OperatorHostCache.Entry second = entry(6);
+    cache.put("run", "plan", key("a"), second);
+    assertEquals(OperatorHost.State.RUNNING, first.host().state(), "still the first call's");
+    first.saved(7, 1, null);
+    cache.put("run", "plan", key("a"), first);
+    assertEquals(OperatorHost.State.SHUT_DOWN, second.host().state(), "replaced, and not taken");
+    assertEquals(first, cache.take("run", "plan", key("a"), 7));
   }
 }
